@@ -1,0 +1,54 @@
+/**
+ * The dealership's business facts: the one place every page, widget, e-mail
+ * and structured-data block reads them from. Phone numbers and e-mail are
+ * placeholders (555 numbers, example domain) to be replaced before launch.
+ */
+
+/** A phone number as shown to people and as dialled by a `tel:` link. */
+export interface PhoneNumber {
+  label: string;
+  display: string;
+  /** E.164, for `tel:` links and structured data. */
+  e164: string;
+}
+
+export const BUSINESS = {
+  name: "Sussex Coast Golf Carts",
+  legalName: "Sussex Coast Golf Carts LLC",
+  tagline: "Electric golf carts and low-speed vehicles for Sussex County, Delaware",
+  siteUrl: "https://www.sussexcoastgolfcarts.example",
+  email: "sales@sussexcoastgolfcarts.example",
+  phones: {
+    main: { label: "Main line", display: "(302) 555-0142", e164: "+13025550142" },
+    tollFree: { label: "Toll-free", display: "(888) 555-0199", e164: "+18885550199" },
+    service: { label: "Service desk", display: "(302) 555-0187", e164: "+13025550187" },
+  } satisfies Record<string, PhoneNumber>,
+  address: {
+    street: "100 Coastal Cart Lane",
+    city: "Georgetown",
+    region: "DE",
+    postalCode: "19947",
+    country: "US",
+    county: "Sussex County",
+  },
+  /** The showroom's position, for the map and structured data. */
+  geo: { lat: 38.6901, lng: -75.3855 },
+  /** External financing application, always opened in a new tab. */
+  financingUrl: "https://apply.financing.example/golf-carts?dealer=sussex-coast",
+  foundedYear: 2010,
+  yearsExperience: "15+",
+  happyCustomers: "1000+",
+  municipalitiesServed: 27,
+  financingOffer: "0% financing on select models",
+  social: {
+    facebook: "https://www.facebook.com/sussexcoastgolfcarts.example",
+    instagram: "https://www.instagram.com/sussexcoastgolfcarts.example",
+  },
+} as const;
+
+/** `tel:` link for a phone number. */
+export const telHref = (phone: PhoneNumber): string => `tel:${phone.e164}`;
+
+/** The one-line postal address. */
+export const formatAddress = (a = BUSINESS.address): string =>
+  `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

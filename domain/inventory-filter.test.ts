@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { filterVehicles, inPriceBand, type InventoryFilters, type PriceBand } from "./inventory-filter";
+import type { Vehicle } from "./vehicle";
+
+const v = (id: string, over: Partial<Vehicle>): Vehicle => ({
+  id, name: id, description: "", price: 10000, brand: "Evolution", category: "D5 Ranger", images: [],
+  inStock: true, isNew: true, features: [], specifications: { seatingCapacity: 4, range: "40 miles" },
+  featured: false, condition: "new", ...over,
+});
+
+const fleet = [
+  v("ranger", { name: "EVolution D5 Ranger 4", price: 9195 }),
+  v("maverick", { name: "EVolution D5 Maverick 6", category: "D5 Maverick", price: 15000, description: "Street cruiser" }),
+  v("rover", { name: "DENAGO EV ROVER XL", brand: "Denago", category: "EV Rover", price: 25000 }),
+  v("limo", { name: "Stretch Limo", brand: "Denago Premium", category: "Custom", price: 25001 }),
+];
+
+describe("filterVehicles", () => {
+  it.each<[InventoryFilters, string[]]>([
+    [{}, ["ranger", "maverick", "rover", "limo"]],
+    [{ search: "RANGER" }, ["ranger"]],
+    [{ search: "cruiser" }, ["maverick"]],
+    [{ search: "  " }, ["ranger", "maverick", "rover", "limo"]],
+    [{ brand: "denago" }, ["rover"]],
+    [{ brand: "EVOLUTION" }, ["ranger", "maverick"]],
+    [{ brandContains: "denago" }, ["rover", "limo"]],
+    [{ category: "rover" }, ["rover"]],
+    [{ category: "maverick" }, ["maverick"]],
+    [{ price: "under-15000" }, ["ranger"]],
+    [{ price: "15000-25000" }, ["maverick", "rover"]],
+    [{ price: "over-25000" }, ["limo"]],
+    [{ brand: "evolution", price: "over-25000" }, []],
+    [{ sort: "price-desc" }, ["limo", "rover", "maverick", "ranger"]],
+    [{ sort: "price-asc", brandContains: "denago" }, ["rover", "limo"]],
+  ])("%o → %o", (filters, ids) => {
+    expect(filterVehicles(fleet, filters).map((x) => x.id)).toEqual(ids);
+  });
+
+  it.each<[number, PriceBand, boolean]>([
+    [14999, "under-15000", true],
+    [15000, "under-15000", false],
+    [15000, "15000-25000", true],
+    [25000, "15000-25000", true],
+    [25000, "over-25000", false],
+    [25000.01, "over-25000", true],
+  ])("inPriceBand(%d, %s) = %s", (p, b, r) => expect(inPriceBand(p, b)).toBe(r));
+});

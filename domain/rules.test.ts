@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { vehicleBadge } from "./vehicle-badge";
+import { formatUsd, formatUsdRate } from "./money";
+import { featuredModelSlug, modelSlug, vehicleKey } from "./slug";
+import { hoursSummary, formatClock } from "./opening-hours";
+
+describe("vehicleBadge", () => {
+  it.each([
+    [{ isNew: true, inStock: true }, "NEW"],
+    [{ isNew: true, inStock: false }, "NEW"],
+    [{ isNew: false, inStock: true }, "In Stock"],
+    [{ isNew: false, inStock: false }, "Out of Stock"],
+  ])("%o → %s", (v, badge) => expect(vehicleBadge(v)).toBe(badge));
+});
+
+describe("formatUsd", () => {
+  it.each([
+    [0, "$0"],
+    [999, "$999"],
+    [12995, "$12,995"],
+    [15000, "$15,000"],
+    [1234567.89, "$1,234,568"],
+    [0.5, "$1"],
+    [-42.4, "-$42"],
+  ])("%d → %s", (n, s) => expect(formatUsd(n)).toBe(s));
+  it.each([
+    [228.34, "$228.34"],
+    [116.67, "$116.67"],
+    [150, "$150"],
+  ])("rate %d → %s", (n, s) => expect(formatUsdRate(n)).toBe(s));
+});
+
+describe("slugs", () => {
+  it.each([
+    ["Denago EV City", "denago-ev-city"],
+    ["D5 Ranger 2+2", "d5-ranger-2+2"],
+    ["D6 Max  XT4", "d6-max-xt4"],
+    [" Classic 4 Plus ", "classic-4-plus"],
+  ])("modelSlug(%s) = %s", (name, slug) => expect(modelSlug(name)).toBe(slug));
+
+  it.each([
+    ["evolution-d5-ranger-4-plus", "d5-ranger-4-plus"],
+    ["denago-ev-city", "denago-ev-city"],
+    ["d6-max-xt4", "d6-max-xt4"],
+  ])("featuredModelSlug(%s) = %s", (a, b) => expect(featuredModelSlug(a)).toBe(b));
+
+  it.each([
+    ["d5-ranger-2+2", "d5-ranger-2-plus-2"],
+    ["evolution-d5-ranger-2-plus-2", "d5-ranger-2-plus-2"],
+    ["EVolution D5 Maverick 4+2 Plus", "d5-maverick-4-plus-2-plus"],
+    ["d5-ranger-2%2B2", "d5-ranger-2-plus-2"],
+    ["DENAGO EV CITY", "ev-city"],
+    ["%E0%A4%A", "e0-a4-a"],
+  ])("vehicleKey(%s) = %s", (a, b) => expect(vehicleKey(a)).toBe(b));
+});
+
+describe("opening hours", () => {
+  it.each([
+    ["09:00", "9 AM"],
+    ["12:00", "12 PM"],
+    ["00:00", "12 AM"],
+    ["17:30", "5:30 PM"],
+  ])("formatClock(%s) = %s", (a, b) => expect(formatClock(a)).toBe(b));
+
+  it("folds equal days into lines", () => {
+    expect(hoursSummary()).toEqual([
+      { days: "Mon-Sat", hours: "9 AM-5 PM" },
+      { days: "Sun", hours: "Closed" },
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/** A vehicle id: the slug that the site's links use. */
+export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Vehicle specifications. seatingCapacity and range are required; the
+ * others are optional; extra keys are allowed, kept, and displayed.
+ */
+export const SpecificationsSchema = z.looseObject({
+  seatingCapacity: z.number().int().positive(),
+  range: z.union([z.string().min(1), z.number().positive()]),
+  topSpeed: z.union([z.string(), z.number()]).optional(),
+  batteryType: z.string().optional(),
+  chargingTime: z.string().optional(),
+  payload: z.union([z.string(), z.number()]).optional(),
+});
+export type Specifications = z.infer<typeof SpecificationsSchema>;
+
+export const VEHICLE_CONDITIONS = ["new", "used"] as const;
+export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
+
+/** A vehicle as the API serves it (spec §3, plus featured and condition). */
+export const VehicleSchema = z.object({
+  id: z.string().regex(VEHICLE_ID_PATTERN),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  /** Price in whole US dollars. */
+  price: z.number().nonnegative(),
+  brand: z.string().min(1),
+  category: z.string().min(1),
+  /** Paths (served by the dealership) or absolute URLs; the first is the main image. */
+  images: z.array(z.string().min(1)),
+  inStock: z.boolean(),
+  isNew: z.boolean(),
+  features: z.array(z.string().min(1)),
+  specifications: SpecificationsSchema,
+  externalUrl: z.url().optional(),
+  featured: z.boolean().default(false),
+  condition: z.enum(VEHICLE_CONDITIONS).default("new"),
+});
+export type Vehicle = z.infer<typeof VehicleSchema>;
+/** A vehicle as written in a seed or data file, before defaults apply. */
+export type VehicleInput = z.input<typeof VehicleSchema>;
+
+export const VehicleListSchema = z.array(VehicleSchema);
