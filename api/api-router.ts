@@ -1,0 +1,27 @@
+import { Router } from "express";
+import type { Config } from "./config";
+import type { LeadStore } from "./store/lead-store";
+import type { VehicleStore } from "./store/vehicle-store";
+import { apiNotFound, jsonErrors } from "./middleware/errors";
+import { leadOrigins, openReads } from "./middleware/lead-origins";
+import { contactRateLimit } from "./middleware/rate-limit";
+import { contactRouter } from "./routes/contact";
+import { healthRouter } from "./routes/health";
+import { vehiclesRouter } from "./routes/vehicles";
+
+export interface ApiDeps {
+  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin">;
+  vehicles: VehicleStore;
+  leads: LeadStore;
+}
+
+/** Everything under /api: every answer, errors included, is JSON. */
+export function apiRouter({ config, vehicles, leads }: ApiDeps): Router {
+  const api = Router();
+  api.use("/vehicles", openReads, vehiclesRouter(vehicles));
+  api.use("/health", openReads, healthRouter());
+  api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads));
+  api.use(apiNotFound);
+  api.use(jsonErrors);
+  return api;
+}

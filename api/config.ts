@@ -1,0 +1,87 @@
+import path from "node:path";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const origin = z
+  .string()
+  .trim()
+  .refine((s) => {
+    try {
+      return new URL(s).origin === s.replace(/\/$/, "");
+    } catch {
+      return false;
+    }
+  }, "must be an origin such as https://partner.example (scheme, host and optional port, no path)")
+  .transform((s) => s.replace(/\/$/, ""));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: port.default(3000),
+  DEMO_PORT: port.default(3001),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Extra origins that may post leads, comma-separated. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
+  /** Lead posts per IP per minute; 0 turns the limit off. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
+  PUBLIC_ORIGIN: origin.optional(),
+  /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
+  DEMO_ORIGIN: origin.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  LEAD_TO: z.email().optional(),
+  LEAD_FROM: z.email().optional(),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  demoPort: number;
+  dataDir: string;
+  /** The site's own origin and the demo origin, then ALLOWED_ORIGINS. */
+  leadOrigins: string[];
+  publicOrigin: string;
+  demoOrigin: string;
+  contactRateLimit: number;
+  mail: { smtpUrl: string; to: string; from: string } | null;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Read and validate the environment once. Throws ConfigError naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = EnvSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const mailVars = [e.SMTP_URL, e.LEAD_TO, e.LEAD_FROM];
+  if (mailVars.some(Boolean) && !mailVars.every(Boolean)) {
+    throw new ConfigError("Invalid configuration:\n  SMTP_URL, LEAD_TO and LEAD_FROM must be set together");
+  }
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  const demoOrigin = e.DEMO_ORIGIN ?? `http://localhost:${e.DEMO_PORT}`;
+  const loopbackTwins = (o: string) => [o, o.replace("//localhost", "//127.0.0.1")];
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    demoPort: e.DEMO_PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    leadOrigins: [...new Set([...loopbackTwins(publicOrigin), ...loopbackTwins(demoOrigin), ...e.ALLOWED_ORIGINS])],
+    publicOrigin,
+    demoOrigin,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM } : null,
+  };
+}

@@ -1,0 +1,59 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ConfigError, loadConfig } from "./config";
+import { createApp } from "./app";
+import { CorruptDataFileError } from "./store/json-file";
+import { openLeadStore } from "./store/lead-store";
+import { openVehicleStore } from "./store/vehicle-store";
+import { createSiteRouter } from "../host-site/server/site-router";
+import { createDemoApp } from "../demo/server";
+
+/** The repository root: this file runs from dist/server/ once built. */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const vehicles = await openVehicleStore(config.dataDir);
+  const leads = await openLeadStore(config.dataDir);
+
+  const app = createApp({
+    config,
+    vehicles,
+    leads,
+    widgetsDir: path.join(ROOT, "dist/widgets"),
+    site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
+  });
+  const demo = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin });
+
+  const servers: Server[] = [];
+  const listen = (name: string, handler: typeof app, port: number) =>
+    new Promise<void>((resolve, reject) => {
+      const server = handler.listen(port, config.host, () => {
+        console.log(`[server] ${name} listening on http://localhost:${port}`);
+        resolve();
+      });
+      server.once("error", reject);
+      servers.push(server);
+    });
+  await listen("site, API and widgets", app, config.port);
+  await listen("partner demo pages", demo, config.demoPort);
+  console.log(`[server] data in ${config.dataDir}; leads accepted from ${config.leadOrigins.join(", ")}`);
+
+  const stop = (signal: string) => {
+    console.log(`[server] ${signal}: closing`);
+    for (const s of servers) s.close();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof CorruptDataFileError) {
+    console.error(`[server] ${err.message}`);
+  } else {
+    console.error("[server] failed to start:", err);
+  }
+  process.exit(1);
+});

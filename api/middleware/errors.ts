@@ -1,0 +1,30 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+
+/** An error that carries the HTTP status and JSON body to answer with. */
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+/** The one 404 for /api: JSON, naming what was asked for. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `Not found: ${req.method} ${req.originalUrl}` });
+};
+
+/**
+ * The one error handler. Body-parser errors carry a status (400 malformed,
+ * 413 too large, 415 unsupported charset); anything without one is a bug: 500.
+ */
+export const jsonErrors: ErrorRequestHandler = (err, req, res, _next) => {
+  const status = typeof err?.status === "number" && err.status >= 400 && err.status < 600 ? err.status : 500;
+  let message: string;
+  if (err instanceof HttpError) message = err.message;
+  else if (err?.type === "entity.parse.failed") message = "Malformed JSON in request body";
+  else if (err?.type === "entity.too.large") message = `Request body is too large (limit ${err.limit} bytes)`;
+  else if (status < 500 && err?.expose) message = String(err.message);
+  else message = "Internal server error";
+  if (status >= 500) console.error(`[api] ${req.method} ${req.originalUrl} failed:`, err);
+  if (res.headersSent) return;
+  res.status(status).json({ error: message, ...(err instanceof HttpError ? err.extra : {}) });
+};

@@ -1,0 +1,39 @@
+import type { RequestHandler } from "express";
+import { HttpError } from "./errors";
+
+/**
+ * CORS for POST /api/contact: only allowlisted origins. A request with no
+ * Origin (a server-side or same-origin navigation post) is let through;
+ * browsers always send Origin on cross-origin POSTs.
+ */
+export function leadOrigins(allowed: readonly string[]): RequestHandler {
+  const set = new Set(allowed);
+  return (req, res, next) => {
+    const origin = req.get("origin");
+    res.vary("Origin");
+    if (origin === undefined) return next();
+    if (!set.has(origin)) return next(new HttpError(403, `Origin ${origin} may not post leads`));
+    res.set("Access-Control-Allow-Origin", origin);
+    if (req.method === "OPTIONS") {
+      res.set({
+        "Access-Control-Allow-Methods": "POST, OPTIONS",
+        "Access-Control-Allow-Headers": "Content-Type",
+        "Access-Control-Max-Age": "600",
+      });
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+/** CORS for reads: any origin may GET. */
+export const openReads: RequestHandler = (req, res, next) => {
+  res.set("Access-Control-Allow-Origin", "*");
+  if (req.method === "OPTIONS") {
+    res.set({ "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "Content-Type, If-None-Match", "Access-Control-Max-Age": "600" });
+    res.status(204).end();
+    return;
+  }
+  next();
+};

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import express, { Router } from "express";
+import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
+import type { LeadStore } from "../store/lead-store";
+import { HttpError } from "../middleware/errors";
+import { requireJson } from "../middleware/require-json";
+
+/** Lead bodies are small; anything bigger is refused with 413. */
+export const CONTACT_BODY_LIMIT = "16kb";
+
+/** POST /api/contact: validate with the core schema, store, answer 201 { id }. */
+export function contactRouter(leads: LeadStore): Router {
+  const router = Router();
+  router.post("/", requireJson, express.json({ limit: CONTACT_BODY_LIMIT }), async (req, res) => {
+    const body: unknown = req.body;
+    // Honeypot: people never see the "website" field, so a value means a bot. Answer as if stored.
+    if (body && typeof body === "object" && "website" in body && typeof body.website === "string" && body.website.trim()) {
+      res.status(201).json({ id: randomUUID() });
+      return;
+    }
+    const parsed = ContactRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
+    }
+    const { source, website: _website, ...message } = parsed.data;
+    const lead = await leads.add({ message, origin: req.get("origin") ?? null, source: source || null });
+    res.status(201).json({ id: lead.id });
+  });
+  return router;
+}

@@ -1,0 +1,40 @@
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { Low } from "lowdb";
+import { JSONFile } from "lowdb/node";
+
+export class CorruptDataFileError extends Error {
+  override name = "CorruptDataFileError";
+  constructor(readonly file: string, cause: unknown) {
+    super(`Data file ${file} is corrupt and was left untouched: ${cause instanceof Error ? cause.message : String(cause)}. Fix or move it, then start again.`, { cause });
+  }
+}
+
+/**
+ * Open a lowdb file (atomic writes through steno's temp-file-and-rename),
+ * creating it from `seed()` when missing. A file that exists but does not
+ * parse is never overwritten: opening it throws CorruptDataFileError.
+ *
+ * lowdb's presets swap in a memory adapter when NODE_ENV is "test"; we build
+ * Low on JSONFile directly so tests always exercise the real file.
+ */
+export async function openJsonFile<T>(file: string, seed: () => T, validate?: (data: unknown) => T): Promise<Low<T>> {
+  let exists = true;
+  try {
+    const text = await readFile(file, "utf8");
+    const data = JSON.parse(text) as unknown;
+    if (validate) validate(data);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") exists = false;
+    else throw new CorruptDataFileError(file, err);
+  }
+  const db = new Low<T>(new JSONFile<T>(file), seed());
+  if (exists) {
+    await db.read();
+    if (validate) db.data = validate(db.data);
+  } else {
+    await mkdir(path.dirname(file), { recursive: true });
+    await db.write();
+  }
+  return db;
+}

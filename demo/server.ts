@@ -1,0 +1,40 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import express, { type Express } from "express";
+
+export interface DemoDeps {
+  /** demo/pages: the partner pages, with {{DEALER_ORIGIN}} where the dealership's origin goes. */
+  pagesDir: string;
+  /** The dealership's origin, where the pages load the widget scripts from. */
+  dealerOrigin: string;
+}
+
+const PAGE_NAME = /^[a-z0-9-]+$/;
+
+/**
+ * The partner demo site, on its own origin as a resort's site would be.
+ * A page may declare its own Content-Security-Policy in a first-line comment:
+ * <!-- csp: ... -->, which is sent as a real header.
+ */
+export function createDemoApp({ pagesDir, dealerOrigin }: DemoDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get(["/", "/:page.html"], async (req, res, next) => {
+    const name = (req.params as { page?: string }).page ?? "index";
+    if (!PAGE_NAME.test(name)) return next();
+    let html: string;
+    try {
+      html = await readFile(path.join(pagesDir, `${name}.html`), "utf8");
+    } catch {
+      return next();
+    }
+    html = html.replaceAll("{{DEALER_ORIGIN}}", dealerOrigin);
+    const csp = /^<!--\s*csp:\s*(.+?)\s*-->/.exec(html)?.[1];
+    if (csp) res.set("Content-Security-Policy", csp);
+    res.set("Cache-Control", "no-cache").type("html").send(html);
+  });
+  app.use((_req, res) => {
+    res.status(404).type("html").send("<!doctype html><title>Not found</title><h1>Not found</h1>");
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/** Ports apart from a developer's `npm start` on 3000/3001. */
+export const E2E_PORT = 4310;
+export const E2E_DEMO_PORT = 4311;
+export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+export const SITE = `http://localhost:${E2E_PORT}`;
+export const DEMO = `http://localhost:${E2E_DEMO_PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: SITE, launchOptions: chromium, trace: "off" },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+    url: `${SITE}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DEMO_PORT: String(E2E_DEMO_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      CONTACT_RATE_LIMIT: "0",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# npm test: every test, the browser tests included, against a fresh build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npm run build
+npx vitest run
+npx playwright test
