@@ -1,10 +1,27 @@
 import { defineConfig } from "vitest/config";
+import { PREACT_ALIASES } from "./vite.config";
 
 export default defineConfig({
   test: {
     globals: true,
-    include: ["domain/**/*.test.ts", "api/**/*.test.ts"],
     pool: "forks",
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "core", environment: "node", include: ["domain/**/*.test.ts", "api/**/*.test.ts", "host-site/**/*.test.{ts,tsx}"] },
+      },
+      {
+        // Widgets are tested as they ship: on preact/compat.
+        extends: true,
+        resolve: { alias: PREACT_ALIASES },
+        test: {
+          name: "widgets",
+          environment: "jsdom",
+          // Dependencies that import react must go through the alias too.
+          server: { deps: { inline: [/@r2wc/, /@testing-library\/react/, /zustand/, /react-hook-form/, /@hookform/] } }, include: ["widgets/**/*.test.{ts,tsx}"], setupFiles: ["widgets/test-setup.ts"],
+        },
+      },
+    ],
   },
 });

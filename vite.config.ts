@@ -1,0 +1,40 @@
+import { defineConfig } from "vite";
+
+/** The widgets render with preact/compat: React APIs at a fraction of the size. */
+export const PREACT_ALIASES = { react: "preact/compat", "react-dom": "preact/compat" };
+
+/** Script name → entry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
+export const WIDGET_ENTRIES = {
+  "gc-widgets": "widgets/all.ts",
+  inventory: "widgets/inventory/index.ts",
+  "vehicle-detail": "widgets/vehicle-detail/index.ts",
+  "rental-pricing": "widgets/rental-pricing/index.ts",
+  "eco-calculator": "widgets/eco-calculator/index.ts",
+  "contact-form": "widgets/contact-form/index.ts",
+} as const;
+export type WidgetScript = keyof typeof WIDGET_ENTRIES;
+
+/**
+ * One widget script per build (IIFE output takes a single entry): the script
+ * is chosen by GC_WIDGET; scripts/build-widgets.ts runs them all.
+ */
+export default defineConfig(() => {
+  const name = (process.env.GC_WIDGET ?? "gc-widgets") as WidgetScript;
+  return {
+    resolve: { alias: PREACT_ALIASES },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    publicDir: false,
+    build: {
+      outDir: "dist/widgets",
+      emptyOutDir: false,
+      target: "es2020",
+      sourcemap: true,
+      lib: {
+        entry: WIDGET_ENTRIES[name],
+        formats: ["iife"],
+        name: `gcWidgets_${name.replace(/-/g, "_")}`,
+        fileName: () => `${name}.js`,
+      },
+    },
+  };
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from "vitest";
+import { useState } from "react";
+import { defineWidget, type WidgetProps } from "./define-widget";
+
+function Hello({ name, host }: { name?: string } & WidgetProps) {
+  const [n, setN] = useState(0);
+  return (
+    <button type="button" onClick={() => setN(n + 1)}>
+      Hello {name ?? "nobody"} {n} {host.tagName.toLowerCase()}
+    </button>
+  );
+}
+
+function Boom(): never {
+  throw new Error("kaboom");
+}
+
+describe("defineWidget", () => {
+  it("renders in an open shadow root with attributes as props", async () => {
+    defineWidget("gc-test-hello", Hello, { props: { name: "string" }, css: ":host{color:red}" });
+    document.body.innerHTML = `<gc-test-hello name="Lewes"></gc-test-hello>`;
+    const el = document.querySelector("gc-test-hello")!;
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain("Hello Lewes 0 gc-test-hello"));
+    el.setAttribute("name", "Milton");
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain("Hello Milton"));
+  });
+
+  it("ignores a second definition of the same tag", () => {
+    expect(() => defineWidget("gc-test-hello", Boom, { props: {}, css: "" })).not.toThrow();
+  });
+
+  it("catches a render error at the widget's edge and tells the host page", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    defineWidget("gc-test-boom", Boom, { props: {}, css: "" });
+    const onError = vi.fn();
+    document.addEventListener("gc-error", (e) => onError((e as CustomEvent).detail));
+    document.body.innerHTML = `<gc-test-boom></gc-test-boom>`;
+    const el = document.querySelector("gc-test-boom")!;
+    await vi.waitFor(() => expect(el.shadowRoot?.querySelector('[role="alert"]')?.textContent).toMatch(/could not be shown/));
+    expect(onError).toHaveBeenCalledWith({ widget: "gc-test-boom", message: "unexpected error: kaboom" });
+    warn.mockRestore();
+  });
+});

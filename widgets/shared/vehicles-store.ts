@@ -1,0 +1,68 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Vehicle } from "../../domain/vehicle";
+import { http, statusOf } from "./http";
+
+/** Vehicle data stays fresh this long before a widget fetches it again (spec §7). */
+export const FRESH_MS = 5 * 60 * 1000;
+
+export type Resource<T> =
+  | { status: "loading" }
+  | { status: "error"; error: string; notFound?: boolean }
+  | { status: "success"; data: T; fetchedAt: number };
+
+export interface VehiclesState {
+  /** The vehicle list per API origin. */
+  lists: Record<string, Resource<Vehicle[]>>;
+  /** Single vehicles per `${apiBase}|${id}`. */
+  details: Record<string, Resource<Vehicle>>;
+  loadList(apiBase: string): Promise<void>;
+  loadVehicle(apiBase: string, id: string): Promise<void>;
+}
+
+const isFresh = (r: Resource<unknown> | undefined) =>
+  r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
+
+function createVehiclesStore(): StoreApi<VehiclesState> {
+  return createStore<VehiclesState>()((set, get) => ({
+    lists: {},
+    details: {},
+    async loadList(apiBase) {
+      if (isFresh(get().lists[apiBase])) return;
+      const put = (r: Resource<Vehicle[]>) => set((s) => ({ lists: { ...s.lists, [apiBase]: r } }));
+      put({ status: "loading" });
+      try {
+        const data = await http.get(`${apiBase}/api/vehicles`).json<Vehicle[]>();
+        if (!Array.isArray(data)) throw new Error("Failed to fetch vehicles: unexpected response");
+        put({ status: "success", data, fetchedAt: Date.now() });
+      } catch (err) {
+        const status = statusOf(err);
+        const error = status !== undefined ? `Failed to fetch vehicles: ${status}` : err instanceof Error ? err.message : String(err);
+        put({ status: "error", error });
+      }
+    },
+    async loadVehicle(apiBase, id) {
+      const key = `${apiBase}|${id}`;
+      if (isFresh(get().details[key])) return;
+      const put = (r: Resource<Vehicle>) => set((s) => ({ details: { ...s.details, [key]: r } }));
+      put({ status: "loading" });
+      try {
+        const data = await http.get(`${apiBase}/api/vehicles/${encodeURIComponent(id)}`, {
+          // A 404 is an answer, not a glitch: don't retry it.
+          retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504] },
+        }).json<Vehicle>();
+        put({ status: "success", data, fetchedAt: Date.now() });
+      } catch (err) {
+        put({ status: "error", error: "Vehicle not found", notFound: statusOf(err) === 404 });
+      }
+    },
+  }));
+}
+
+const GLOBAL_KEY = Symbol.for("gc-widgets.vehicles-store");
+type WithStore = typeof globalThis & { [GLOBAL_KEY]?: StoreApi<VehiclesState> };
+
+/**
+ * The one vehicle store of the page, shared by every widget even when each
+ * came in its own script (each bundle carries a copy of this module).
+ */
+export const vehiclesStore: StoreApi<VehiclesState> = ((globalThis as WithStore)[GLOBAL_KEY] ??= createVehiclesStore());
