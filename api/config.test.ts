@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 5, mail: null, publicOrigin: "http://localhost:3000" });
+    expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
+    expect(c.dataDir).toMatch(/\/data$/);
+  });
+
+  it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
+    const c = loadConfig({ PORT: "8080", DEMO_PORT: "8081", ALLOWED_ORIGINS: " https://resort.example/ , https://town.example:8443" });
+    expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:8080", "http://localhost:8081", "https://resort.example", "https://town.example:8443"]));
+  });
+
+  it("reads mail settings together", () => {
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example:587", LEAD_TO: "sales@example.com", LEAD_FROM: "web@example.com" }).mail).toEqual({
+      smtpUrl: "smtp://mail.example:587",
+      to: "sales@example.com",
+      from: "web@example.com",
+    });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DEMO_PORT: "-1" }, /DEMO_PORT/],
+    [{ CONTACT_RATE_LIMIT: "-3" }, /CONTACT_RATE_LIMIT/],
+    [{ CONTACT_RATE_LIMIT: "lots" }, /CONTACT_RATE_LIMIT/],
+    [{ ALLOWED_ORIGINS: "resort.example" }, /ALLOWED_ORIGINS/],
+    [{ ALLOWED_ORIGINS: "https://resort.example/welcome" }, /ALLOWED_ORIGINS/],
+    [{ SMTP_URL: "http://mail.example" }, /SMTP_URL/],
+    [{ LEAD_TO: "sales" }, /LEAD_TO/],
+    [{ SMTP_URL: "smtp://mail.example" }, /SMTP_URL, LEAD_TO and LEAD_FROM must be set together/],
+    [{ NODE_ENV: "staging" }, /NODE_ENV/],
+  ])("%o stops start-up naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

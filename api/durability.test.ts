@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const readLeads = async (dir: string) => JSON.parse(await readFile(path.join(dir, "leads.json"), "utf8")).leads as { id: string }[];
+
+/** The real server entry point as its own process, so that it can be killed hard. */
+function startProcess(dataDir: string, port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), DEMO_PORT: String(port + 1), DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0", HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d;
+      if (out.includes("partner demo pages listening")) resolve();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { child, ready, output: () => out };
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill("SIGKILL");
+});
+
+describe("lead durability", () => {
+  it("300 concurrent valid submissions leave exactly 300 leads in a file that parses", async () => {
+    const s = await startTestServer();
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => postJson(`${s.url}/api/contact`, validLead({ firstName: `Visitor ${i}` }))),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(300).fill(201));
+      const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
+      const stored = await readLeads(s.dataDir);
+      expect(stored).toHaveLength(300);
+      expect(new Set(stored.map((l) => l.id))).toEqual(new Set(ids));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a server killed with SIGKILL mid-burst restarts with every lead that got a 201", async () => {
+    const dataDir = await tempDataDir();
+    const port = 40_000 + Math.floor(Math.random() * 10_000);
+    const first = startProcess(dataDir, port);
+    children.push(first.child);
+    await first.ready;
+
+    const acknowledged: string[] = [];
+    let stop = false;
+    const sender = async () => {
+      while (!stop) {
+        try {
+          const res = await postJson(`http://127.0.0.1:${port}/api/contact`, validLead());
+          if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const senders = Array.from({ length: 20 }, sender);
+    await new Promise((r) => setTimeout(r, 400));
+    const gone = exited(first.child);
+    first.child.kill("SIGKILL");
+    await gone;
+    stop = true;
+    await Promise.all(senders);
+    expect(acknowledged.length).toBeGreaterThan(20);
+
+    const second = startProcess(dataDir, port + 2);
+    children.push(second.child);
+    await second.ready;
+    const stored = new Set((await readLeads(dataDir)).map((l) => l.id));
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    const res = await fetch(`http://127.0.0.1:${port + 2}/api/health`);
+    expect(res.status).toBe(200);
+  }, 30_000);
+
+  it("refuses to start on a corrupt data file, names it and leaves it untouched", async () => {
+    const dataDir = await tempDataDir();
+    const file = path.join(dataDir, "leads.json");
+    const corrupt = '{"leads": [ {"id": "1", ';
+    await writeFile(file, corrupt);
+    const p = startProcess(dataDir, 39_000 + Math.floor(Math.random() * 1000));
+    children.push(p.child);
+    const code = await exited(p.child);
+    await p.ready.catch(() => {});
+    expect(code).toBe(1);
+    expect(p.output()).toContain(file);
+    expect(p.output()).toMatch(/corrupt/);
+    expect(await readFile(file, "utf8")).toBe(corrupt);
+  }, 20_000);
+
+  it("refuses a leads file whose content has the wrong shape", async () => {
+    const dataDir = await tempDataDir();
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [{ id: 1 }] }));
+    await expect(startTestServer({}, dataDir)).rejects.toThrow(/leads\.json is corrupt/);
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Router } from "express";
+import { createApp } from "../app";
+import { loadConfig } from "../config";
+import { openLeadStore } from "../store/lead-store";
+import { openVehicleStore } from "../store/vehicle-store";
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh temporary data folder. */
+export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
+
+/** The real app on a loopback port, with its data in a temporary folder (or the one given). */
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? (await tempDataDir());
+  const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
+  const app = createApp({
+    config,
+    vehicles: await openVehicleStore(config.dataDir),
+    leads: await openLeadStore(config.dataDir),
+    widgetsDir: path.join(dir, "no-widgets"),
+    site: Router(),
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: dir,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      if (!dataDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A valid contact body. */
+export const validLead = (over: Record<string, unknown> = {}) => ({
+  firstName: "Dana",
+  lastName: "Reyes",
+  email: "dana@example.com",
+  phone: "302-555-0101",
+  interest: "sales",
+  message: "Looking for a 6-seater for the summer.",
+  ...over,
+});
+
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
