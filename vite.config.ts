@@ -23,7 +23,7 @@ export default defineConfig(() => {
   return {
     resolve: { alias: PREACT_ALIASES },
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    publicDir: false,
+    publicDir: false as const,
     build: {
       outDir: "dist/widgets",
       emptyOutDir: false,
@@ -31,7 +31,7 @@ export default defineConfig(() => {
       sourcemap: true,
       lib: {
         entry: WIDGET_ENTRIES[name],
-        formats: ["iife"],
+        formats: ["iife" as const],
         name: `gcWidgets_${name.replace(/-/g, "_")}`,
         fileName: () => `${name}.js`,
       },

@@ -5,7 +5,7 @@ import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
-import { contactRouter } from "./routes/contact";
+import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
 import { vehiclesRouter } from "./routes/vehicles";
 
@@ -13,14 +13,16 @@ export interface ApiDeps {
   config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin">;
   vehicles: VehicleStore;
   leads: LeadStore;
+  /** Mail delivery of stored leads; null when mail is off. */
+  outbox: LeadQueue | null;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, leads }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, leads, outbox }: ApiDeps): Router {
   const api = Router();
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter());
-  api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads));
+  api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -19,6 +19,7 @@ describe("loadConfig", () => {
       smtpUrl: "smtp://mail.example:587",
       to: "sales@example.com",
       from: "web@example.com",
+      retryBaseMs: 5000,
     });
   });
 

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   LEAD_TO: z.email().optional(),
   LEAD_FROM: z.email().optional(),
+  /** First retry delay of a failed lead mail, doubling up to 15 minutes. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
 });
 
 export interface Config {
@@ -49,7 +51,7 @@ export interface Config {
   publicOrigin: string;
   demoOrigin: string;
   contactRateLimit: number;
-  mail: { smtpUrl: string; to: string; from: string } | null;
+  mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
-    mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM } : null,
+    mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

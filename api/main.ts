@@ -8,6 +8,8 @@ import { openLeadStore } from "./store/lead-store";
 import { openVehicleStore } from "./store/vehicle-store";
 import { createSiteRouter } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
+import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
+import { smtpSender } from "./mail/smtp-sender";
 
 /** The repository root: this file runs from dist/server/ once built. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -16,11 +18,19 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const vehicles = await openVehicleStore(config.dataDir);
   const leads = await openLeadStore(config.dataDir);
+  const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
+  if (outbox) {
+    const pending = outbox.start();
+    console.log(`[mail] lead mail is on: to ${config.mail!.to} from ${config.mail!.from}; ${pending} pending lead(s) queued`);
+  } else {
+    console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
+  }
 
   const app = createApp({
     config,
     vehicles,
     leads,
+    outbox,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
   });
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: closing`);
     for (const s of servers) s.close();
+    void outbox?.stop();
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.once("SIGTERM", stop);

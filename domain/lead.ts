@@ -1,7 +1,20 @@
 import { z } from "zod";
 import { ContactMessageSchema } from "./contact";
 
-/** A stored lead: the visitor's message and where it came from. */
+export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** How a lead's notification mail fared. `not-sent`: mail was off when it came in. */
+export const DeliverySchema = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().optional(),
+  nextAttemptAt: z.iso.datetime().optional(),
+  sentAt: z.iso.datetime().optional(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+/** A stored lead: the visitor's message, where it came from, and its delivery. */
 export const LeadSchema = ContactMessageSchema.extend({
   id: z.string().min(1),
   /** ISO 8601 time the API accepted it. */
@@ -10,5 +23,6 @@ export const LeadSchema = ContactMessageSchema.extend({
   origin: z.string().nullable(),
   /** The embedding page's label, from the contact form's `source` attribute. */
   source: z.string().nullable(),
+  delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
 });
 export type Lead = z.infer<typeof LeadSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
 import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
+import type { Lead } from "../../domain/lead";
 import type { LeadStore } from "../store/lead-store";
 import { HttpError } from "../middleware/errors";
 import { requireJson } from "../middleware/require-json";
@@ -8,8 +9,13 @@ import { requireJson } from "../middleware/require-json";
 /** Lead bodies are small; anything bigger is refused with 413. */
 export const CONTACT_BODY_LIMIT = "16kb";
 
-/** POST /api/contact: validate with the core schema, store, answer 201 { id }. */
-export function contactRouter(leads: LeadStore): Router {
+/** Takes stored leads for mail delivery; absent when mail is off. */
+export interface LeadQueue {
+  enqueue(lead: Lead): void;
+}
+
+/** POST /api/contact: validate with the core schema, store, answer 201 { id }, then hand the lead to the outbox. */
+export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Router {
   const router = Router();
   router.post("/", requireJson, express.json({ limit: CONTACT_BODY_LIMIT }), async (req, res) => {
     const body: unknown = req.body;
@@ -23,8 +29,12 @@ export function contactRouter(leads: LeadStore): Router {
       throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
     }
     const { source, website: _website, ...message } = parsed.data;
-    const lead = await leads.add({ message, origin: req.get("origin") ?? null, source: source || null });
+    const lead = await leads.add(
+      { message, origin: req.get("origin") ?? null, source: source || null },
+      { status: outbox ? "pending" : "not-sent", attempts: 0 },
+    );
     res.status(201).json({ id: lead.id });
+    outbox?.enqueue(lead);
   });
   return router;
 }

@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { Router } from "express";
 import { createApp } from "../app";
+import { LeadOutbox } from "../mail/lead-outbox";
+import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
 import { openLeadStore } from "../store/lead-store";
 import { openVehicleStore } from "../store/vehicle-store";
@@ -11,6 +13,7 @@ import { openVehicleStore } from "../store/vehicle-store";
 export interface TestServer {
   url: string;
   dataDir: string;
+  outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
 
@@ -21,10 +24,14 @@ export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
+  const leads = await openLeadStore(config.dataDir);
+  const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
+  outbox?.start();
   const app = createApp({
     config,
     vehicles: await openVehicleStore(config.dataDir),
-    leads: await openLeadStore(config.dataDir),
+    leads,
+    outbox,
     widgetsDir: path.join(dir, "no-widgets"),
     site: Router(),
   });
@@ -34,7 +41,9 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
+    outbox,
     close: async () => {
+      await outbox?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       if (!dataDir) await rm(dir, { recursive: true, force: true });

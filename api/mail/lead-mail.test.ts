@@ -1,0 +1,121 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { JSDOM } from "jsdom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Lead } from "../../domain/lead";
+import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "../testing/test-server";
+import { freePort, startSmtpSink, type SmtpSink } from "../testing/smtp-sink";
+
+const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
+const readLeads = async (dir: string) => JSON.parse(await readFile(path.join(dir, "leads.json"), "utf8")).leads as Lead[];
+const nasty = `<img src=x onerror="alert(1)"> & <b>bold</b> 'quoted'`;
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const track = <T extends { close(): Promise<void> }>(x: T) => (cleanups.push(() => x.close()), x);
+
+const post = async (s: TestServer, over: Record<string, unknown> = {}) => {
+  const res = await postJson(`${s.url}/api/contact`, validLead(over));
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+};
+
+describe("lead mail", () => {
+  it("delivers each lead with text, escaped HTML and a well-formed ADF/XML copy", async () => {
+    const smtp = track(await startSmtpSink());
+    const s = track(await startTestServer(mailEnv(smtp.url)));
+    const id = await post(s, { firstName: nasty, message: `Hello ${nasty}`, source: "resort-page", interest: "parts" });
+
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toBe(`[Parts lead] resort-page: ${nasty} Reyes`);
+    expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("sales@dealer.example");
+    expect(mail.replyTo?.value[0]?.address).toBe("dana@example.com");
+    expect(mail.text).toContain(`Hello ${nasty}`);
+    expect(mail.html).not.toMatch(/<img|<b>bold/);
+    expect(mail.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;b&gt;bold&lt;/b&gt; &#39;quoted&#39;");
+
+    const adf = mail.attachments.find((a) => a.filename?.endsWith(".adf.xml"));
+    const doc = new new JSDOM().window.DOMParser().parseFromString(adf!.content.toString("utf8"), "application/xml");
+    expect(doc.getElementsByTagName("parsererror")).toHaveLength(0);
+    expect(doc.querySelector('name[part="first"]')?.textContent).toBe(nasty);
+    expect(doc.querySelector("provider name")?.textContent).toBe("resort-page");
+    expect(doc.querySelector("prospect > id")?.textContent).toBe(id);
+
+    await vi.waitFor(async () => expect((await readLeads(s.dataDir))[0]?.delivery).toMatchObject({ status: "sent", attempts: 1 }));
+  });
+
+  it("answers 201 at once while the mail server is down, then delivers each lead once when it is back", async () => {
+    const port = await freePort();
+    const s = track(await startTestServer(mailEnv(`smtp://127.0.0.1:${port}`)));
+    const ids = [await post(s), await post(s), await post(s)];
+    await vi.waitFor(async () => {
+      const leads = await readLeads(s.dataDir);
+      expect(leads.map((l) => l.delivery.status)).toEqual(["pending", "pending", "pending"]);
+      expect(leads.every((l) => l.delivery.attempts >= 1 && l.delivery.lastError)).toBe(true);
+    }, { timeout: 5000 });
+
+    const smtp = track(await startSmtpSink(port));
+    await vi.waitFor(async () => {
+      expect((await readLeads(s.dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent", "sent"]);
+    }, { timeout: 10_000 });
+    // Give any duplicate a chance to show up before counting.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual(ids.map((id) => `lead-${id}.adf.xml`).sort());
+  }, 20_000);
+
+  it("delivers leads left pending by a previous run after a restart", async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    const first = await startTestServer(mailEnv(`smtp://127.0.0.1:${port}`), dataDir);
+    const ids = [await post(first), await post(first)];
+    await vi.waitFor(async () => expect((await readLeads(dataDir)).every((l) => l.delivery.attempts >= 1)).toBe(true), { timeout: 5000 });
+    await first.close();
+
+    const smtp = track(await startSmtpSink(port));
+    track(await startTestServer(mailEnv(smtp.url), dataDir));
+    await vi.waitFor(async () => expect((await readLeads(dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent"]), { timeout: 10_000 });
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<lead-${id}@www.sussexcoastgolfcarts.example>`).sort());
+  }, 20_000);
+
+  it("stores leads as not-sent when mail is off", async () => {
+    const s = track(await startTestServer());
+    await post(s);
+    expect((await readLeads(s.dataDir))[0]?.delivery).toEqual({ status: "not-sent", attempts: 0 });
+  });
+});
+
+describe("npm run leads", () => {
+  const exec = promisify(execFile);
+  const ROOT = path.resolve(import.meta.dirname, "../..");
+  const run = (dataDir: string, ...args: string[]) =>
+    exec(process.execPath, ["--import", "tsx", "api/cli/export-leads.ts", ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+
+  it("prints CSV and JSON with source and delivery status, filtered by --since", async () => {
+    const s = track(await startTestServer());
+    await post(s, { source: "town-page", message: "Line one,\nline \"two\"" });
+    await post(s);
+    const csv = (await run(s.dataDir, "--since", "2026-01-01", "--format", "csv")).stdout;
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(csv).toContain(`"Line one,\nline ""two""",town-page,,not-sent,0,`);
+    expect(lines.filter(Boolean)).toHaveLength(1 + 2); // header and two leads (the quoted break is a bare \n)
+
+    const json = JSON.parse((await run(s.dataDir, "--format", "json")).stdout) as Lead[];
+    expect(json.map((l) => l.source)).toEqual(["town-page", null]);
+    expect(JSON.parse((await run(s.dataDir, "--since", "2999-01-01", "--format", "json")).stdout)).toEqual([]);
+  }, 20_000);
+
+  it.each([
+    [["--format", "xml"], /--format must be csv or json/],
+    [["--since", "yesterday"], /--since must be a date/],
+    [["--bogus"], /Unknown option/],
+  ])("%j fails with a clear message", async (args, message) => {
+    await expect(run(await tempDataDir(), ...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
+  });
+});

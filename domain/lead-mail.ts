@@ -1,0 +1,60 @@
+import { BUSINESS } from "./business";
+import { INTEREST_LABELS } from "./contact";
+import { escapeHtml as h } from "./escape";
+import type { Lead } from "./lead";
+import { SITE_PROVIDER, leadToAdf } from "./lead-adf";
+
+export interface LeadMail {
+  subject: string;
+  text: string;
+  html: string;
+  adf: { filename: string; content: string };
+  /** Stable per lead, so a mail server or CRM can drop a duplicate. */
+  messageId: string;
+}
+
+const LEAD_MAIL_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
+
+/** The notification sales staff receive for a lead. Every visitor value is escaped in the HTML. */
+export function composeLeadMail(lead: Lead): LeadMail {
+  const interest = INTEREST_LABELS[lead.interest];
+  const source = lead.source ?? SITE_PROVIDER;
+  const name = `${lead.firstName} ${lead.lastName}`;
+  const rows: [string, string][] = [
+    ["Name", name],
+    ["E-mail", lead.email],
+    ["Phone", lead.phone],
+    ["Interest", interest],
+    ["Source", source],
+    ["Page origin", lead.origin ?? "(not sent)"],
+    ["Received", lead.createdAt],
+    ["Lead id", lead.id],
+  ];
+  const text = [
+    `New ${interest.toLowerCase()} lead from ${source}`,
+    "",
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    "",
+    "Message:",
+    lead.message,
+    "",
+    "An ADF/XML copy for the CRM is attached.",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<h1 style="font-size:18px">New ${h(interest.toLowerCase())} lead from ${h(source)}</h1>
+<table cellpadding="4" style="border-collapse:collapse">
+${rows.map(([k, v]) => `<tr><th align="left" style="color:#475569">${h(k)}</th><td>${h(v)}</td></tr>`).join("\n")}
+</table>
+<h2 style="font-size:16px">Message</h2>
+<p style="white-space:pre-wrap">${h(lead.message)}</p>
+<p style="color:#475569;font-size:12px">Reply to this e-mail to answer ${h(name)} directly. An ADF/XML copy for the CRM is attached.</p>
+</body></html>`;
+  return {
+    subject: `[${interest} lead] ${source}: ${name}`,
+    text,
+    html,
+    adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead) },
+    messageId: `<lead-${lead.id}@${LEAD_MAIL_DOMAIN}>`,
+  };
+}
