@@ -15,7 +15,8 @@ export const DeliverySchema = z.object({
 export type Delivery = z.infer<typeof DeliverySchema>;
 
 /** A stored lead: the visitor's message, where it came from, and its delivery. */
-export const LeadSchema = ContactMessageSchema.extend({
+export const LeadSchema = z.object({
+  ...ContactMessageSchema.shape,
   id: z.string().min(1),
   /** ISO 8601 time the API accepted it. */
   createdAt: z.iso.datetime(),

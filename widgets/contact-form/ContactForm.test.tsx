@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { CONTACT_MESSAGES } from "../../domain/contact";
+import { navigation, afterSend } from "./redirect";
+import { SEND_FAILED } from "./send-lead";
+import "./index";
+
+const API = "http://dealer.test";
+
+let ui: ReturnType<typeof within>;
+let root: ShadowRoot;
+let listening = new AbortController();
+
+/** A fake POST /api/contact: `answer` decides the response for each request body. */
+function serve(answer: (body: Record<string, unknown>) => Response | Promise<Response>) {
+  const bodies: Record<string, unknown>[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    expect(url).toBe(`${API}/api/contact`);
+    expect(init.method).toBe("POST");
+    expect(new Headers(init.headers).get("content-type")).toBe("application/json");
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    bodies.push(body);
+    return answer(body);
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, bodies };
+}
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Mounts the element as a partner would, and queries inside its shadow root. */
+async function mount(attrs = "") {
+  const events: { type: string; detail: unknown }[] = [];
+  for (const type of ["gc-error", "gc-contact-submitted"]) {
+    document.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }), { signal: listening.signal });
+  }
+  document.body.innerHTML = `<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`;
+  const host = document.querySelector("gc-contact-form")!;
+  await vi.waitFor(() => expect(host.shadowRoot?.querySelector("form")).toBeTruthy());
+  root = host.shadowRoot!;
+  ui = within(root as unknown as HTMLElement);
+  const go = vi.spyOn(navigation, "go").mockImplementation(() => {});
+  return { host, events, go };
+}
+
+const input = (label: string) => ui.getByLabelText(label) as HTMLInputElement;
+const submit = () => ui.getByRole("button", { name: /Send Message|Sending\.\.\./ }) as HTMLButtonElement;
+
+const VALID: Record<string, string> = {
+  "First Name": "Dana",
+  "Last Name": "Reyes",
+  Email: "dana@example.com",
+  Phone: "302-555-0101",
+  Message: "Do you have a six-seater in stock?",
+};
+
+/** Types a valid message, with `over` replacing some fields' text. */
+async function fillValid(over: Record<string, string> = {}) {
+  const user = userEvent.setup();
+  for (const [label, text] of Object.entries({ ...VALID, ...over })) await user.type(input(label), text);
+  return user;
+}
+
+afterEach(() => {
+  listening.abort();
+  listening = new AbortController();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+describe("<gc-contact-form> fields", () => {
+  it("labels every field and offers the four interests, sales first", async () => {
+    await mount();
+    for (const label of ["First Name", "Last Name", "Email", "Phone", "Interest", "Message"]) expect(input(label)).toBeTruthy();
+    const interest = input("Interest") as unknown as HTMLSelectElement;
+    expect([...interest.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["sales", "Sales"],
+      ["service", "Service"],
+      ["parts", "Parts"],
+      ["general", "General"],
+    ]);
+    expect(interest.value).toBe("sales");
+    expect(submit().textContent).toBe("Send Message");
+    expect(root.querySelector('[part="form"]')).toBeTruthy();
+    expect(submit().getAttribute("part")).toBe("submit");
+  });
+
+  it("takes its default interest from the interest attribute", async () => {
+    await mount(`interest="service"`);
+    expect((input("Interest") as unknown as HTMLSelectElement).value).toBe("service");
+  });
+
+  it("reports an unknown interest attribute and falls back to sales", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { events } = await mount(`interest="rentals"`);
+    expect((input("Interest") as unknown as HTMLSelectElement).value).toBe("sales");
+    await vi.waitFor(() =>
+      expect(events).toContainEqual({ type: "gc-error", detail: { widget: "gc-contact-form", message: '"interest" must be one of sales, service, parts, general, got "rentals"' } }),
+    );
+  });
+
+  it("hides a honeypot named website from people and keyboards", async () => {
+    await mount();
+    const trap = root.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute("autocomplete")).toBe("off");
+    expect(trap.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(ui.queryByRole("textbox", { name: "Website" })).toBeNull();
+  });
+});
+
+describe("<gc-contact-form> validation", () => {
+  it("shows each §5 message at its field, wired with aria-invalid and aria-describedby, and sends nothing", async () => {
+    const { fetch } = serve(() => json(201, { id: "x" }));
+    await mount();
+    await userEvent.click(submit());
+    const expected: [string, string][] = [
+      ["First Name", CONTACT_MESSAGES.firstName],
+      ["Last Name", CONTACT_MESSAGES.lastName],
+      ["Email", CONTACT_MESSAGES.email],
+      ["Phone", CONTACT_MESSAGES.phone],
+      ["Message", CONTACT_MESSAGES.message],
+    ];
+    await vi.waitFor(() => expect(input("Message").getAttribute("aria-invalid")).toBe("true"));
+    for (const [label, message] of expected) {
+      const field = input(label);
+      expect(field.getAttribute("aria-invalid"), label).toBe("true");
+      const described = root.getElementById(field.getAttribute("aria-describedby")!);
+      expect(described?.textContent, label).toBe(message);
+    }
+    expect(input("Interest").getAttribute("aria-invalid")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+    // The first invalid field gets focus.
+    expect(root.activeElement).toBe(input("First Name"));
+  });
+
+  it.each([
+    ["Email", "dana@", CONTACT_MESSAGES.email],
+    ["Phone", "555-0101", CONTACT_MESSAGES.phone],
+    ["Message", "Too short", CONTACT_MESSAGES.message],
+    ["First Name", "   ", CONTACT_MESSAGES.firstName],
+  ])("%s %j reads %s", async (label, value, message) => {
+    serve(() => json(201, { id: "x" }));
+    await mount();
+    const user = await fillValid({ [label]: value });
+    await user.click(submit());
+    await vi.waitFor(() => expect(root.getElementById(input(label).getAttribute("aria-describedby") ?? "")?.textContent).toBe(message));
+  });
+});
+
+describe("<gc-contact-form> sending", () => {
+  it("posts the lead once, says Sending..., resets, emits gc-contact-submitted and goes to the dealership's /thank-you", async () => {
+    let release!: () => void;
+    const { bodies } = serve(() => new Promise<Response>((r) => (release = () => r(json(201, { id: "lead-1" })))));
+    const { events, go } = await mount(`source="resort-landing" interest="parts"`);
+    const user = await fillValid();
+    await user.click(submit());
+    await vi.waitFor(() => expect(submit().textContent).toBe("Sending..."));
+    expect(submit().disabled).toBe(true);
+    expect(bodies).toEqual([
+      {
+        firstName: "Dana",
+        lastName: "Reyes",
+        email: "dana@example.com",
+        phone: "302-555-0101",
+        interest: "parts",
+        message: "Do you have a six-seater in stock?",
+        website: "",
+        source: "resort-landing",
+      },
+    ]);
+    release();
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(`${API}/thank-you`));
+    expect(events).toEqual([{ type: "gc-contact-submitted", detail: { id: "lead-1", interest: "parts", source: "resort-landing" } }]);
+    expect(input("First Name").value).toBe("");
+    expect((input("Interest") as unknown as HTMLSelectElement).value).toBe("parts");
+    expect(submit().textContent).toBe("Send Message");
+    expect(submit().disabled).toBe(false);
+  });
+
+  it("sends a filled honeypot along, and no source when there is none", async () => {
+    const { bodies } = serve(() => json(201, { id: "lead-2" }));
+    const { events } = await mount(`redirect=""`);
+    const user = await fillValid();
+    root.querySelector<HTMLInputElement>('input[name="website"]')!.value = "http://spam.example";
+    await user.click(submit());
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ website: "http://spam.example" });
+    expect(bodies[0]).not.toHaveProperty("source");
+    expect(events[0]!.detail).toEqual({ id: "lead-2", interest: "sales", source: null });
+  });
+
+  it('with redirect="" stays and shows a success message', async () => {
+    serve(() => json(201, { id: "lead-3" }));
+    const { go } = await mount(`redirect=""`);
+    const user = await fillValid();
+    await user.click(submit());
+    await vi.waitFor(() => expect(ui.getByRole("status").textContent).toContain("Message sent"));
+    expect(go).not.toHaveBeenCalled();
+    expect(input("Email").value).toBe("");
+  });
+
+  it("goes to the redirect attribute, resolved against the host page", async () => {
+    serve(() => json(201, { id: "lead-4" }));
+    const { go } = await mount(`redirect="thanks.html?from=form"`);
+    await (await fillValid()).click(submit());
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(new URL("thanks.html?from=form", location.href).href));
+  });
+
+  it("refuses a javascript: redirect, stays and reports it", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve(() => json(201, { id: "lead-5" }));
+    const { go, events } = await mount(`redirect="javascript:alert(1)"`);
+    await (await fillValid()).click(submit());
+    await vi.waitFor(() => expect(ui.getByRole("status").textContent).toContain("Message sent"));
+    expect(go).not.toHaveBeenCalled();
+    expect(events.map((e) => e.type)).toEqual(["gc-contact-submitted", "gc-error"]);
+  });
+
+  it("reports a source label the API would refuse, and sends without it", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { bodies } = serve(() => json(201, { id: "lead-6" }));
+    const { events } = await mount(`redirect="" source="<script>"`);
+    await (await fillValid()).click(submit());
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty("source");
+    expect(events[0]!.type).toBe("gc-error");
+  });
+});
+
+describe("<gc-contact-form> failures", () => {
+  it("shows the server's error in an Error toast and its field messages at the fields", async () => {
+    serve(() => json(400, { error: "Please correct the highlighted fields.", fields: { email: "That address bounced", body: "ignored" } }));
+    const { events } = await mount();
+    await (await fillValid()).click(submit());
+    const toast = await ui.findByRole("alert");
+    expect(toast.querySelector(".toast-title")?.textContent).toBe("Error");
+    expect(toast.textContent).toContain("Please correct the highlighted fields.");
+    expect(input("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(root.getElementById("gc-cf-email-error")?.textContent).toBe("That address bounced");
+    expect(submit().textContent).toBe("Send Message");
+    expect(submit().disabled).toBe(false);
+    // The visitor's text is kept for another try; a 400 is the visitor's to fix, not an embedding problem.
+    expect(input("First Name").value).toBe("Dana");
+    expect(events).toEqual([]);
+    await userEvent.click(ui.getByRole("button", { name: "Dismiss" }));
+    expect(ui.queryByRole("alert")).toBeNull();
+  });
+
+  it.each([
+    ["a 429 with the server's text", () => json(429, { error: "Too many messages, please try again later." }), "Too many messages, please try again later."],
+    ["a 502 that is not JSON", () => new Response("<html>Bad gateway</html>", { status: 502 }), SEND_FAILED],
+    ["a JSON body without error", () => json(500, { oops: true }), SEND_FAILED],
+    ["a network failure", () => Promise.reject(new TypeError("Failed to fetch")), SEND_FAILED],
+  ])("%s → an Error toast with its text, and gc-error", async (_name, answer, text) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve(answer);
+    const { events, go } = await mount();
+    await (await fillValid()).click(submit());
+    expect((await ui.findByRole("alert")).textContent).toContain(text);
+    expect(go).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(["gc-error"]));
+    expect(submit().disabled).toBe(false);
+  });
+});
+
+describe("afterSend", () => {
+  const page = "https://partner.example/deals/spring.html";
+  it.each([
+    [null, { to: `${API}/thank-you` }],
+    ["", { stay: true }],
+    ["  ", { stay: true }],
+    ["/thanks", { to: "https://partner.example/thanks" }],
+    ["done.html", { to: "https://partner.example/deals/done.html" }],
+    ["https://dealer.example/thank-you?x=1", { to: "https://dealer.example/thank-you?x=1" }],
+    ["javascript:alert(1)", { stay: true, problem: '"redirect" must be an http(s) URL or a path, got "javascript:alert(1)"' }],
+  ])("%j → %j", (redirect, expected) => expect(afterSend(redirect, API, page)).toEqual(expected));
+});

@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useForm, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ContactMessageSchema,
+  INTEREST_LABELS,
+  INTERESTS,
+  LeadSourceSchema,
+  type ContactMessage,
+  type ContactMessageInput,
+  type Interest,
+} from "../../domain/contact";
+import { resolveApiBase } from "../shared/api-base";
+import type { WidgetProps } from "../shared/define-widget";
+import { emit } from "../shared/events";
+import { reportError } from "../shared/report";
+import { afterSend, navigation } from "./redirect";
+import { describeSendFailure, sendLead } from "./send-lead";
+
+const TAG = "gc-contact-form";
+
+export interface ContactFormProps {
+  /** The dealership's origin; defaults to where the script came from. */
+  apiBase?: string;
+  /** The interest chosen at first: sales (default), service, parts or general. */
+  interest?: string;
+  /** A label stored with the lead, naming the page or partner that sent it. */
+  source?: string;
+}
+
+type Field = keyof ContactMessageInput;
+const isInterest = (v: string | undefined): v is Interest => INTERESTS.includes(v as Interest);
+const isField = (k: string): k is Field => ["firstName", "lastName", "email", "phone", "interest", "message"].includes(k);
+
+/** Label, control and the field's message, wired for assistive technology. */
+function Row({ name, label, errors, children }: { name: Field; label: string; errors: FieldErrors<ContactMessageInput>; children: ReactNode }) {
+  const message = errors[name]?.message;
+  return (
+    <div className={`field field--${name}`}>
+      <label htmlFor={`gc-cf-${name}`}>{label}</label>
+      {children}
+      {message && (
+        <p id={`gc-cf-${name}-error`} className="field-error" part="field-error">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** `<gc-contact-form>`: the contact form of spec §5 posting a lead to the dealership (spec §4, §7, §8). */
+export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: ContactFormProps & WidgetProps) {
+  const apiBase = resolveApiBase(apiBaseAttr);
+  const label = source?.trim() || undefined;
+  const badSource = label !== undefined && !LeadSourceSchema.safeParse(label).success;
+  const badInterest = interest !== undefined && !isInterest(interest);
+  const defaults: ContactMessageInput = {
+    firstName: "",
+    lastName: "",
+    email: "",
+    phone: "",
+    interest: isInterest(interest) ? interest : "sales",
+    message: "",
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({ resolver: zodResolver(ContactMessageSchema), defaultValues: defaults });
+  const honeypot = useRef<HTMLInputElement>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  useEffect(() => {
+    if (badSource) reportError(host, TAG, `"source" may hold letters, digits, spaces and . : / @ _ - only, got "${label}"; sending without it`);
+    if (badInterest) reportError(host, TAG, `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`);
+  }, [badSource, badInterest, label, interest, host]);
+
+  const onValid = async (data: ContactMessage) => {
+    setToast(null);
+    setSent(false);
+    let id: string;
+    try {
+      id = await sendLead(apiBase, { ...data, website: honeypot.current?.value ?? "", ...(label && !badSource ? { source: label } : {}) });
+    } catch (err) {
+      const failure = await describeSendFailure(err);
+      for (const [key, message] of Object.entries(failure.fields)) if (isField(key)) setError(key, { type: "server", message });
+      setToast(failure.message);
+      if (failure.status !== 400) {
+        reportError(host, TAG, `could not send the message (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}`);
+      }
+      return;
+    }
+    reset(defaults);
+    if (honeypot.current) honeypot.current.value = "";
+    emit(host, "gc-contact-submitted", { id, interest: data.interest, source: label && !badSource ? label : null });
+    const next = afterSend(host.getAttribute("redirect"), apiBase, location.href);
+    if ("to" in next) {
+      navigation.go(next.to);
+      return;
+    }
+    if (next.problem) reportError(host, TAG, next.problem);
+    setSent(true);
+  };
+
+  const control = (name: Field) => ({
+    id: `gc-cf-${name}`,
+    "aria-required": name !== "interest" ? true : undefined,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `gc-cf-${name}-error` : undefined,
+    ...register(name),
+  });
+
+  return (
+    <form className="form" part="form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onValid)}>
+      <div className="grid">
+        <Row name="firstName" label="First Name" errors={errors}>
+          <input type="text" autoComplete="given-name" {...control("firstName")} />
+        </Row>
+        <Row name="lastName" label="Last Name" errors={errors}>
+          <input type="text" autoComplete="family-name" {...control("lastName")} />
+        </Row>
+        <Row name="email" label="Email" errors={errors}>
+          <input type="email" autoComplete="email" {...control("email")} />
+        </Row>
+        <Row name="phone" label="Phone" errors={errors}>
+          <input type="tel" autoComplete="tel" inputMode="tel" {...control("phone")} />
+        </Row>
+        <Row name="interest" label="Interest" errors={errors}>
+          <select {...control("interest")}>
+            {INTERESTS.map((i) => (
+              <option key={i} value={i}>
+                {INTEREST_LABELS[i]}
+              </option>
+            ))}
+          </select>
+        </Row>
+        <Row name="message" label="Message" errors={errors}>
+          <textarea rows={5} {...control("message")} />
+        </Row>
+      </div>
+      <div className="hp" aria-hidden="true">
+        <label htmlFor="gc-cf-website">Website</label>
+        <input ref={honeypot} id="gc-cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      {toast && (
+        <div className="toast" role="alert" part="toast">
+          <div>
+            <p className="toast-title">Error</p>
+            <p>{toast}</p>
+          </div>
+          <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setToast(null)}>
+            ×
+          </button>
+        </div>
+      )}
+      <button type="submit" className="gc-btn submit" part="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Sending..." : "Send Message"}
+      </button>
+      <div role="status" className="status">
+        {sent && (
+          <div className="success" part="success">
+            <p className="success-title">Message sent</p>
+            <p>Thank you! We'll be in touch within 24 hours, usually in 2 to 6 business hours.</p>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}

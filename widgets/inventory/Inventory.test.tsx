@@ -1,0 +1,283 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Vehicle } from "../../domain/vehicle";
+import { vehiclesStore } from "../shared/vehicles-store";
+import { readQuery, writeQuery } from "./filter-query";
+import "./index";
+
+const API = "http://dealer.test";
+
+const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
+  id,
+  name: id.toUpperCase(),
+  description: `The ${id} cart.`,
+  price: 10_000,
+  brand: "Evolution",
+  category: "D5 Ranger",
+  images: [`/images/vehicles/${id}.svg`],
+  inStock: true,
+  isNew: false,
+  features: [],
+  specifications: { seatingCapacity: 4, range: "40 miles" },
+  featured: false,
+  condition: "new",
+  ...over,
+});
+
+const FLEET: Vehicle[] = [
+  vehicle("evolution-d5-ranger-4", { price: 9_595, isNew: true }),
+  vehicle("denago-ev-rover-xl", { brand: "Denago", category: "EV Rover", price: 16_000, description: "Lifted and ready for trails." }),
+  vehicle("evolution-d5-maverick-6", { category: "D5 Maverick", price: 27_500, images: [], specifications: { seatingCapacity: 6, range: 45 } }),
+];
+
+/** A fake API: GET /api/vehicles answers `body` with `status`; `pending` never answers. */
+function serve(body: unknown, status = 200, pending = false) {
+  const fetch = vi.fn((req: Request) => {
+    if (pending) return new Promise<Response>(() => {});
+    expect(req.url).toBe(`${API}/api/vehicles`);
+    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+/** Mounts the element as a partner would, and queries inside its shadow root. */
+async function mount(attrs = "") {
+  const events: CustomEvent[] = [];
+  document.addEventListener("gc-error", (e) => events.push(e as CustomEvent), { signal: listening.signal });
+  document.body.innerHTML = `<gc-inventory api-base="${API}" ${attrs}></gc-inventory>`;
+  const host = document.querySelector("gc-inventory")!;
+  await vi.waitFor(() => expect(host.shadowRoot?.querySelector(".inventory")).toBeTruthy());
+  ui = within(host.shadowRoot as unknown as HTMLElement);
+  return { host, events };
+}
+
+let ui: ReturnType<typeof within>;
+let listening = new AbortController();
+/** Waits until the polite live region reads `text`. */
+const statusSays = (text: string) => vi.waitFor(() => expect(ui.getByRole("status").textContent).toContain(text));
+const cards = () => within(ui.getByRole("list", { name: "Vehicles" })).getAllByRole("listitem");
+const cardNames = () => cards().map((c) => within(c).getByRole("link").textContent);
+
+beforeEach(() => {
+  vehiclesStore.setState({ lists: {}, details: {} });
+  history.replaceState(null, "", "/");
+});
+afterEach(() => {
+  listening.abort();
+  listening = new AbortController();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+describe("<gc-inventory> states", () => {
+  it("shows 6 skeleton cards while loading", async () => {
+    serve(null, 200, true);
+    await mount();
+    expect(ui.getAllByTestId("skeleton-card")).toHaveLength(6);
+    expect(ui.getByRole("status").textContent).toContain("Loading vehicles…");
+  });
+
+  it("shows the store's error and tells the host page", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve({ error: "nope" }, 404);
+    const { events } = await mount();
+    expect((await ui.findByRole("alert")).textContent).toContain("Error loading vehicles: Failed to fetch vehicles: 404");
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-inventory", message: "Error loading vehicles: Failed to fetch vehicles: 404" }]));
+    expect(warn).toHaveBeenCalledWith("[gc-inventory] Error loading vehicles: Failed to fetch vehicles: 404");
+    // Try again refetches.
+    serve(FLEET);
+    await userEvent.click(ui.getByRole("button", { name: "Try again" }));
+    expect(await ui.findByText("Showing 3 of 3 vehicles")).toBeTruthy();
+  });
+
+  it("lists every vehicle as a card with image, name, brand, price, seats, range and link", async () => {
+    serve(FLEET);
+    await mount();
+    await statusSays("Showing 3 of 3 vehicles");
+    expect(cards()).toHaveLength(3);
+    const [first, , third] = cards();
+    const link = within(first!).getByRole("link", { name: "EVOLUTION-D5-RANGER-4" });
+    expect(link.getAttribute("href")).toBe(`${API}/vehicles/evolution-d5-ranger-4`);
+    const img = first!.querySelector("img")!;
+    expect(img.getAttribute("src")).toBe(`${API}/images/vehicles/evolution-d5-ranger-4.svg`);
+    expect(img.getAttribute("loading")).toBe("lazy");
+    expect(img.getAttribute("width")).toBe("800");
+    expect(img.getAttribute("height")).toBe("500");
+    expect(first!.textContent).toContain("$9,595");
+    expect(first!.textContent).toContain("Evolution");
+    expect(first!.textContent).toContain("Seats4");
+    expect(first!.textContent).toContain("Range40 miles");
+    expect(within(first!).getByText("NEW").getAttribute("part")).toBe("badge");
+    // No images: the placeholder, and a numeric range reads in miles.
+    expect(third!.querySelector("img")).toBeNull();
+    expect(third!.textContent).toContain("Photo coming soon");
+    expect(third!.textContent).toContain("Range45 miles");
+    expect(third!.textContent).toContain("In Stock");
+  });
+
+  it("falls back to the placeholder when an image fails", async () => {
+    serve(FLEET);
+    await mount();
+    await ui.findByText("Showing 3 of 3 vehicles");
+    const img = cards()[0]!.querySelector("img")!;
+    img.dispatchEvent(new Event("error"));
+    await vi.waitFor(() => expect(cards()[0]!.textContent).toContain("Photo coming soon"));
+  });
+});
+
+describe("<gc-inventory> filters", () => {
+  it("labels every control and applies search, brand, category and price live", async () => {
+    serve(FLEET);
+    await mount();
+    await ui.findByText("Showing 3 of 3 vehicles");
+    const user = userEvent.setup();
+
+    await user.type(ui.getByRole("searchbox", { name: "Search" }), "trails");
+    expect(cardNames()).toEqual(["DENAGO-EV-ROVER-XL"]);
+    expect(ui.getByRole("status").textContent).toContain("Showing 1 of 3 vehicles");
+    fireEvent.input(ui.getByRole("searchbox", { name: "Search" }), { target: { value: "" } });
+
+    await user.selectOptions(ui.getByRole("combobox", { name: "Brand" }), "evolution");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "EVOLUTION-D5-MAVERICK-6"]);
+    await user.selectOptions(ui.getByRole("combobox", { name: "Category" }), "maverick");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]);
+    await user.selectOptions(ui.getByRole("combobox", { name: "Category" }), "");
+    await user.selectOptions(ui.getByRole("combobox", { name: "Price" }), "under-15000");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4"]);
+  });
+
+  it("sorts by price both ways and back to featured order", async () => {
+    serve(FLEET);
+    await mount();
+    await ui.findByText("Showing 3 of 3 vehicles");
+    const sort = ui.getByRole("combobox", { name: "Sort by" });
+    await userEvent.selectOptions(sort, "price-desc");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-RANGER-4"]);
+    await userEvent.selectOptions(sort, "price-asc");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+    await userEvent.selectOptions(sort, "featured");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+  });
+
+  it("shows the empty state and clears the filters", async () => {
+    serve(FLEET);
+    const { host } = await mount();
+    await ui.findByText("Showing 3 of 3 vehicles");
+    const search = ui.getByRole("searchbox", { name: "Search" });
+    await userEvent.type(search, "hovercraft");
+    await userEvent.selectOptions(ui.getByRole("combobox", { name: "Sort by" }), "price-asc");
+    const status = ui.getByRole("status");
+    expect(status.textContent).toContain("No vehicles match your current filters.");
+    expect(status.textContent).toContain("Showing 0 of 3 total vehicles");
+    expect(ui.getByRole("heading", { name: "No vehicles found" })).toBeTruthy();
+    expect(ui.getByText("Try adjusting your search criteria or filters.")).toBeTruthy();
+    await userEvent.click(ui.getByRole("button", { name: "Clear filters" }));
+    expect((search as HTMLInputElement).value).toBe("");
+    expect(host.shadowRoot!.activeElement).toBe(search);
+    // The sort is an order, not a filter: it stays.
+    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+  });
+
+  it("shows the empty state when the catalogue is empty", async () => {
+    serve([]);
+    await mount();
+    expect(await ui.findByRole("heading", { name: "No vehicles found" })).toBeTruthy();
+    expect(ui.getByRole("status").textContent).toContain("Showing 0 of 0 total vehicles");
+  });
+});
+
+describe("<gc-inventory> attributes", () => {
+  it("brand pre-filters with a contains-match and hides the brand select", async () => {
+    serve(FLEET);
+    await mount(`brand="DENA"`);
+    await statusSays("Showing 1 of 1 vehicles");
+    expect(cardNames()).toEqual(["DENAGO-EV-ROVER-XL"]);
+    expect(ui.queryByRole("combobox", { name: "Brand" })).toBeNull();
+  });
+
+  it("detail-url is a template for the card links", async () => {
+    serve(FLEET);
+    await mount(`detail-url="/carts/{id}?from=partner"`);
+    await ui.findByText("Showing 3 of 3 vehicles");
+    expect(within(cards()[0]!).getByRole("link").getAttribute("href")).toBe("/carts/evolution-d5-ranger-4?from=partner");
+  });
+
+  it("limit caps the cards and links to the full inventory", async () => {
+    serve(FLEET);
+    await mount(`limit="2"`);
+    await statusSays("Showing 2 of 3 vehicles");
+    expect(cards()).toHaveLength(2);
+    expect(ui.getByRole("link", { name: "View all 3 vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+  });
+
+  it("links a brand page's capped grid to the inventory filtered to that brand", async () => {
+    serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
+    await mount(`brand="Denago" limit="1"`);
+    await statusSays("Showing 1 of 2 vehicles");
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?brand=denago`);
+  });
+
+  it("reports a limit that is not a positive number and ignores it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve(FLEET);
+    const { events } = await mount(`limit="lots"`);
+    await ui.findByText("Showing 3 of 3 vehicles");
+    await vi.waitFor(() => expect(events[0]?.detail).toEqual({ widget: "gc-inventory", message: '"limit" must be a positive number, got "lots"' }));
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it("sync-url reads the filters from the query string and writes them back", async () => {
+    history.replaceState(null, "", "/inventory?utm=x&brand=evolution&sort=price-desc&price=bogus#top");
+    serve(FLEET);
+    await mount("sync-url");
+    await ui.findByText("Showing 2 of 3 vehicles");
+    expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6", "EVOLUTION-D5-RANGER-4"]);
+    expect((ui.getByRole("combobox", { name: "Brand" }) as HTMLSelectElement).value).toBe("evolution");
+    await userEvent.type(ui.getByRole("searchbox", { name: "Search" }), "ranger");
+    await userEvent.selectOptions(ui.getByRole("combobox", { name: "Sort by" }), "featured");
+    await vi.waitFor(() => expect(location.pathname + location.search + location.hash).toBe("/inventory?utm=x&brand=evolution&q=ranger#top"));
+    // Back/forward to another query re-reads it.
+    history.replaceState(null, "", "/inventory?category=maverick");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]));
+  });
+
+  it("without sync-url the query string is left alone", async () => {
+    history.replaceState(null, "", "/?brand=denago");
+    serve(FLEET);
+    await mount();
+    await ui.findByText("Showing 3 of 3 vehicles");
+    await userEvent.selectOptions(ui.getByRole("combobox", { name: "Price" }), "over-25000");
+    expect(location.search).toBe("?brand=denago");
+  });
+});
+
+describe("filter query", () => {
+  it.each([
+    ["", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+    ["?q=golf&brand=denago&category=rover&price=15000-25000&sort=price-asc", { q: "golf", brand: "denago", category: "rover", price: "15000-25000", sort: "price-asc" }],
+    ["?brand=Tesla&category=<b>&price=free&sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+  ])("reads %j", (search, expected) => {
+    expect(readQuery(search)).toEqual(expected);
+  });
+
+  it("writes only the set values and keeps the rest of the address", () => {
+    expect(writeQuery("https://x.test/inventory?a=1&q=old#h", { q: " cart ", brand: "", category: "ranger", price: "", sort: "featured" })).toBe(
+      "https://x.test/inventory?a=1&q=cart&category=ranger#h",
+    );
+  });
+});
+
+describe("<gc-inventory> element", () => {
+  it("exposes its main pieces as parts for theming", async () => {
+    serve(FLEET);
+    const { host } = await mount(`limit="1"`);
+    await statusSays("Showing 1 of 3 vehicles");
+    for (const part of ["inventory", "filters", "count", "grid", "card", "badge", "price", "link"]) {
+      expect(host.shadowRoot!.querySelector(`[part="${part}"]`), part).not.toBeNull();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { Vehicle } from "../../domain/vehicle";
+import { BRAND_OPTIONS, filterVehicles } from "../../domain/inventory-filter";
+import { dealerUrl, resolveApiBase } from "../shared/api-base";
+import type { WidgetProps } from "../shared/define-widget";
+import { reportError } from "../shared/report";
+import { useVehicleList } from "../shared/use-vehicles";
+import { vehiclesStore } from "../shared/vehicles-store";
+import { FilterBar } from "./FilterBar";
+import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
+import { VehicleCard } from "./VehicleCard";
+
+const TAG = "gc-inventory";
+/** Skeleton cards while the list loads (spec §4, §9). */
+export const SKELETON_COUNT = 6;
+const NONE: Vehicle[] = [];
+
+export interface InventoryProps {
+  /** The dealership's origin; defaults to where the script came from. */
+  apiBase?: string;
+  /** Show only brands containing this text, case-insensitive, e.g. "denago". */
+  brand?: string;
+  /** Card link template; `{id}` is replaced. Default `${apiBase}/vehicles/{id}`. */
+  detailUrl?: string;
+  /** Show at most this many cards. */
+  limit?: number;
+}
+
+/** A vehicle's link from the `detail-url` template. */
+export const detailHref = (template: string, id: string): string => template.replaceAll("{id}", encodeURIComponent(id));
+
+/** The dealership's inventory page, showing the `brand` attribute's brand when it names one exactly. */
+function inventoryHref(apiBase: string, brand: string | undefined): string {
+  const exact = BRAND_OPTIONS.find((o) => o.value === brand?.trim().toLowerCase());
+  return dealerUrl(apiBase, exact ? `/inventory?brand=${exact.value}` : "/inventory");
+}
+
+/** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 Inventory, §4, §5, §8). */
+export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host }: InventoryProps & WidgetProps) {
+  const apiBase = resolveApiBase(apiBaseAttr);
+  const list = useVehicleList(apiBase);
+  // A boolean attribute: r2wc skips it, so it is read from the element.
+  const [syncUrl] = useState(() => host.hasAttribute("sync-url"));
+  const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl ? readQuery(location.search) : NO_FILTERS));
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  const maxCards = limit !== undefined && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : undefined;
+  const badLimit = limit !== undefined && maxCards === undefined;
+  useEffect(() => {
+    if (badLimit) reportError(host, TAG, `"limit" must be a positive number, got "${host.getAttribute("limit")}"`);
+  }, [badLimit, host]);
+
+  const error = list.status === "error" ? list.error : undefined;
+  useEffect(() => {
+    if (error) reportError(host, TAG, `Error loading vehicles: ${error}`);
+  }, [error, host]);
+
+  useEffect(() => {
+    if (!syncUrl) return;
+    const next = writeQuery(location.href, choice);
+    if (next !== location.href) history.replaceState(history.state, "", next);
+  }, [syncUrl, choice]);
+
+  useEffect(() => {
+    if (!syncUrl) return;
+    const onPop = () => setChoice(readQuery(location.search));
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [syncUrl]);
+
+  const all = list.status === "success" ? list.data : NONE;
+  const scoped = useMemo(() => (brand?.trim() ? filterVehicles(all, { brandContains: brand }) : all), [all, brand]);
+  const matched = useMemo(
+    () => filterVehicles(scoped, { search: choice.q, brand: choice.brand, category: choice.category, price: choice.price, sort: choice.sort }),
+    [scoped, choice],
+  );
+  const shown = maxCards === undefined ? matched : matched.slice(0, maxCards);
+  const template = detailUrl?.trim() || `${apiBase}/vehicles/{id}`;
+
+  const clear = () => {
+    setChoice({ ...NO_FILTERS, sort: choice.sort });
+    searchRef.current?.focus();
+  };
+
+  let status: ReactNode;
+  let body: ReactNode;
+  if (list.status === "loading") {
+    status = "Loading vehicles…";
+    body = (
+      <ul className="grid" part="grid" aria-hidden="true">
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <li key={i} className="card card--skeleton" data-testid="skeleton-card">
+            <div className="media gc-skeleton" />
+            <div className="body">
+              <div className="gc-skeleton line line--short" />
+              <div className="gc-skeleton line" />
+              <div className="gc-skeleton line line--mid" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (list.status === "error") {
+    status = "";
+    body = (
+      <div className="notice notice--error" role="alert" part="error">
+        <p>Error loading vehicles: {list.error}</p>
+        <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (matched.length === 0) {
+    status = (
+      <>
+        No vehicles match your current filters. <span className="count-sub">Showing 0 of {scoped.length} total vehicles</span>
+      </>
+    );
+    body = (
+      <div className="notice" part="empty">
+        <h3>No vehicles found</h3>
+        <p>Try adjusting your search criteria or filters.</p>
+        <button type="button" className="gc-btn" onClick={clear}>
+          Clear filters
+        </button>
+      </div>
+    );
+  } else {
+    status = `Showing ${shown.length} of ${scoped.length} vehicles`;
+    body = (
+      <>
+        <ul className="grid" part="grid" aria-label="Vehicles">
+          {shown.map((v) => (
+            <VehicleCard key={v.id} vehicle={v} apiBase={apiBase} href={detailHref(template, v.id)} />
+          ))}
+        </ul>
+        {shown.length < matched.length && (
+          <p className="all">
+            <a className="gc-btn gc-btn--ghost" href={inventoryHref(apiBase, brand)} part="all-link">
+              View all {matched.length} vehicles
+            </a>
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="inventory" part="inventory" aria-busy={list.status === "loading"}>
+      <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} searchRef={searchRef} />
+      <p className="count" part="count" role="status" aria-live="polite">
+        {status}
+      </p>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Vehicle } from "../../domain/vehicle";
+import { vehiclesStore } from "../shared/vehicles-store";
+import { specLabel, specValue } from "./spec-label";
+import "./index";
+
+const API = "http://dealer.test";
+
+const MAVERICK: Vehicle = {
+  id: "evolution-d5-maverick-4-plus",
+  name: "EVolution D5 Maverick 4 Plus",
+  description: "A lifted four-seater for sand and trail.",
+  price: 12_995,
+  brand: "Evolution",
+  category: "D5 Maverick",
+  images: ["/images/vehicles/maverick.svg", "https://cdn.example/maverick-side.jpg", "/images/series/d5.svg"],
+  inStock: true,
+  isNew: true,
+  features: ["Lithium battery", "Street legal lighting"],
+  specifications: { seatingCapacity: 4, range: "42 miles", topSpeed: "25 mph", chargingTime: "4-6 hours", vehicleType: "Off-Road", payload: 800 },
+  externalUrl: "https://www.evolutionevs.com/",
+  featured: true,
+  condition: "new",
+};
+
+/** A fake API for GET /api/vehicles/:id: known ids answer, others 404; `pending` never answers. */
+function serve(vehicles: Vehicle[], pending = false) {
+  const fetch = vi.fn((req: Request) => {
+    if (pending) return new Promise<Response>(() => {});
+    const id = decodeURIComponent(req.url.slice(`${API}/api/vehicles/`.length));
+    const v = vehicles.find((x) => x.id === id);
+    return Promise.resolve(
+      new Response(JSON.stringify(v ?? { error: `Vehicle not found: ${id}` }), { status: v ? 200 : 404, headers: { "content-type": "application/json" } }),
+    );
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+let ui: ReturnType<typeof within>;
+let root: ShadowRoot;
+let listening = new AbortController();
+
+/** Mounts the element as a partner would, and queries inside its shadow root. */
+async function mount(attrs: string) {
+  const events: unknown[] = [];
+  document.addEventListener("gc-error", (e) => events.push((e as CustomEvent).detail), { signal: listening.signal });
+  document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`;
+  const host = document.querySelector("gc-vehicle-detail")!;
+  await vi.waitFor(() => expect(host.shadowRoot?.childElementCount).toBeGreaterThan(0));
+  root = host.shadowRoot!;
+  ui = within(root as unknown as HTMLElement);
+  return { host, events };
+}
+
+const link = (name: string) => ui.getByRole("link", { name });
+const href = (name: string) => link(name).getAttribute("href");
+
+beforeEach(() => vehiclesStore.setState({ lists: {}, details: {} }));
+afterEach(() => {
+  listening.abort();
+  listening = new AbortController();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = "";
+});
+
+describe("<gc-vehicle-detail> states", () => {
+  it("names the missing vehicle-id and tells the host page, without fetching", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const fetch = serve([MAVERICK]);
+    const { events } = await mount("");
+    expect(ui.getByRole("alert").textContent).toContain('"vehicle-id" is required');
+    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: '"vehicle-id" is required' }]));
+    expect(warn).toHaveBeenCalledWith('[gc-vehicle-detail] "vehicle-id" is required');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows a skeleton while loading", async () => {
+    serve([], true);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    expect(ui.getByRole("status").textContent).toBe("Loading vehicle…");
+    expect(ui.getByTestId("detail-skeleton").getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("shows Vehicle Not Found with a way back, after one request", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const fetch = serve([MAVERICK]);
+    const { events } = await mount(`vehicle-id="no-such-cart"`);
+    expect((await ui.findByRole("heading", { name: "Vehicle Not Found" })).tagName).toBe("H2");
+    expect(ui.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy();
+    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
+    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe("<gc-vehicle-detail> loaded", () => {
+  it("shows everything the detail page lists", async () => {
+    serve([MAVERICK]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    await ui.findByRole("heading", { name: MAVERICK.name });
+
+    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    const main = root.querySelector<HTMLImageElement>('[part="image"] img')!;
+    expect(main.getAttribute("src")).toBe(`${API}/images/vehicles/maverick.svg`);
+    expect(main.getAttribute("alt")).toBe(`${MAVERICK.name}, image 1 of 3`);
+    expect(root.querySelector('[part="badge"]')!.textContent).toBe("NEW");
+    expect(ui.getByText(MAVERICK.description)).toBeTruthy();
+    expect(root.querySelector('[part="price"]')!.textContent).toBe("$12,995");
+
+    const tiles = [...root.querySelectorAll('[part="tile"]')].map((t) => t.textContent);
+    expect(tiles).toEqual(["Seats4", "BrandEVOLUTION"]);
+
+    expect(href("Schedule Test Drive")).toBe("tel:+18885550199");
+    const financing = link("Get Financing Quote");
+    expect(financing.getAttribute("href")).toBe("https://apply.financing.example/golf-carts?dealer=sussex-coast");
+    expect(financing.getAttribute("target")).toBe("_blank");
+    expect(financing.getAttribute("rel")).toBe("noopener");
+    expect(financing.getAttribute("aria-describedby")).toBe("gc-new-tab");
+
+    const features = within(ui.getByRole("region", { name: "Features" })).getAllByRole("listitem").map((li) => li.textContent);
+    expect(features).toEqual(MAVERICK.features);
+
+    const specs = [...within(ui.getByRole("region", { name: "Specifications" })).getAllByRole("term")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(specs).toEqual([
+      ["Seating Capacity", "4"],
+      ["Range", "42 miles"],
+      ["Top Speed", "25 mph"],
+      ["Charging Time", "4-6 hours"],
+      ["Vehicle Type", "Off-Road"],
+      ["Payload", "800"],
+    ]);
+
+    for (const name of ["View Vehicle Details", "Full Specifications"]) {
+      expect(href(name)).toBe("https://www.evolutionevs.com/");
+      expect(link(name).getAttribute("target")).toBe("_blank");
+    }
+
+    const cta = ui.getByRole("complementary", { name: "Interested in this vehicle?" });
+    expect(within(cta).getByRole("link", { name: "Contact Sales Team" }).getAttribute("href")).toBe("tel:+13025550142");
+    expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+  });
+
+  it.each([
+    [{ isNew: true, inStock: false }, "NEW"],
+    [{ isNew: false, inStock: true }, "In Stock"],
+    [{ isNew: false, inStock: false }, "Out of Stock"],
+  ])("badge for %j reads %s", async (flags, badge) => {
+    serve([{ ...MAVERICK, ...flags }]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    await vi.waitFor(() => expect(root.querySelector('[part="badge"]')?.textContent).toBe(badge));
+  });
+
+  it("hides the externalUrl links when there is none, and a single image has no thumbnails", async () => {
+    const { externalUrl: _, ...plain } = MAVERICK;
+    serve([{ ...plain, images: ["/images/vehicles/maverick.svg"] }]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    await ui.findByRole("heading", { name: MAVERICK.name });
+    expect(ui.queryByRole("link", { name: "View Vehicle Details" })).toBeNull();
+    expect(ui.queryByRole("link", { name: "Full Specifications" })).toBeNull();
+    expect(ui.queryByRole("group", { name: "Vehicle images" })).toBeNull();
+    expect(root.querySelector('[part="image"] img')!.getAttribute("alt")).toBe(MAVERICK.name);
+  });
+
+  it("shows a placeholder when there is no image", async () => {
+    serve([{ ...MAVERICK, images: [] }]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    expect(await ui.findByRole("img", { name: `${MAVERICK.name}: photo coming soon` })).toBeTruthy();
+  });
+});
+
+describe("<gc-vehicle-detail> gallery", () => {
+  it("chooses images by click and by arrow keys, marking the selected thumbnail", async () => {
+    serve([MAVERICK]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const group = await ui.findByRole("group", { name: "Vehicle images" });
+    const thumbs = within(group).getAllByRole("button");
+    const pressed = () => thumbs.map((t) => t.getAttribute("aria-pressed"));
+    const mainSrc = () => root.querySelector('[part="image"] img')!.getAttribute("src");
+    expect(pressed()).toEqual(["true", "false", "false"]);
+    expect(thumbs.map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+
+    const user = userEvent.setup();
+    await user.click(thumbs[1]!);
+    expect(mainSrc()).toBe("https://cdn.example/maverick-side.jpg");
+    expect(pressed()).toEqual(["false", "true", "false"]);
+
+    await user.keyboard("{ArrowRight}");
+    expect(mainSrc()).toBe(`${API}/images/series/d5.svg`);
+    expect(root.activeElement).toBe(thumbs[2]);
+    await user.keyboard("{ArrowRight}");
+    expect(pressed()).toEqual(["true", "false", "false"]);
+    await user.keyboard("{ArrowLeft}");
+    expect(pressed()).toEqual(["false", "false", "true"]);
+    await user.keyboard("{Home}");
+    expect(root.activeElement).toBe(thumbs[0]);
+    await user.keyboard("{End}");
+    expect(thumbs[2]!.tabIndex).toBe(0);
+    expect(root.querySelector('[part="image"] img')!.getAttribute("alt")).toBe(`${MAVERICK.name}, image 3 of 3`);
+  });
+});
+
+describe("specification labels and values", () => {
+  it.each([
+    ["seatingCapacity", "Seating Capacity"],
+    ["topSpeed", "Top Speed"],
+    ["range", "Range"],
+    ["battery_type", "Battery Type"],
+    ["max-load", "Max Load"],
+  ])("%s reads %s", (key, label) => expect(specLabel(key)).toBe(label));
+
+  it.each([
+    [1500, "1,500"],
+    ["48V Lithium", "48V Lithium"],
+    [true, "Yes"],
+    [["AM", "FM"], "AM, FM"],
+  ])("%j reads %s", (value, text) => expect(specValue(value)).toBe(text));
+});

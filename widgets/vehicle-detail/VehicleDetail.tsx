@@ -1,0 +1,177 @@
+import { useEffect } from "react";
+import type { Vehicle } from "../../domain/vehicle";
+import { BUSINESS, telHref } from "../../domain/business";
+import { formatUsd } from "../../domain/money";
+import { vehicleBadge } from "../../domain/vehicle-badge";
+import { dealerUrl, resolveApiBase } from "../shared/api-base";
+import type { WidgetProps } from "../shared/define-widget";
+import { reportError } from "../shared/report";
+import { useVehicle } from "../shared/use-vehicles";
+import { Gallery } from "./Gallery";
+import { specLabel, specValue } from "./spec-label";
+
+const TAG = "gc-vehicle-detail";
+export const MISSING_ID = '"vehicle-id" is required';
+
+export interface VehicleDetailProps {
+  /** The dealership's origin; defaults to where the script came from. */
+  apiBase?: string;
+  /** The vehicle to show: its id or any slug the API resolves. Required. */
+  vehicleId?: string;
+}
+
+/** A link that opens in a new tab, saying so to screen readers without changing its name. */
+function NewTabLink({ href, className, part, children }: { href: string; className: string; part: string; children: string }) {
+  return (
+    <a href={href} className={className} part={part} target="_blank" rel="noopener" aria-describedby="gc-new-tab">
+      {children}
+    </a>
+  );
+}
+
+/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 Vehicle detail, §4, §8). */
+export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: VehicleDetailProps & WidgetProps) {
+  const apiBase = resolveApiBase(apiBaseAttr);
+  const id = vehicleId?.trim() || undefined;
+  const vehicle = useVehicle(apiBase, id);
+  const inventoryUrl = dealerUrl(apiBase, "/inventory");
+
+  const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}` : undefined;
+  useEffect(() => {
+    if (problem) reportError(host, TAG, problem);
+  }, [problem, host]);
+
+  if (!vehicle) {
+    return (
+      <div className="notice notice--error" role="alert" part="error">
+        This vehicle cannot be shown: the {MISSING_ID}.
+      </div>
+    );
+  }
+  if (vehicle.status === "loading") {
+    return (
+      <div className="detail" part="detail" aria-busy="true">
+        <p className="gc-visually-hidden" role="status">
+          Loading vehicle…
+        </p>
+        <div className="top" aria-hidden="true" data-testid="detail-skeleton">
+          <div className="gc-skeleton sk-image" />
+          <div className="info">
+            <div className="gc-skeleton sk-line sk-short" />
+            <div className="gc-skeleton sk-title" />
+            <div className="gc-skeleton sk-line sk-mid" />
+            <div className="gc-skeleton sk-line" />
+            <div className="gc-skeleton sk-line" />
+            <div className="gc-skeleton sk-tiles" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (vehicle.status === "error") {
+    return (
+      <div className="notice" part="not-found">
+        <h2>Vehicle Not Found</h2>
+        <p>The vehicle you're looking for doesn't exist or has been removed.</p>
+        <a className="gc-btn" href={inventoryUrl} part="back-link">
+          Back to Inventory
+        </a>
+      </div>
+    );
+  }
+  return <Loaded v={vehicle.data} apiBase={apiBase} inventoryUrl={inventoryUrl} />;
+}
+
+function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inventoryUrl: string }) {
+  const { tollFree, main } = BUSINESS.phones;
+  const specs = Object.entries(v.specifications).filter(([, value]) => value !== undefined && value !== null && value !== "");
+  return (
+    <article className="detail" part="detail" aria-labelledby="gc-vd-name">
+      <span id="gc-new-tab" hidden>
+        Opens in a new tab
+      </span>
+      <a className="back" href={inventoryUrl} part="back-link">
+        <span aria-hidden="true">←</span> Back to Inventory
+      </a>
+      <div className="top">
+        <Gallery key={v.id} images={v.images} name={v.name} apiBase={apiBase} />
+        <div className="info">
+          <span className={`badge badge--${v.isNew ? "new" : v.inStock ? "in" : "out"}`} part="badge">
+            {vehicleBadge(v)}
+          </span>
+          <h2 id="gc-vd-name" className="name" part="name">
+            {v.name}
+          </h2>
+          <p className="price" part="price">
+            {formatUsd(v.price)}
+          </p>
+          <p className="description">{v.description}</p>
+          <dl className="tiles">
+            <div className="tile" part="tile">
+              <dt>Seats</dt>
+              <dd>{v.specifications.seatingCapacity}</dd>
+            </div>
+            <div className="tile" part="tile">
+              <dt>Brand</dt>
+              <dd>{v.brand.toUpperCase()}</dd>
+            </div>
+          </dl>
+          <div className="actions">
+            <a className="gc-btn" href={telHref(tollFree)} part="test-drive">
+              Schedule Test Drive
+            </a>
+            <NewTabLink href={BUSINESS.financingUrl} className="gc-btn gc-btn--ghost" part="financing">
+              Get Financing Quote
+            </NewTabLink>
+          </div>
+          <p className="call">
+            Call toll-free <a href={telHref(tollFree)}>{tollFree.display}</a>
+          </p>
+        </div>
+      </div>
+      <div className="sections">
+        <section className="panel" part="features" aria-labelledby="gc-vd-features">
+          <h3 id="gc-vd-features">Features</h3>
+          <ul className="features">
+            {v.features.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </section>
+        <section className="panel" part="specifications" aria-labelledby="gc-vd-specs">
+          <h3 id="gc-vd-specs">Specifications</h3>
+          <dl className="specs">
+            {specs.map(([key, value]) => (
+              <div key={key}>
+                <dt>{specLabel(key)}</dt>
+                <dd>{specValue(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      {v.externalUrl && (
+        <div className="external">
+          <NewTabLink href={v.externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+            View Vehicle Details
+          </NewTabLink>
+          <NewTabLink href={v.externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+            Full Specifications
+          </NewTabLink>
+        </div>
+      )}
+      <aside className="interested" part="cta" aria-labelledby="gc-vd-cta">
+        <h3 id="gc-vd-cta">Interested in this vehicle?</h3>
+        <p>Talk to our sales team about availability, trade-ins and financing, or keep browsing.</p>
+        <div className="actions">
+          <a className="gc-btn" href={telHref(main)} part="contact-sales">
+            Contact Sales Team
+          </a>
+          <a className="gc-btn gc-btn--ghost" href={inventoryUrl} part="more-vehicles">
+            View More Vehicles
+          </a>
+        </div>
+      </aside>
+    </article>
+  );
+}
