@@ -1,10 +1,10 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-/** Ports apart from a developer's `npm start` on 3000/3001. */
-export const E2E_PORT = 4310;
-export const E2E_DEMO_PORT = 4311;
-export const E2E_DATA_DIR = path.resolve(".tmp/e2e-data");
+/** Ports apart from a developer's `npm start` on 3000/3001; E2E_PORT moves them (the demo takes the next one). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const E2E_DEMO_PORT = E2E_PORT + 1;
+export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 export const SITE = `http://localhost:${E2E_PORT}`;
 export const DEMO = `http://localhost:${E2E_DEMO_PORT}`;
 

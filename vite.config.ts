@@ -1,7 +1,15 @@
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Alias } from "vite";
 
-/** The widgets render with preact/compat: React APIs at a fraction of the size. */
-export const PREACT_ALIASES = { react: "preact/compat", "react-dom": "preact/compat" };
+/**
+ * The widgets render with preact/compat: React APIs at a fraction of the
+ * size. Bare "react" goes through a slim default export (widgets/react-on-preact.ts).
+ */
+export const PREACT_ALIASES: Alias[] = [
+  { find: /^react$/, replacement: fileURLToPath(new URL("widgets/react-on-preact.ts", import.meta.url)) },
+  { find: /^react\/(.*)$/, replacement: "preact/compat/$1" },
+  { find: /^react-dom(\/.*)?$/, replacement: "preact/compat$1" },
+];
 
 /** Script name → entry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
 export const WIDGET_ENTRIES = {
@@ -27,8 +35,12 @@ export default defineConfig(() => {
     build: {
       outDir: "dist/widgets",
       emptyOutDir: false,
-      target: "es2020",
+      // Every browser that runs custom elements with adopted stylesheets runs ES2022.
+      target: "es2022",
       sourcemap: true,
+      // terser's extra passes take about 2 kB gzip more off the all-in-one script than esbuild's minifier.
+      minify: "terser" as const,
+      terserOptions: { compress: { passes: 3, pure_getters: true }, mangle: { toplevel: true } },
       lib: {
         entry: WIDGET_ENTRIES[name],
         formats: ["iife" as const],

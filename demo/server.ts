@@ -10,6 +10,8 @@ export interface DemoDeps {
 }
 
 const PAGE_NAME = /^[a-z0-9-]+$/;
+/** A page's own script or stylesheet, e.g. /landing.js or /demo.css. */
+const ASSET_PATH = /^\/[a-z0-9-]+\.(?:js|css)$/;
 
 /**
  * The partner demo site, on its own origin as a resort's site would be.
@@ -32,6 +34,13 @@ export function createDemoApp({ pagesDir, dealerOrigin }: DemoDeps): Express {
     const csp = /^<!--\s*csp:\s*(.+?)\s*-->/.exec(html)?.[1];
     if (csp) res.set("Content-Security-Policy", csp);
     res.set("Cache-Control", "no-cache").type("html").send(html);
+  });
+  app.get(ASSET_PATH, (req, res, next) => {
+    res.sendFile(req.path.slice(1), { root: pagesDir, headers: { "Cache-Control": "no-cache" } }, (err) => err && next());
+  });
+  // Browsers ask for it on every page; a 404 would show as a console error.
+  app.get("/favicon.ico", (_req, res) => {
+    res.set("Cache-Control", "max-age=86400").status(204).end();
   });
   app.use((_req, res) => {
     res.status(404).type("html").send("<!doctype html><title>Not found</title><h1>Not found</h1>");

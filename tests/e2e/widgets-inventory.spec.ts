@@ -1,0 +1,35 @@
+import { DEMO } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+
+test.describe("inventory on the resort page (brand=evolution)", () => {
+  test("the filters narrow the grid, and clearing them brings it back", async ({ page }) => {
+    await page.goto(`${DEMO}/resort.html`);
+    const inventory = page.locator("gc-inventory");
+    const count = inventory.locator('[part="count"]');
+    const cards = inventory.getByRole("list", { name: "Vehicles" }).getByRole("listitem");
+    // limit="6": six cards of all the Evolution carts.
+    await expect(count).toHaveText(/^Showing 6 of \d+ vehicles$/);
+    const total = Number(/of (\d+)/.exec(await count.innerText())![1]);
+    expect(total).toBeGreaterThan(6);
+    await expect(cards).toHaveCount(6);
+
+    await inventory.getByLabel("Category").selectOption({ label: "Turfman" });
+    await expect(count).not.toHaveText(`Showing 6 of ${total} vehicles`);
+    const shown = Number(/^Showing (\d+)/.exec(await count.innerText())![1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(6);
+    await expect(cards).toHaveCount(shown);
+    for (const name of await inventory.getByRole("list", { name: "Vehicles" }).getByRole("heading").allInnerTexts()) {
+      expect(name.toLowerCase()).toContain("turfman");
+    }
+
+    await inventory.getByLabel("Price").selectOption({ label: "Over $25,000" });
+    await expect(cards).toHaveCount(0);
+
+    await inventory.getByLabel("Search").fill("no such cart anywhere");
+    await expect(inventory.getByText("No vehicles match your current filters.")).toBeVisible();
+    await expect(inventory.getByText(`Showing 0 of ${total} total vehicles`)).toBeVisible();
+    await inventory.getByRole("button", { name: /clear/i }).click();
+    await expect(count).toHaveText(`Showing 6 of ${total} vehicles`);
+  });
+});

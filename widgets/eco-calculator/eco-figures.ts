@@ -1,0 +1,31 @@
+import type { EcoResult } from "../../domain/eco-calculator";
+import { formatUsd } from "../../domain/money";
+
+const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const hundredths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Whole number, en-US grouping: 1698.67 → "1,699". */
+export const formatWhole = (n: number): string => whole.format(n);
+/** Two decimals, en-US grouping: 0.849 → "0.85". */
+export const formatHundredths = (n: number): string => hundredths.format(n);
+
+/** One result card: the figure it shows, how it is written, and its label. */
+export interface EcoFigure {
+  key: keyof EcoResult;
+  label: string;
+  format: (value: number) => string;
+  /** A second, smaller line under the figure (CO2 in tons). */
+  sub?: { key: keyof EcoResult; format: (value: number) => string };
+  /** Net savings is the headline. */
+  highlight?: boolean;
+}
+
+/** The result cards in display order. Currency is whole US dollars (spec §9). */
+export const ECO_FIGURES: readonly EcoFigure[] = [
+  { key: "co2Saved", label: "CO2 saved", format: (n) => `${formatWhole(n)} lbs`, sub: { key: "co2Tons", format: (n) => `${formatHundredths(n)} tons` } },
+  { key: "fuelSaved", label: "Fuel saved", format: (n) => `${formatWhole(n)} gallons` },
+  { key: "costSaved", label: "Fuel cost saved", format: formatUsd },
+  { key: "electricCost", label: "Electricity cost", format: formatUsd },
+  { key: "netSavings", label: "Net savings", format: formatUsd, highlight: true },
+  { key: "treesEquivalent", label: "Trees equivalent", format: (n) => `${formatWhole(n)} trees` },
+];

@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ELEMENTS, buildManifest } from "./custom-elements";
+
+const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+describe("custom-elements.json", () => {
+  const manifest = buildManifest();
+  const declarations = manifest.modules.map((m) => m.declarations[0]!);
+
+  it("lists the five tags", () => {
+    expect(declarations.map((d) => d.tagName)).toEqual(["gc-inventory", "gc-vehicle-detail", "gc-rental-pricing", "gc-eco-calculator", "gc-contact-form"]);
+  });
+
+  it.each(ELEMENTS)("$tag: declares every attribute its index.ts registers", ({ tag, folder }) => {
+    const source = readFileSync(`widgets/${folder}/index.ts`, "utf8");
+    const props = /props:\s*\{([^}]*)\}/.exec(source)![1]!;
+    const registered = [...props.matchAll(/(\w+):/g)].map((m) => kebab(m[1]!));
+    const declared = declarations.find((d) => d.tagName === tag)!.attributes.map((a) => a.name);
+    expect(declared).toEqual(expect.arrayContaining(registered));
+  });
+
+  it("reads parts from the markup and --gc-* properties from the styles", () => {
+    const eco = declarations.find((d) => d.tagName === "gc-eco-calculator")!;
+    expect(eco.cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(["banner", "results", "figure", "error"]));
+    expect(eco.cssProperties).toContainEqual({ name: "--gc-color-primary", default: "#0f766e" });
+    expect(eco.events.map((e) => e.name)).toEqual(["gc-calculated", "gc-error"]);
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect } from "react";
+import { BUSINESS, telHref } from "../../domain/business";
+import { formatUsd } from "../../domain/money";
+import { RENTAL_PLANS, RENTAL_TERMS, isRentalPlanId, renewalText, type RentalPlan } from "../../domain/rentals";
+import type { WidgetProps } from "../shared/define-widget";
+import { reportError } from "../shared/report";
+
+export const TAG = "gc-rental-pricing";
+
+export interface RentalPricingProps {
+  /** One plan to show: "4-seater", "6-seater" or "utility". Absent or unknown: all three. */
+  plan?: string;
+}
+
+const PHONE = BUSINESS.phones.main;
+const PLAN_IDS = RENTAL_PLANS.map((p) => p.id).join(", ");
+const T = RENTAL_TERMS;
+
+/** The plans to show for a `plan` attribute value. */
+export function plansFor(plan: string | undefined): readonly RentalPlan[] {
+  const id = plan?.trim().toLowerCase();
+  return isRentalPlanId(id) ? RENTAL_PLANS.filter((p) => p.id === id) : RENTAL_PLANS;
+}
+
+/** The rental price tables of spec §9, with RESERVE TODAY dialling the main line. */
+export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) {
+  // r2wc skips an empty attribute; plan="" is a mistake worth naming too.
+  const requested = plan ?? host.getAttribute("plan") ?? undefined;
+  const plans = plansFor(requested);
+
+  useEffect(() => {
+    if (requested !== undefined && !isRentalPlanId(requested.trim().toLowerCase())) {
+      reportError(host, TAG, `unknown plan "${requested}": expected one of ${PLAN_IDS}; showing all plans`);
+    }
+  }, [host, requested]);
+
+  return (
+    <section className="gc-rentals" part="root" aria-label="Golf cart rental rates">
+      <div className={`gc-plans${plans.length === 1 ? " gc-plans--single" : ""}`}>
+        {plans.map((p) => (
+          <PlanCard key={p.id} plan={p} />
+        ))}
+      </div>
+      <Footnote plans={plans} />
+    </section>
+  );
+}
+
+function PlanCard({ plan }: { plan: RentalPlan }) {
+  const titleId = `gc-plan-${plan.id}`;
+  return (
+    <article className="gc-plan" part="plan" aria-labelledby={titleId} data-plan={plan.id}>
+      <header className="gc-plan__head">
+        <h3 id={titleId} className="gc-plan__title" part="plan-title">
+          {plan.title}
+        </h3>
+        <p className="gc-plan__desc">{plan.description}</p>
+      </header>
+      <ul className="gc-tiers" aria-label={`${plan.title} rates`}>
+        {plan.tiers.map((tier) => (
+          <li key={tier.title} className={`gc-tier${tier.badge ? " gc-tier--recommended" : ""}`} part={tier.badge ? "tier tier-recommended" : "tier"}>
+            {tier.badge && (
+              <span className="gc-badge" part="badge">
+                {tier.badge}
+              </span>
+            )}
+            <h4 className="gc-tier__title">{tier.title}</h4>
+            <p className="gc-tier__price" part="price">
+              {formatUsd(tier.price)}
+            </p>
+            <p className="gc-tier__duration">{tier.duration}</p>
+            <p className="gc-tier__renewal">{renewalText(tier)}</p>
+            {tier.savings && (
+              <p className="gc-savings" part="savings">
+                {tier.savings}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <a className="gc-btn gc-plan__reserve" part="reserve" href={telHref(PHONE)} aria-label={`Reserve a ${plan.title} today: call ${PHONE.display}`}>
+        RESERVE TODAY
+      </a>
+      <p className="gc-plan__call">
+        Call <a href={telHref(PHONE)}>{PHONE.display}</a> · deposit {formatUsd(plan.deposit)}
+      </p>
+    </article>
+  );
+}
+
+function Footnote({ plans }: { plans: readonly RentalPlan[] }) {
+  const deposits = plans.map((p) => `${formatUsd(p.deposit)} (${p.title})`).join(", ");
+  return (
+    <footer className="gc-footnote" part="footnote">
+      <p>
+        <strong>Security deposit:</strong> {deposits}, on a credit card, refunded in {T.depositRefundDays} after return.
+      </p>
+      <p>
+        Rental periods are counted in 24-hour increments; minimum rental {T.minimumHours} hours, maximum {T.maximumDays} days. Early returns get no
+        refund. Late returns {formatUsd(T.lateFeePerHour)} per hour. Additional driver {formatUsd(T.additionalDriver)} each (up to {T.maxAdditionalDrivers}).
+        Renters must be {T.minimumAge}+ with a valid license.
+      </p>
+      <p>
+        Delivery {formatUsd(T.deliveryFeePerMile)} per mile beyond {T.freeDeliveryMiles} miles. Same-day
+        delivery for orders before {T.rushCutoff} carries a {formatUsd(T.rushFee)} rush fee.
+      </p>
+      <p>
+        Other fees: cleaning {formatUsd(T.cleaningFee.min)}-{formatUsd(T.cleaningFee.max)}, recharge {formatUsd(T.rechargeFee)}, smoke odor{" "}
+        {formatUsd(T.smokeOdorFee)}, pet hair {formatUsd(T.petHairFee)}, minor damage admin fee {formatUsd(T.minorDamageAdminFee)}, missing accessory{" "}
+        {formatUsd(T.missingAccessoryFee)} plus replacement. Liability coverage included: {formatUsd(T.liability.perPerson)} per person,{" "}
+        {formatUsd(T.liability.perAccident)} per accident, {formatUsd(T.liability.propertyDamage)} property damage.
+      </p>
+      <p>Prices are subject to availability and terms.</p>
+    </footer>
+  );
+}
