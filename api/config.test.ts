@@ -4,7 +4,7 @@ import { loadConfig } from "./config";
 describe("loadConfig", () => {
   it("has working defaults", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 5, mail: null, publicOrigin: "http://localhost:3000" });
+    expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 20, mail: null, publicOrigin: "http://localhost:3000" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
     expect(c.dataDir).toMatch(/\/data$/);
   });

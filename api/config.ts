@@ -28,7 +28,7 @@ const EnvSchema = z.object({
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(origin)),
   /** Lead posts per IP per minute; 0 turns the limit off. */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(5),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
   PUBLIC_ORIGIN: origin.optional(),
   /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
