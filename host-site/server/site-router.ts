@@ -1,7 +1,14 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import express, { Router } from "express";
+import express, { Router, type Request, type Response } from "express";
 import type { VehicleStore } from "../../api/store/vehicle-store";
-import { BUSINESS } from "../../domain/business";
+import type { Vehicle } from "../../domain/vehicle";
+import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
+import { renderPage } from "../lib/render";
+import { robotsTxt, sitemapXml } from "../lib/sitemap";
+import { notFoundPage } from "../pages/NotFoundPage";
+import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
+import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -11,15 +18,111 @@ export interface SiteDeps {
   vehicles: VehicleStore;
 }
 
-/** The dealership's own pages. Placeholder until the host site lands. */
-export function createSiteRouter({ publicDir }: SiteDeps): Router {
+/** Hashed assets never change under their name. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** HTML is always revalidated (its ETag makes that a 304). */
+const REVALIDATE = "no-cache";
+/** Images and other public files keep their names across releases: a day, then revalidate. */
+const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
+/** robots.txt and sitemap.xml. */
+const CRAWLER_FILES = "public, max-age=3600";
+
+interface BuiltSite {
+  assets: SiteAssets;
+  /** Served path → HTML. */
+  pages: Map<string, string>;
+  sitemap: readonly string[];
+  notFound: string;
+}
+
+/** The build's output read into memory once; null when the site has not been built. */
+function loadSite(distDir: string): BuiltSite | null {
+  const manifestPath = path.join(distDir, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as SiteManifest;
+  const read = (file: string) => readFileSync(path.join(distDir, PAGES_DIR, file), "utf8");
+  return {
+    assets: manifest.assets,
+    pages: new Map(Object.entries(manifest.pages).map(([route, file]) => [route, read(file)])),
+    sitemap: manifest.sitemap,
+    notFound: read(manifest.notFound),
+  };
+}
+
+const sendHtml = (res: Response, html: string, status = 200) => {
+  res.status(status).set("Cache-Control", REVALIDATE).type("html").send(html);
+};
+
+/**
+ * The dealership's own site: prerendered pages from dist/site, vehicle pages
+ * rendered per request from the catalogue, public files, robots.txt and the
+ * sitemap, and the 404 page (with status 404) for everything else.
+ */
+export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Router {
+  const site = loadSite(distDir);
+  if (!site) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
+  const assets = site?.assets ?? UNBUILT_ASSETS;
+
+  // The catalogue does not change while the process runs, so each vehicle page is rendered once.
+  const vehicleHtml = new Map<string, string>();
+  const renderVehicle = (v: Vehicle) => {
+    let html = vehicleHtml.get(v.id);
+    if (html === undefined) {
+      html = renderPage(vehiclePage(v), assets);
+      vehicleHtml.set(v.id, html);
+    }
+    return html;
+  };
+  const vehicleNotFound = renderPage(notFoundPage({ vehicle: true }), assets);
+  const notFound = site?.notFound ?? renderPage(notFoundPage(), assets);
+
   const router = Router();
-  router.use(express.static(path.resolve(publicDir)));
-  router.get("/", (_req, res) => {
-    res.type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${BUSINESS.name}</title></head><body><h1>${BUSINESS.name}</h1><p>${BUSINESS.tagline}</p></body></html>`);
+  router.use(
+    ASSETS_PREFIX,
+    express.static(path.join(path.resolve(distDir), "assets"), {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => res.setHeader("Cache-Control", IMMUTABLE),
+    }),
+  );
+  router.use(
+    express.static(path.resolve(publicDir), {
+      index: false,
+      redirect: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", PUBLIC_FILES),
+    }),
+  );
+
+  router.get("/robots.txt", (_req, res) => {
+    res.set("Cache-Control", CRAWLER_FILES).type("text/plain").send(robotsTxt());
   });
-  router.use((_req, res) => {
-    res.status(404).type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>404 Page Not Found</title></head><body><h1>404 Page Not Found</h1></body></html>`);
+  router.get("/sitemap.xml", (_req, res) => {
+    const paths = [...(site?.sitemap ?? []), ...vehicles.list().map(vehiclePath)];
+    res.set("Cache-Control", CRAWLER_FILES).type("application/xml").send(sitemapXml(paths));
+  });
+
+  const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
+    const v = vehicles.find(req.params.id);
+    if (v) sendHtml(res, renderVehicle(v));
+    else sendHtml(res, vehicleNotFound, 404);
+  };
+  router.get("/vehicle/:id", vehicleRoute);
+  router.get("/vehicles/:id", vehicleRoute);
+
+  router.use((req, res) => {
+    if (req.method === "GET" || req.method === "HEAD") {
+      // One URL per page: "/rentals/" → "/rentals".
+      if (req.path.length > 1 && req.path.endsWith("/")) {
+        const target = req.path.replace(/\/+$/, "");
+        const query = req.originalUrl.indexOf("?");
+        // Never a protocol-relative target ("//host"): that would be an open redirect.
+        if (target && !target.startsWith("//")) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
+      }
+      if (!site) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
+      const html = site.pages.get(req.path);
+      if (html !== undefined) return sendHtml(res, html);
+    }
+    sendHtml(res, notFound, 404);
   });
   return router;
 }

@@ -1,0 +1,19 @@
+/** Rental cancellation rules (spec §4): free before 24 hours, half back inside 24 hours, nothing for a no-show. */
+
+export const RENTAL_CANCELLATION = {
+  /** Cancelling more than this many hours before the start is free. */
+  freeNoticeHours: 24,
+  /** Percent refunded when cancelling within freeNoticeHours of the start. */
+  lateRefundPercent: 50,
+  /** Percent refunded when the renter does not show up. */
+  noShowRefundPercent: 0,
+} as const;
+
+/**
+ * Percent of the rental price refunded for a cancellation made `hoursBeforeStart`
+ * hours before the rental starts; null (or a start already passed) is a no-show.
+ */
+export function cancellationRefundPercent(hoursBeforeStart: number | null): number {
+  if (hoursBeforeStart === null || hoursBeforeStart <= 0) return RENTAL_CANCELLATION.noShowRefundPercent;
+  return hoursBeforeStart > RENTAL_CANCELLATION.freeNoticeHours ? 100 : RENTAL_CANCELLATION.lateRefundPercent;
+}

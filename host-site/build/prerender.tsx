@@ -1,0 +1,77 @@
+/**
+ * Build the host site into dist/site: hashed CSS and menu script in assets/,
+ * every static page prerendered to pages/*.html, and manifest.json for the
+ * site router. Run with `npm run build:site`.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { transformWithEsbuild } from "vite";
+import { Catalogue, seedCatalogue } from "../../domain/catalogue";
+import { ASSETS_PREFIX, hashedName, type SiteAssets } from "../lib/assets";
+import { renderPage } from "../lib/render";
+import { notFoundPage } from "../pages/NotFoundPage";
+import { NOT_FOUND_FILE, PAGE_ALIASES, pageFile, staticPages } from "../routes";
+import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
+
+const HOST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.resolve(HOST, "../dist/site");
+const started = Date.now();
+
+/** Write `content` under assets/ with its hash in the name; returns its URL. */
+function writeAsset(name: string, content: string): string {
+  const file = hashedName(name, content);
+  writeFileSync(path.join(OUT, "assets", file), content);
+  return `${ASSETS_PREFIX}${file}`;
+}
+
+async function minify(file: string, loader: "css" | "ts"): Promise<string> {
+  const source = readFileSync(path.join(HOST, file), "utf8");
+  const out = await transformWithEsbuild(source, file, {
+    loader,
+    minify: true,
+    target: loader === "ts" ? "es2020" : "chrome100",
+    ...(loader === "ts" ? { format: "iife" as const } : {}),
+  });
+  return out.code;
+}
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(path.join(OUT, "assets"), { recursive: true });
+mkdirSync(path.join(OUT, PAGES_DIR), { recursive: true });
+
+const assets: SiteAssets = {
+  css: writeAsset("site.css", await minify("styles/site.css", "css")),
+  noscriptCss: writeAsset("noscript.css", await minify("styles/noscript.css", "css")),
+  menuJs: writeAsset("menu.js", await minify("client/menu.ts", "ts")),
+};
+
+const catalogue = new Catalogue(seedCatalogue());
+const pages = staticPages({ catalogue });
+const manifest: SiteManifest = { assets, pages: {}, sitemap: [], notFound: NOT_FOUND_FILE };
+
+const write = (file: string, html: string) => {
+  const target = path.join(OUT, PAGES_DIR, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, html);
+};
+
+const titles = new Map<string, string>();
+for (const page of pages) {
+  const clash = titles.get(page.meta.title);
+  if (clash) throw new Error(`Pages ${clash} and ${page.path} share the title "${page.meta.title}"`);
+  titles.set(page.meta.title, page.path);
+  const file = pageFile(page.path);
+  write(file, renderPage(page, assets));
+  manifest.pages[page.path] = file;
+  if (!page.meta.noindex) manifest.sitemap.push(page.path);
+}
+for (const [alias, target] of Object.entries(PAGE_ALIASES)) {
+  const file = manifest.pages[target];
+  if (!file) throw new Error(`Alias ${alias} points at ${target}, which is not a page`);
+  manifest.pages[alias] = file;
+}
+write(NOT_FOUND_FILE, renderPage(notFoundPage(), assets));
+writeFileSync(path.join(OUT, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+
+console.log(`[build] site: ${pages.length} pages, ${Object.keys(PAGE_ALIASES).length} aliases and the 404 page in dist/site (${((Date.now() - started) / 1000).toFixed(1)} s)`);

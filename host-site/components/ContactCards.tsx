@@ -1,0 +1,42 @@
+import { BUSINESS, formatAddress, telHref } from "../../domain/business";
+import { HoursList } from "./HoursList";
+import { Icon } from "./Icon";
+
+/** Phone numbers, e-mail, address and hours as cards: every fact from the core. */
+export function ContactCards() {
+  const { phones } = BUSINESS;
+  return (
+    <div className="card-grid card-grid--4 contact-cards">
+      <div className="card">
+        <Icon name="phone" className="icon icon--badge" />
+        <h3>Call us</h3>
+        <ul className="plain-list">
+          {Object.values(phones).map((p) => (
+            <li key={p.e164}>
+              {p.label}: <a href={telHref(p)}>{p.display}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card">
+        <Icon name="mail" className="icon icon--badge" />
+        <h3>E-mail us</h3>
+        <p>
+          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+        </p>
+        <p className="muted">We answer within 24 hours, usually within 2 to 6 business hours.</p>
+      </div>
+      <div className="card">
+        <Icon name="pin" className="icon icon--badge" />
+        <h3>Visit the showroom</h3>
+        <p>{formatAddress()}</p>
+        <p className="muted">Serving all of {BUSINESS.address.county}, Delaware.</p>
+      </div>
+      <div className="card">
+        <Icon name="clock" className="icon icon--badge" />
+        <h3>Opening hours</h3>
+        <HoursList />
+      </div>
+    </div>
+  );
+}

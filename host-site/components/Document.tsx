@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { BUSINESS } from "../../domain/business";
+import type { SiteAssets } from "../lib/assets";
+import { dealerJsonLd } from "../lib/json-ld";
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, DEFAULT_SHARE_IMAGE_ALT, keywordList, type PageMeta } from "../lib/seo";
+import { widgetScriptSrc, type WidgetScript } from "../lib/widgets";
+import { FloatingCall } from "./FloatingCall";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+import { JsonLd } from "./JsonLd";
+
+export interface DocumentProps {
+  meta: PageMeta;
+  /** The path the page is served at, for the active navigation item. */
+  currentPath: string;
+  assets: SiteAssets;
+  /** Widget scripts the page composes. */
+  scripts?: readonly WidgetScript[];
+  children: ReactNode;
+}
+
+/** A whole page: head with every findability tag, header, main, footer and the global widget. */
+export function Document({ meta, currentPath, assets, scripts = [], children }: DocumentProps) {
+  const canonical = absoluteUrl(meta.path);
+  const image = absoluteUrl(meta.image ?? DEFAULT_SHARE_IMAGE);
+  const imageAlt = meta.imageAlt ?? DEFAULT_SHARE_IMAGE_ALT;
+  const type = meta.type ?? "website";
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="keywords" content={keywordList(meta.keywords)} />
+        {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+        <link rel="canonical" href={canonical} />
+        <meta property="og:site_name" content={BUSINESS.name} />
+        <meta property="og:locale" content="en_US" />
+        <meta property="og:type" content={type} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={canonical} />
+        <meta property="og:image" content={image} />
+        <meta property="og:image:alt" content={imageAlt} />
+        {meta.product ? (
+          <>
+            <meta property="product:price:amount" content={String(meta.product.price)} />
+            <meta property="product:price:currency" content="USD" />
+            <meta property="product:availability" content={meta.product.availability} />
+            <meta property="product:condition" content={meta.product.condition} />
+          </>
+        ) : null}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        <meta name="twitter:image" content={image} />
+        <meta name="twitter:image:alt" content={imageAlt} />
+        <meta name="theme-color" content="#0c2d3c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <noscript>
+          <link rel="stylesheet" href={assets.noscriptCss} />
+        </noscript>
+        <script src={assets.menuJs} defer />
+        {scripts.map((s) => (
+          <script key={s} src={widgetScriptSrc(s)} defer />
+        ))}
+        <JsonLd data={dealerJsonLd()} />
+        {(meta.jsonLd ?? []).map((data, i) => (
+          <JsonLd key={i} data={data} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <Header currentPath={currentPath} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <FloatingCall />
+      </body>
+    </html>
+  );
+}

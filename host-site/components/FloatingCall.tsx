@@ -1,0 +1,13 @@
+import { BUSINESS, telHref } from "../../domain/business";
+import { Icon } from "./Icon";
+
+/** The global widget on every page: a floating call button for the main line. */
+export function FloatingCall() {
+  const phone = BUSINESS.phones.main;
+  return (
+    <a className="floating-call" href={telHref(phone)}>
+      <Icon name="phone" />
+      <span className="floating-call__label">Call {phone.display}</span>
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { formatUsd } from "../../domain/money";
+import type { Vehicle } from "../../domain/vehicle";
+
+export const PLACEHOLDER_VEHICLE_IMAGE = "/images/placeholder-vehicle.svg";
+
+/** The image a card shows: the vehicle's first, or the placeholder. */
+export const cardImage = (v: Pick<Vehicle, "images">): string => v.images[0] ?? PLACEHOLDER_VEHICLE_IMAGE;
+
+/** A vehicle as a card: image, badges, name linking to `href`, price and the key specs. */
+export function VehicleCard({
+  vehicle: v,
+  href,
+  badges = [],
+  kicker = `${v.brand} · ${v.category}`,
+  children,
+}: {
+  vehicle: Vehicle;
+  href: string;
+  badges?: readonly string[];
+  /** The small line above the name. */
+  kicker?: string;
+  /** Extra lines or actions under the specs. */
+  children?: ReactNode;
+}) {
+  const s = v.specifications;
+  return (
+    <article className="vehicle-card">
+      <div className="vehicle-card__media">
+        <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
+        {badges.length ? (
+          <p className="vehicle-card__badges">
+            {badges.map((b) => (
+              <span key={b} className={b === "NEW" ? "badge badge--new" : "badge"}>
+                {b}
+              </span>
+            ))}
+          </p>
+        ) : null}
+      </div>
+      <div className="vehicle-card__body">
+        <p className="vehicle-card__kicker">{kicker}</p>
+        <h3 className="vehicle-card__name">
+          <a href={href}>{v.name}</a>
+        </h3>
+        <p className="price">{formatUsd(v.price)}</p>
+        <ul className="spec-chips" aria-label="Key specifications">
+          <li>{s.seatingCapacity} seats</li>
+          <li>{s.range} range</li>
+          {s.topSpeed !== undefined ? <li>{s.topSpeed} top speed</li> : null}
+        </ul>
+        {children}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { TOWNS } from "../../domain/towns";
+import { POLICY_DOCUMENTS } from "./policies";
+
+/** A link in the header or footer. */
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+/** The header's top-level items, in order (spec §2 Global). */
+export const MAIN_NAV: readonly NavLink[] = [
+  { href: "/", label: "Home" },
+  { href: "/inventory", label: "Inventory" },
+  { href: "/rentals", label: "Rentals" },
+  { href: "/services", label: "Services" },
+  { href: "/showroom", label: "Showroom" },
+];
+
+/** The About dropdown. */
+export const ABOUT_NAV: readonly NavLink[] = [
+  { href: "/about", label: "About Us" },
+  { href: "/eco-impact", label: "Eco-Impact Calculator" },
+];
+
+/** The last top-level item, after the About dropdown. */
+export const CONTACT_NAV: NavLink = { href: "/contact", label: "Contact" };
+
+/** Footer columns: every link of spec §2 and one per town. */
+export const FOOTER_COLUMNS: readonly { heading: string; links: readonly NavLink[] }[] = [
+  {
+    heading: "Shop",
+    links: [
+      { href: "/inventory", label: "Inventory" },
+      { href: "/evolution", label: "Evolution Golf Carts" },
+      { href: "/denago", label: "Denago EV" },
+      { href: "/rentals", label: "Rentals" },
+      { href: "/services", label: "Service & Repairs" },
+      { href: "/showroom", label: "Showroom" },
+    ],
+  },
+  {
+    heading: "Company",
+    links: [
+      { href: "/about", label: "About Us" },
+      { href: "/eco-impact", label: "Eco-Impact Calculator" },
+      { href: "/contact", label: "Contact" },
+      { href: "/privacy-policy", label: "Privacy Policy" },
+      { href: "/terms-of-service", label: "Terms of Service" },
+      { href: "/policies/terms-conditions", label: "Terms & Conditions" },
+    ],
+  },
+  {
+    heading: "Policies",
+    links: POLICY_DOCUMENTS.filter((d) => d.group === "policy").map((d) => ({ href: d.path, label: d.shortTitle })),
+  },
+];
+
+/** One footer link per town page. */
+export const TOWN_LINKS: readonly NavLink[] = TOWNS.map((t) => ({ href: t.url, label: t.name }));
+
+/** The short privacy link in the footer's bottom bar (the same page as /privacy-policy). */
+export const SHORT_PRIVACY_LINK: NavLink = { href: "/privacy", label: "Privacy" };

@@ -1,0 +1,76 @@
+import { formatUsd } from "../../../domain/money";
+import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
+
+/** Delivery of purchased carts (spec §9), measured from the Georgetown showroom. */
+export const DELIVERY_RULES = {
+  freeRadiusMiles: 20,
+  freeMinimumPurchase: 5000,
+  perMileBeyond: 6,
+  inStockLeadTime: "2-5 business days",
+  customOrderLeadTime: "2-4 weeks",
+  windowHours: 2,
+  whiteGlove: 150,
+  rescheduleNoticeHours: 24,
+  sameDayCancellation: 75,
+  missedAppointment: 100,
+  accessPathFeet: 8,
+  clearanceFeet: 10,
+} as const;
+
+const d = DELIVERY_RULES;
+
+export const DELIVERY_POLICY: PolicyDocument = {
+  slug: "delivery-policy",
+  path: "/policies/delivery-policy",
+  group: "policy",
+  title: "Delivery Policy",
+  shortTitle: "Delivery Policy",
+  description: `Free cart delivery within ${d.freeRadiusMiles} miles of our Georgetown showroom on purchases of ${formatUsd(d.freeMinimumPurchase)} or more: lead times, fees and what we need on delivery day.`,
+  keywords: ["golf cart delivery", "free delivery Sussex County", "white glove delivery"],
+  hero: "delivery",
+  intro: "We bring your cart to your driveway, garage or rental house, charged and ready to drive.",
+  dateLine: EFFECTIVE_DATE_LINE,
+  sections: [
+    {
+      heading: "Where we deliver and what it costs",
+      blocks: [
+        p(`Delivery is free within ${d.freeRadiusMiles} miles of our Georgetown showroom for purchases of ${formatUsd(d.freeMinimumPurchase)} or more. That covers most of Sussex County, from the beach towns to Seaford and Milford.`),
+        p(`Beyond ${d.freeRadiusMiles} miles, or for smaller orders, delivery costs ${formatUsd(d.perMileBeyond)} per mile for the distance past the free zone. We quote the exact amount before you confirm.`),
+      ],
+    },
+    {
+      heading: "Lead times and scheduling",
+      blocks: [
+        table(
+          "Delivery lead times",
+          ["Order", "Typical lead time"],
+          [
+            ["In-stock cart", d.inStockLeadTime],
+            ["Custom or special order", d.customOrderLeadTime],
+          ],
+        ),
+        p(`We give you a ${d.windowHours}-hour delivery window the day before and call when the driver is on the way. Rescheduling is free with ${d.rescheduleNoticeHours} hours' notice.`),
+      ],
+    },
+    {
+      heading: "Fees",
+      blocks: [
+        list([
+          `White-glove delivery (placement in your garage, a walk-through of every control and charger set-up): ${formatUsd(d.whiteGlove)}.`,
+          `Same-day cancellation of a scheduled delivery: ${formatUsd(d.sameDayCancellation)}.`,
+          `Missed appointment, when nobody is there to receive the cart: ${formatUsd(d.missedAppointment)}.`,
+        ]),
+      ],
+    },
+    {
+      heading: "On delivery day",
+      blocks: [
+        list([
+          "An adult aged 18 or over must be present to receive the cart and sign for it, with a valid photo ID.",
+          `The path to the drop-off point must be at least ${d.accessPathFeet} feet wide with ${d.clearanceFeet} feet of overhead clearance for our trailer.`,
+          "Please check the cart with the driver and note any damage on the delivery receipt before signing.",
+        ]),
+      ],
+    },
+  ],
+};

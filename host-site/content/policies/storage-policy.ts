@@ -1,0 +1,87 @@
+import { formatUsd } from "../../../domain/money";
+import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
+
+/** Storage prices in US dollars (spec §9). */
+export const STORAGE_PRICES = {
+  indoorMonthly: 125,
+  outdoorMonthly: 75,
+  winter: { season: "October 15 to April 15", indoor: 650, outdoor: 400 },
+  summer: { season: "May 1 to September 30", indoor: 575, outdoor: 350 },
+  maintenanceMonthly: 50,
+  preSeasonPrep: 150,
+  lateFee: 25,
+  lateAfterDays: 10,
+  terminationNoticeDays: 30,
+  abandonedServiceDays: 30,
+} as const;
+
+/** The delinquent-account steps (spec §4), by days overdue. */
+export const STORAGE_DELINQUENCY_STEPS = [
+  { days: 30, step: "We send a written notice of the overdue balance." },
+  { days: 60, step: "We call you and send a final written notice." },
+  { days: 90, step: "The lien process under Delaware law begins." },
+  { days: 120, step: "The cart may be sold to recover the balance owed." },
+] as const;
+
+const s = STORAGE_PRICES;
+
+export const STORAGE_POLICY: PolicyDocument = {
+  slug: "storage-policy",
+  path: "/policies/storage-policy",
+  group: "policy",
+  title: "Storage Policy",
+  shortTitle: "Storage Policy",
+  description: `Golf cart storage in Sussex County: indoor climate-controlled from ${formatUsd(s.indoorMonthly)} a month, covered outdoor from ${formatUsd(s.outdoorMonthly)}, seasonal packages and account terms.`,
+  keywords: ["golf cart storage", "winter cart storage", "climate-controlled storage Delaware"],
+  hero: "storage",
+  intro: "Off-season or between visits, your cart stays dry, charged and ready for spring.",
+  dateLine: EFFECTIVE_DATE_LINE,
+  sections: [
+    {
+      heading: "Storage options and prices",
+      blocks: [
+        table(
+          "Storage prices",
+          ["Option", "Indoor, climate-controlled", "Covered outdoor"],
+          [
+            ["Monthly", `${formatUsd(s.indoorMonthly)} per month`, `${formatUsd(s.outdoorMonthly)} per month`],
+            [`Winter package (${s.winter.season})`, formatUsd(s.winter.indoor), formatUsd(s.winter.outdoor)],
+            [`Summer package (${s.summer.season})`, formatUsd(s.summer.indoor), formatUsd(s.summer.outdoor)],
+          ],
+        ),
+        list([
+          `Maintenance add-on (battery tending, tyre pressure and a monthly check): ${formatUsd(s.maintenanceMonthly)} per month.`,
+          `Pre-season preparation (inspection, wash and a full charge before pick-up): ${formatUsd(s.preSeasonPrep)}.`,
+        ]),
+      ],
+    },
+    {
+      heading: "Payments and notice",
+      blocks: [
+        list([
+          "Storage is billed in advance, monthly or per package.",
+          `A ${formatUsd(s.lateFee)} late fee applies to payments more than ${s.lateAfterDays} days overdue.`,
+          `Either side may end a monthly agreement with ${s.terminationNoticeDays} days' written notice.`,
+          "Bring a valid photo ID when you collect your cart; we release carts only to the owner or someone the owner has named in writing.",
+        ]),
+      ],
+    },
+    {
+      heading: "Delinquent accounts",
+      blocks: [
+        table(
+          "Steps on an overdue account",
+          ["Days overdue", "What happens"],
+          STORAGE_DELINQUENCY_STEPS.map(({ days, step }) => [`${days} days`, step]),
+        ),
+        p("Call us at any stage: we would much rather agree a payment plan than take any of these steps."),
+      ],
+    },
+    {
+      heading: "Carts left after service",
+      blocks: [
+        p(`A cart left at our service department more than ${s.abandonedServiceDays} days after we tell you the work is finished and the invoice is due is treated as abandoned and becomes subject to lien and disposal under Delaware law.`),
+      ],
+    },
+  ],
+};

@@ -1,0 +1,64 @@
+import { BUSINESS } from "../../domain/business";
+
+/** The share image every page uses unless it names its own. */
+export const DEFAULT_SHARE_IMAGE = "/images/og-default.png";
+export const DEFAULT_SHARE_IMAGE_ALT = `${BUSINESS.name}: electric golf carts and low-speed vehicles in Sussex County, Delaware`;
+
+/** Keywords every page carries after its own. */
+export const DEFAULT_KEYWORDS = ["golf carts", "electric golf carts", "Sussex County", "Delaware"] as const;
+
+/** Product tags of a vehicle page (Open Graph product namespace). */
+export interface ProductMeta {
+  /** Whole US dollars. */
+  price: number;
+  availability: "in stock" | "out of stock";
+  condition: "new" | "used";
+}
+
+/** What a page tells browsers, search engines and link previews about itself. */
+export interface PageMeta {
+  /** The full document title. */
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** The canonical path, e.g. "/privacy-policy". */
+  path: string;
+  /** Share image path; DEFAULT_SHARE_IMAGE when absent. */
+  image?: string;
+  imageAlt?: string;
+  type?: "website" | "product";
+  product?: ProductMeta;
+  /** Keep out of search results (the thank-you and not-found pages). */
+  noindex?: boolean;
+  /** JSON-LD blocks besides the dealership's own. */
+  jsonLd?: readonly object[];
+}
+
+/** An absolute URL on the public site. */
+export const absoluteUrl = (path: string): string => new URL(path, BUSINESS.siteUrl).href;
+
+/** "Rentals" → "Rentals | Sussex Coast Golf Carts". */
+export const pageTitle = (name: string): string => `${name} | ${BUSINESS.name}`;
+
+/** A page's keywords followed by the defaults, without repeats (case-insensitive). */
+export function keywordList(own: readonly string[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const k of [...own, ...DEFAULT_KEYWORDS]) {
+    const key = k.trim().toLowerCase();
+    if (key && !seen.has(key)) {
+      seen.add(key);
+      out.push(k.trim());
+    }
+  }
+  return out.join(", ");
+}
+
+/** Text cut at a word boundary to at most `max` characters, with an ellipsis when cut. */
+export function truncate(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
+}

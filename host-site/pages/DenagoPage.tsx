@@ -1,0 +1,98 @@
+import { DENAGO_LINEUP_IDS, DENAGO_SERIES, seriesOfCategory } from "../../domain/catalogue";
+import { formatUsd } from "../../domain/money";
+import { modelSlug } from "../../domain/slug";
+import { CallButton, LinkButton } from "../components/CallButton";
+import { CtaBand } from "../components/CtaBand";
+import { Hero } from "../components/Hero";
+import { Icon } from "../components/Icon";
+import { Section } from "../components/Section";
+import { SeriesCard } from "../components/SeriesCard";
+import { VehicleCard } from "../components/VehicleCard";
+import { DENAGO_FEATURES } from "../content/brands";
+import { pageTitle } from "../lib/seo";
+import type { PageContext, PageDef } from "./page";
+
+export function denagoPage({ catalogue }: PageContext): PageDef {
+  const lineup = DENAGO_LINEUP_IDS.map((id) => catalogue.get(id));
+  const from = Math.min(...lineup.map((v) => v.price));
+  return {
+    path: "/denago",
+    meta: {
+      title: pageTitle("Denago EV Golf Carts: EV City, Nomad & Rover"),
+      description: `Authorised Denago dealer in Sussex County, DE. The EV City, EV Nomad and EV Rover series from ${formatUsd(from)}, with test drives, financing and local service.`,
+      keywords: ["Denago", "Denago EV City", "Denago Nomad", "Denago Rover", "Denago dealer Delaware"],
+      path: "/denago",
+    },
+    body: (
+      <>
+        <Hero
+          image="/images/hero/home.svg"
+          badge="AUTHORISED DENAGO DEALER"
+          title="Denago electric vehicles"
+          lead="Modern lithium-powered carts for town streets, trails and work, with a warranty we service right here in Sussex County."
+          actions={
+            <>
+              <LinkButton href="/inventory?brand=denago" variant="accent">
+                Shop Denago
+              </LinkButton>
+              <CallButton variant="ghost" />
+            </>
+          }
+        />
+        <Section id="features" heading="Why Denago">
+          <ul className="benefit-list">
+            {DENAGO_FEATURES.map((f) => (
+              <li key={f}>
+                <Icon name="check" className="icon icon--badge" />
+                {f}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="series" tone="muted" heading="Three series, one for every job">
+          <div className="card-grid card-grid--3">
+            {DENAGO_SERIES.map((s) => (
+              <SeriesCard key={s.id} series={s} catalogue={catalogue} />
+            ))}
+          </div>
+        </Section>
+        <Section id="lineup" heading="The Denago lineup" intro="Prices are the prices you pay, read from our catalogue.">
+          <div className="card-grid card-grid--3">
+            {lineup.map((v) => (
+              <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${modelSlug(v.name)}`} kicker={seriesOfCategory(v.category)?.title ?? v.category}>
+                <ul className="check-list">
+                  {v.features.slice(0, 3).map((f) => (
+                    <li key={f}>
+                      <Icon name="check" className="icon icon--small" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+                <div className="actions actions--card">
+                  <a className="btn btn--primary" href={`/vehicles/${modelSlug(v.name)}`}>
+                    View Details<span className="visually-hidden">: {v.name}</span>
+                  </a>
+                  <a className="btn btn--outline" href="/contact">
+                    Get Quote<span className="visually-hidden">: {v.name}</span>
+                  </a>
+                </div>
+              </VehicleCard>
+            ))}
+          </div>
+          <p className="center actions actions--center">
+            <LinkButton href="/inventory" variant="outline">
+              Compare All Models
+            </LinkButton>
+            <LinkButton href="/contact">Schedule Test Drive</LinkButton>
+          </p>
+        </Section>
+        <CtaBand id="denago-cta" heading="Drive a Denago this week" text="Test drives at our Georgetown showroom, or we bring a cart to you.">
+          <LinkButton href="/contact" variant="accent">
+            Schedule Test Drive
+          </LinkButton>
+          <CallButton variant="ghost" />
+        </CtaBand>
+      </>
+    ),
+  };
+}

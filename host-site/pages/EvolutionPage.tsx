@@ -1,0 +1,134 @@
+import { EVOLUTION_FEATURED_IDS, EVOLUTION_SERIES, seriesOfCategory } from "../../domain/catalogue";
+import { formatUsd } from "../../domain/money";
+import { featuredModelSlug } from "../../domain/slug";
+import { CallButton, LinkButton } from "../components/CallButton";
+import { CtaBand } from "../components/CtaBand";
+import { Hero } from "../components/Hero";
+import { Icon } from "../components/Icon";
+import { Section } from "../components/Section";
+import { SeriesCard } from "../components/SeriesCard";
+import { cardImage } from "../components/VehicleCard";
+import { EVOLUTION_DIFFERENCE, EVOLUTION_DRIVE, EVOLUTION_WHY } from "../content/brands";
+import { pageTitle } from "../lib/seo";
+import type { PageContext, PageDef } from "./page";
+
+export function evolutionPage({ catalogue }: PageContext): PageDef {
+  const featured = EVOLUTION_FEATURED_IDS.map((id) => catalogue.get(id));
+  const from = Math.min(...EVOLUTION_SERIES.map((s) => catalogue.startingPrice(s)));
+  return {
+    path: "/evolution",
+    meta: {
+      title: pageTitle("Evolution Electric Golf Carts: D5, D6 Max, Classic & More"),
+      description: `Authorised Evolution dealer in Sussex County, DE: seven series from ${formatUsd(from)}, including D5 Ranger, D5 Maverick and D6 Max, with lithium power as standard.`,
+      keywords: ["Evolution golf carts", "Evolution D5 Ranger", "Evolution D6 Max", "Evolution dealer Delaware", "EVolution"],
+      path: "/evolution",
+    },
+    body: (
+      <>
+        <Hero
+          image="/images/hero/home.svg"
+          badge="AUTHORISED EVOLUTION DEALER"
+          title="Evolution electric golf carts"
+          lead="Seven series, two to eight seats, street or lifted: Evolution carts pair automotive build quality with maintenance-free lithium power."
+          actions={
+            <>
+              <CallButton />
+              <LinkButton href="/inventory" variant="ghost">
+                View Inventory
+              </LinkButton>
+            </>
+          }
+        />
+        <Section id="difference" heading="The Evolution difference">
+          <ul className="card-grid card-grid--3">
+            {EVOLUTION_DIFFERENCE.map((d) => (
+              <li key={d.title} className="feature">
+                <Icon name="check" className="icon icon--badge" />
+                <h3>{d.title}</h3>
+                <p>{d.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="series" tone="muted" heading="The Evolution lineup" intro="Seven series; starting prices are the lowest catalogue price in each.">
+          <div className="card-grid card-grid--3">
+            {EVOLUTION_SERIES.map((s) => (
+              <SeriesCard key={s.id} series={s} catalogue={catalogue} />
+            ))}
+          </div>
+        </Section>
+        <Section id="featured" heading="Featured models">
+          <div className="card-grid card-grid--3">
+            {featured.map((v) => {
+              const s = v.specifications;
+              const href = `/vehicles/${featuredModelSlug(v.id)}`;
+              return (
+                <article key={v.id} className="vehicle-card">
+                  <div className="vehicle-card__media">
+                    <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
+                    <p className="vehicle-card__badges">
+                      <span className="badge">{seriesOfCategory(v.category)?.title ?? v.category}</span>
+                      <span className="badge badge--price">{formatUsd(v.price)}</span>
+                    </p>
+                  </div>
+                  <div className="vehicle-card__body">
+                    <h3 className="vehicle-card__name">
+                      <a href={href}>{v.name}</a>
+                    </h3>
+                    <dl className="mini-specs">
+                      <div>
+                        <dt>Seats</dt>
+                        <dd>{s.seatingCapacity}</dd>
+                      </div>
+                      <div>
+                        <dt>Range</dt>
+                        <dd>{s.range}</dd>
+                      </div>
+                      <div>
+                        <dt>Top speed</dt>
+                        <dd>{s.topSpeed}</dd>
+                      </div>
+                    </dl>
+                    <p className="muted">Drive: {EVOLUTION_DRIVE}</p>
+                    <ul className="check-list">
+                      {v.features.slice(0, 4).map((f) => (
+                        <li key={f}>
+                          <Icon name="check" className="icon icon--small" />
+                          {f}
+                        </li>
+                      ))}
+                    </ul>
+                    <div className="actions actions--card">
+                      <a className="btn btn--primary" href={href}>
+                        View Details<span className="visually-hidden">: {v.name}</span>
+                      </a>
+                      <a className="btn btn--outline" href="/contact">
+                        Get Quote<span className="visually-hidden">: {v.name}</span>
+                      </a>
+                    </div>
+                  </div>
+                </article>
+              );
+            })}
+          </div>
+        </Section>
+        <Section id="why" tone="muted" heading="Why buy your Evolution from us">
+          <ul className="card-grid card-grid--4">
+            {EVOLUTION_WHY.map((w) => (
+              <li key={w.title} className="card">
+                <h3>{w.title}</h3>
+                <p>{w.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <CtaBand id="evolution-cta" heading="Find your Evolution" text="See the lineup in Georgetown or book a test drive at home.">
+          <CallButton />
+          <LinkButton href="/contact" variant="ghost">
+            Schedule Test Drive
+          </LinkButton>
+        </CtaBand>
+      </>
+    ),
+  };
+}

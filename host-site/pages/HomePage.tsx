@@ -1,0 +1,131 @@
+import { BUSINESS } from "../../domain/business";
+import { vehicleBadge } from "../../domain/vehicle-badge";
+import { TOWNS } from "../../domain/towns";
+import { CallButton, LinkButton } from "../components/CallButton";
+import { ContactCards } from "../components/ContactCards";
+import { Hero } from "../components/Hero";
+import { Icon, type IconName } from "../components/Icon";
+import { MapFrame } from "../components/MapFrame";
+import { Section } from "../components/Section";
+import { TownGrid } from "../components/TownGrid";
+import { VehicleCard } from "../components/VehicleCard";
+import { BRANDS, COUNTY_MAP, VALUE_BLOCKS } from "../content/home";
+import { pageTitle } from "../lib/seo";
+import type { PageContext, PageDef } from "./page";
+
+export function homePage({ catalogue }: PageContext): PageDef {
+  const featured = catalogue.vehicles.filter((v) => v.featured);
+  return {
+    path: "/",
+    meta: {
+      title: pageTitle("Electric Golf Carts & LSVs in Sussex County, DE"),
+      description: `${BUSINESS.name} in ${BUSINESS.address.city} sells, rents and services Denago and Evolution electric golf carts and low-speed vehicles across Sussex County, Delaware. ${BUSINESS.financingOffer}.`,
+      keywords: ["golf cart dealer", "Denago", "Evolution", "low-speed vehicles", "Georgetown DE", "golf cart rentals"],
+      path: "/",
+    },
+    body: (
+      <>
+        <Hero
+          size="large"
+          image="/images/hero/home.svg"
+          badge="SUSSEX COUNTY'S ELECTRIC CART DEALER"
+          title="Electric golf carts made for life on the Delaware coast"
+          lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. From the beaches to the farm towns, we have served Sussex County since ${BUSINESS.foundedYear}.`}
+          actions={
+            <>
+              <LinkButton href="/inventory" variant="accent">
+                View Inventory
+              </LinkButton>
+              <CallButton variant="ghost" />
+            </>
+          }
+          aside={
+            <dl className="stat-grid">
+              <div>
+                <dt>Years of experience</dt>
+                <dd>{BUSINESS.yearsExperience}</dd>
+              </div>
+              <div>
+                <dt>Happy customers</dt>
+                <dd>{BUSINESS.happyCustomers}</dd>
+              </div>
+              <div>
+                <dt>Towns served</dt>
+                <dd>{TOWNS.length}</dd>
+              </div>
+              <div>
+                <dt>Financing</dt>
+                <dd>0%</dd>
+              </div>
+            </dl>
+          }
+        />
+        <Section id="why-us" heading="Why Sussex Coast Golf Carts" eyebrow="Our promise">
+          <ul className="card-grid card-grid--4 value-grid">
+            {VALUE_BLOCKS.map((b) => (
+              <li key={b.title} className="card value-card">
+                <Icon name={b.icon as IconName} className="icon icon--badge" />
+                <h3>{b.title}</h3>
+                <p>{b.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="featured" tone="muted" eyebrow="Just arrived" heading="Featured carts" intro="Three of our most asked-about models, ready for a test drive in Georgetown.">
+          <div className="card-grid card-grid--3">
+            {featured.map((v) => (
+              <VehicleCard key={v.id} vehicle={v} href={`/vehicle/${v.id}`} badges={[vehicleBadge(v)]}>
+                <a className="btn btn--primary btn--block" href={`/vehicle/${v.id}`}>
+                  View Details<span className="visually-hidden">: {v.name}</span>
+                </a>
+              </VehicleCard>
+            ))}
+          </div>
+          <p className="center">
+            <LinkButton href="/inventory" variant="outline">
+              View Full Inventory
+            </LinkButton>
+          </p>
+        </Section>
+        <Section id="brands" heading="Brands we sell and service" intro="Authorised Denago and Evolution dealer. Our workshop services every major make.">
+          <ul className="brand-grid">
+            {BRANDS.map((b) => {
+              const img = <img src={`/images/brand/${b.id}.svg`} alt={b.name} width="320" height="120" loading="lazy" decoding="async" />;
+              return <li key={b.id}>{b.href ? <a href={b.href}>{img}</a> : <span className="brand-tile">{img}</span>}</li>;
+            })}
+          </ul>
+        </Section>
+        <Section id="about-teaser" tone="dark" eyebrow="About us" heading={`A local dealer since ${BUSINESS.foundedYear}`}>
+          <div className="split">
+            <p className="lead">
+              We started with a handful of carts and a workshop in {BUSINESS.address.city}. Today we help {BUSINESS.happyCustomers} customers, from beach-house owners
+              and retirement communities to marinas, farms and resorts, get around quietly and cheaply.
+            </p>
+            <p>
+              <LinkButton href="/about" variant="accent">
+                Our story
+              </LinkButton>
+            </p>
+          </div>
+        </Section>
+        <Section id="service-area" heading="Serving all of Sussex County" intro={`Sales, delivery, rentals and service in all ${TOWNS.length} towns and cities of the county. Pick yours for local details.`}>
+          <div className="split split--map">
+            <MapFrame title="Map of Sussex County, Delaware" coordinates={COUNTY_MAP.center} span={COUNTY_MAP.span} />
+            <div>
+              <p className="count-line">
+                <strong>{TOWNS.length}</strong> municipalities served
+              </p>
+              <TownGrid towns={TOWNS} />
+            </div>
+          </div>
+        </Section>
+        <Section id="contact" tone="muted" heading="Talk to us" intro="Questions about a cart, a rental or a repair? We are a phone call away.">
+          <ContactCards />
+          <p className="center">
+            <LinkButton href="/contact">Send us a message</LinkButton>
+          </p>
+        </Section>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,44 @@
+import { CallButton, LinkButton } from "../components/CallButton";
+import { CtaBand } from "../components/CtaBand";
+import { Hero } from "../components/Hero";
+import { VehicleCard } from "../components/VehicleCard";
+import { vehicleBadge } from "../../domain/vehicle-badge";
+import { pageTitle } from "../lib/seo";
+import type { PageContext, PageDef } from "./page";
+
+export function inventoryPage({ catalogue }: PageContext): PageDef {
+  const vehicles = catalogue.vehicles;
+  return {
+    path: "/inventory",
+    meta: {
+      title: pageTitle("Golf Cart Inventory: New Denago & Evolution Carts"),
+      description: `Browse ${vehicles.length} new Denago and Evolution electric golf carts and LSVs with prices, seats and range. Search and filter by brand, series and price.`,
+      keywords: ["golf carts for sale", "golf cart inventory", "new electric golf carts", "LSV for sale"],
+      path: "/inventory",
+    },
+    scripts: ["inventory"],
+    body: (
+      <>
+        <Hero size="small" title="Our inventory" lead="Every cart on our lot and on order, with the price you pay. Search by name, or filter by brand, series and price." />
+        <section className="section" aria-label="Vehicles">
+          <div className="container">
+            <gc-inventory sync-url="">
+              <p className="muted">Showing {vehicles.length} vehicles.</p>
+              <div className="card-grid card-grid--3">
+                {vehicles.map((v) => (
+                  <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${v.id}`} badges={[vehicleBadge(v)]} />
+                ))}
+              </div>
+            </gc-inventory>
+          </div>
+        </section>
+        <CtaBand id="inventory-cta" heading="Can't find the right cart?" text="We order any configuration from Denago and Evolution, and take trade-ins.">
+          <LinkButton href="/contact" variant="accent">
+            Contact us
+          </LinkButton>
+          <CallButton variant="ghost" />
+        </CtaBand>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,88 @@
+import { formatUsd } from "../../domain/money";
+import { RENTAL_BENEFITS, RENTAL_PLANS, RENTAL_TERMS } from "../../domain/rentals";
+import { BUSINESS } from "../../domain/business";
+import { CallButton } from "../components/CallButton";
+import { Hero } from "../components/Hero";
+import { Icon } from "../components/Icon";
+import { RentalTables } from "../components/RentalTables";
+import { Section } from "../components/Section";
+import { pageTitle } from "../lib/seo";
+import type { PageDef } from "./page";
+
+/** The lowest one-day price of any plan. */
+const fromDaily = Math.min(...RENTAL_PLANS.map((p) => p.tiers[0]?.price ?? Infinity));
+
+export function rentalsPage(): PageDef {
+  return {
+    path: "/rentals",
+    meta: {
+      title: pageTitle("Golf Cart Rentals: Daily, Weekly & Monthly"),
+      description: `Rent a street-legal 4-seat, 6-seat or utility golf cart in Sussex County from ${formatUsd(fromDaily)} a day. Delivered to your beach house, fully charged and insured.`,
+      keywords: ["golf cart rentals", "beach golf cart rental", "Rehoboth golf cart rental", "Bethany golf cart rental", "weekly cart rental"],
+      path: "/rentals",
+    },
+    scripts: ["rental-pricing"],
+    body: (
+      <>
+        <Hero
+          image="/images/hero/rentals.svg"
+          title="Golf cart rentals for the beach and beyond"
+          lead="Leave the car at the rental house. Our street-legal carts arrive charged, insured and ready for the boardwalk, the bay or the back roads."
+          actions={<CallButton label="Reserve by phone" />}
+        />
+        <Section id="benefits" heading="Every rental includes">
+          <ul className="benefit-list">
+            {RENTAL_BENEFITS.map((b) => (
+              <li key={b}>
+                <Icon name="check" className="icon icon--badge" />
+                {b}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="plans" tone="muted" heading="Rental plans and prices" intro="The longer you keep it, the less each day costs. Reserve by phone: we confirm availability and delivery on the call.">
+          <gc-rental-pricing>
+            <RentalTables />
+          </gc-rental-pricing>
+        </Section>
+        <Section id="help" heading="Need help choosing?">
+          <div className="split">
+            <div>
+              <p>
+                Tell us how many people are riding, where you are staying and what you plan to carry. We will suggest a cart and a plan, and set up delivery and pickup.
+              </p>
+              <ul className="check-list">
+                <li>
+                  <Icon name="check" className="icon icon--small" />
+                  Free delivery and pickup within {RENTAL_TERMS.freeDeliveryMiles} miles, then {formatUsd(RENTAL_TERMS.deliveryFeePerMile)} per mile
+                </li>
+                <li>
+                  <Icon name="check" className="icon icon--small" />
+                  Same-day delivery for bookings before {RENTAL_TERMS.rushCutoff} ({formatUsd(RENTAL_TERMS.rushFee)} rush fee)
+                </li>
+                <li>
+                  <Icon name="check" className="icon icon--small" />
+                  Drivers {RENTAL_TERMS.minimumAge}+ with a valid license; up to {RENTAL_TERMS.maxAdditionalDrivers} additional drivers
+                </li>
+              </ul>
+            </div>
+            <div className="card">
+              <h3>Call the rental desk</h3>
+              <p>We take bookings during opening hours and answer renters on the road 24/7.</p>
+              <CallButton />
+              <p className="muted">Toll-free: {BUSINESS.phones.tollFree.display}</p>
+            </div>
+          </div>
+        </Section>
+        <section className="section section--plain" aria-label="Rental terms">
+          <div className="container">
+            <p className="footnote">
+              Rental periods are counted in 24-hour increments, with a minimum of {RENTAL_TERMS.minimumHours} hours and a maximum of {RENTAL_TERMS.maximumDays} days. Early returns are not
+              refunded. Prices are subject to availability and to our <a href="/policies/rental-policy">rental policy</a>, which lists deposits, fees and cancellation terms.
+            </p>
+          </div>
+        </section>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,133 @@
+import { BUSINESS, formatAddress, telHref } from "../../domain/business";
+import { formatUsd } from "../../domain/money";
+import { TOWNS, type Town } from "../../domain/towns";
+import { CallButton, LinkButton } from "../components/CallButton";
+import { CtaBand } from "../components/CtaBand";
+import { Hero } from "../components/Hero";
+import { HoursList } from "../components/HoursList";
+import { Icon } from "../components/Icon";
+import { MapFrame } from "../components/MapFrame";
+import { Section } from "../components/Section";
+import { TownGrid } from "../components/TownGrid";
+import { DELIVERY_RULES } from "../content/policies/delivery-policy";
+import { TOWN_SERVICES, townBenefits } from "../content/towns";
+import { distanceMiles } from "../lib/distance";
+import { pageTitle } from "../lib/seo";
+import type { PageDef } from "./page";
+
+/** How many nearby towns a town page links to. */
+const NEARBY_COUNT = 4;
+
+/** The towns closest to `town`, nearest first. */
+export const nearbyTowns = (town: Town, count = NEARBY_COUNT): Town[] =>
+  TOWNS.filter((t) => t.slug !== town.slug)
+    .map((t) => ({ t, d: distanceMiles(town.coordinates, t.coordinates) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, count)
+    .map(({ t }) => t);
+
+/** The delivery sentence for a town, from its distance to the showroom and the delivery rules. */
+export function townDeliveryText(town: Town): string {
+  const miles = Math.round(distanceMiles(BUSINESS.geo, town.coordinates));
+  const { freeRadiusMiles, freeMinimumPurchase, perMileBeyond } = DELIVERY_RULES;
+  if (miles === 0) return `${town.name} is home to our showroom: delivery is free on purchases of ${formatUsd(freeMinimumPurchase)} or more.`;
+  return miles <= freeRadiusMiles
+    ? `${town.name} is about ${miles} miles from our ${BUSINESS.address.city} showroom, inside our free delivery zone for purchases of ${formatUsd(freeMinimumPurchase)} or more.`
+    : `${town.name} is about ${miles} miles from our ${BUSINESS.address.city} showroom: delivery is free for the first ${freeRadiusMiles} miles on purchases of ${formatUsd(freeMinimumPurchase)} or more, then ${formatUsd(perMileBeyond)} per mile.`;
+}
+
+export function townPage(town: Town): PageDef {
+  const { main } = BUSINESS.phones;
+  const kind = town.type === "City" ? "city" : "town";
+  return {
+    path: town.url,
+    meta: {
+      title: pageTitle(`Golf Carts in ${town.name}, DE: Sales, Rentals & Service`),
+      description: `Electric golf carts and LSVs for ${town.name}, Delaware: new Denago and Evolution carts, rentals, repairs and delivery from ${BUSINESS.name} in ${BUSINESS.address.city}.`,
+      keywords: [`${town.name} golf carts`, `golf cart rental ${town.name}`, `golf cart repair ${town.name}`, `${town.name} DE`],
+      path: town.url,
+    },
+    body: (
+      <>
+        <Hero
+          image="/images/hero/town.svg"
+          badge={`SERVING ${town.name.toUpperCase()}`}
+          title={`Golf carts in ${town.name}, Delaware`}
+          lead={`Sales, rentals, service and delivery for the ${kind} of ${town.name}, from your local Sussex County dealer.`}
+          actions={
+            <>
+              <CallButton label={`Call ${main.display}`} />
+              <LinkButton href="/inventory" variant="ghost">
+                View Inventory
+              </LinkButton>
+            </>
+          }
+        />
+        <Section id="benefits" heading={`Why ${town.name} drivers choose us`}>
+          <ul className="card-grid card-grid--3">
+            {townBenefits(town).map((b) => (
+              <li key={b.title} className="card">
+                <Icon name="check" className="icon icon--badge" />
+                <h3>{b.title}</h3>
+                <p>{b.text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="services" tone="muted" heading={`Our services in ${town.name}`}>
+          <ul className="service-list">
+            {TOWN_SERVICES.map((s) => (
+              <li key={s}>
+                <Icon name="check" className="icon icon--small" />
+                {s}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section id="contact" heading="Contact and service area">
+          <div className="card-grid card-grid--2">
+            <section className="card" aria-labelledby="town-contact">
+              <h3 id="town-contact">Contact us</h3>
+              <dl className="detail-list">
+                <div>
+                  <dt>Phone</dt>
+                  <dd>
+                    <a href={telHref(main)}>{main.display}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>E-mail</dt>
+                  <dd>
+                    <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+                  </dd>
+                </div>
+                <div>
+                  <dt>Showroom</dt>
+                  <dd>{formatAddress()}</dd>
+                </div>
+              </dl>
+              <h4>Opening hours</h4>
+              <HoursList />
+            </section>
+            <section className="card" aria-labelledby="town-area">
+              <h3 id="town-area">Service area</h3>
+              <p>{townDeliveryText(town)}</p>
+              <p>
+                We cover all of {BUSINESS.address.county}. See our <a href="/policies/delivery-policy">delivery policy</a> for lead times and fees.
+              </p>
+              <h4>Nearby towns</h4>
+              <TownGrid towns={nearbyTowns(town)} />
+            </section>
+          </div>
+          <MapFrame title={`Map of ${town.name}, Delaware`} coordinates={town.coordinates} />
+        </Section>
+        <CtaBand id="town-cta" heading={`Ready to ride in ${town.name}?`} text="Ask for a quote, book a test drive or reserve a rental.">
+          <LinkButton href="/contact" variant="accent">
+            Contact us
+          </LinkButton>
+          <CallButton variant="ghost" />
+        </CtaBand>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,61 @@
+import { BUSINESS } from "../../domain/business";
+import { formatUsd } from "../../domain/money";
+import type { Vehicle } from "../../domain/vehicle";
+import { VehicleDetails } from "../components/VehicleDetails";
+import { productJsonLd } from "../lib/json-ld";
+import { pageTitle, truncate } from "../lib/seo";
+import type { PageDef } from "./page";
+
+/** The canonical path of a vehicle's page, whichever link rule reached it. */
+export const vehiclePath = (v: Pick<Vehicle, "id">): string => `/vehicle/${v.id}`;
+
+/** A vehicle's page, rendered per request from the catalogue: meta and product tags, Product JSON-LD and the detail widget. */
+export function vehiclePage(v: Vehicle): PageDef {
+  const path = vehiclePath(v);
+  const s = v.specifications;
+  return {
+    path,
+    meta: {
+      title: pageTitle(`${v.name} | ${formatUsd(v.price)}`),
+      description: truncate(
+        `${v.name} for ${formatUsd(v.price)} at ${BUSINESS.name} in ${BUSINESS.address.city}, DE: ${s.seatingCapacity} seats, ${s.range} range${s.topSpeed ? `, ${s.topSpeed} top speed` : ""}. ${v.description}`,
+      ),
+      keywords: [v.name, `${v.brand} golf carts`, `${v.category} golf cart`, `${v.brand} ${v.category} for sale`],
+      path,
+      type: "product",
+      product: { price: v.price, availability: v.inStock ? "in stock" : "out of stock", condition: v.condition },
+      jsonLd: [productJsonLd(v, path)],
+    },
+    scripts: ["vehicle-detail"],
+    body: (
+      <>
+        <div className="title-band">
+          <div className="container">
+            <nav aria-label="Breadcrumb" className="breadcrumb">
+              <ol>
+                <li>
+                  <a href="/">Home</a>
+                </li>
+                <li>
+                  <a href="/inventory">Inventory</a>
+                </li>
+                <li aria-current="page">{v.name}</li>
+              </ol>
+            </nav>
+            <h1 id="page-title">{v.name}</h1>
+            <p className="muted">
+              {v.brand} · {v.category}
+            </p>
+          </div>
+        </div>
+        <section className="section" aria-labelledby="page-title">
+          <div className="container">
+            <gc-vehicle-detail vehicle-id={v.id}>
+              <VehicleDetails vehicle={v} />
+            </gc-vehicle-detail>
+          </div>
+        </section>
+      </>
+    ),
+  };
+}

@@ -1,0 +1,17 @@
+import type { ReactElement } from "react";
+import type { Catalogue } from "../../domain/catalogue";
+import type { PageMeta } from "../lib/seo";
+import type { WidgetScript } from "../lib/widgets";
+
+/** A page ready to render: where it lives, what it says about itself, what it loads and its main content. */
+export interface PageDef {
+  path: string;
+  meta: PageMeta;
+  scripts?: readonly WidgetScript[];
+  body: ReactElement;
+}
+
+/** What prerendered pages read: the catalogue the build was made from. */
+export interface PageContext {
+  catalogue: Catalogue;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { Catalogue, seedCatalogue } from "../domain/catalogue";
+import { TOWNS } from "../domain/towns";
+import { UNBUILT_ASSETS } from "./lib/assets";
+import { renderPage } from "./lib/render";
+import { notFoundPage } from "./pages/NotFoundPage";
+import { nearbyTowns, townDeliveryText } from "./pages/TownPage";
+import { vehiclePage } from "./pages/VehiclePage";
+import { PAGE_ALIASES, pageFile, staticPages } from "./routes";
+
+const catalogue = new Catalogue(seedCatalogue());
+const pages = staticPages({ catalogue });
+const paths = new Set([...pages.map((p) => p.path), ...Object.keys(PAGE_ALIASES)]);
+
+/** Every href in rendered HTML. */
+const hrefs = (html: string) => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+
+describe("staticPages", () => {
+  it("has every route of spec §2 once, with unique titles and descriptions", () => {
+    expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
+    for (const p of ["/", "/inventory", "/rentals", "/services", "/about", "/denago", "/evolution", "/contact", "/thank-you", "/showroom", "/eco-impact", "/privacy-policy", "/terms-of-service", "/policies/terms-conditions", ...TOWNS.map((t) => t.url)]) {
+      expect(paths).toContain(p);
+    }
+    expect(new Set(pages.map((p) => p.meta.title)).size).toBe(pages.length);
+    expect(new Set(pages.map((p) => p.meta.description)).size).toBe(pages.length);
+  });
+
+  it("links only to pages that exist, and every vehicle link resolves in the catalogue", () => {
+    const rendered = [...pages, notFoundPage(), ...catalogue.vehicles.slice(0, 3).map(vehiclePage)];
+    for (const page of rendered) {
+      for (const href of hrefs(renderPage(page, UNBUILT_ASSETS))) {
+        if (!href.startsWith("/")) {
+          expect(href, `${page.path} links ${href}`).toMatch(/^(https:|tel:\+1\d{10}$|mailto:|#[a-z-]+$)/);
+          continue;
+        }
+        const url = new URL(href, "https://x.example");
+        const vehicle = url.pathname.match(/^\/vehicles?\/(.+)$/)?.[1];
+        if (vehicle) expect(catalogue.find(decodeURIComponent(vehicle)), `${page.path} links ${href}`).toBeDefined();
+        else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml)$/.test(url.pathname)) expect(paths, `${page.path} links ${href}`).toContain(url.pathname);
+      }
+    }
+  });
+
+  it("ships no inline scripts or styles", () => {
+    for (const page of pages) {
+      const html = renderPage(page, UNBUILT_ASSETS);
+      expect(html).not.toMatch(/<style|\sstyle="/);
+      expect(html.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/g)).toBeNull();
+    }
+  });
+});
+
+describe("pageFile", () => {
+  it.each([
+    ["/", "index.html"],
+    ["/rentals", "rentals.html"],
+    ["/policies/return-policy", "policies/return-policy.html"],
+    ["/lewes-golf-carts", "lewes-golf-carts.html"],
+  ])("%s → %s", (p, file) => expect(pageFile(p)).toBe(file));
+});
+
+describe("town helpers", () => {
+  const town = (name: string) => TOWNS.find((t) => t.name === name)!;
+  it.each([
+    ["Georgetown", /home to our showroom/],
+    ["Lewes", /about 14 miles .* inside our free delivery zone/],
+    ["Fenwick Island", /about 2\d miles .* then \$6 per mile/],
+  ])("%s: %s", (name, text) => expect(townDeliveryText(town(name))).toMatch(text));
+
+  it("lists the nearest other towns first", () => {
+    const near = nearbyTowns(town("Bethany Beach")).map((t) => t.name);
+    expect(near).toHaveLength(4);
+    expect(near).not.toContain("Bethany Beach");
+    expect(near[0]).toBe("South Bethany");
+  });
+});

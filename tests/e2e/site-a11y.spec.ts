@@ -1,0 +1,45 @@
+/** axe-core finds no WCAG 2.1 A or AA violations on any page type, at desktop and phone sizes (issue 4 §5). */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+
+const PAGE_TYPES = [
+  "/",
+  "/inventory",
+  "/rentals",
+  "/services",
+  "/about",
+  "/denago",
+  "/evolution",
+  "/showroom",
+  "/eco-impact",
+  "/contact",
+  "/thank-you",
+  "/rehoboth-beach-golf-carts",
+  "/policies/return-policy",
+  "/policies/staffing-report",
+  "/privacy-policy",
+  "/vehicle/evolution-d6-max-xt4",
+  "/vehicles/no-such-cart",
+  "/no-such-page",
+];
+
+for (const path of PAGE_TYPES) {
+  test(`no WCAG 2.1 A/AA violations on ${path}`, async ({ page, consoleGuard }) => {
+    // The not-found pages are answered with status 404, which Chromium logs.
+    consoleGuard.allow(/status of 404/);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+    expect(summary).toEqual([]);
+  });
+}
+
+test("no violations with the mobile menu open", async ({ page }) => {
+  test.skip(page.viewportSize()!.width >= 1024, "mobile layout only");
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.locator("#site-menu")).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});

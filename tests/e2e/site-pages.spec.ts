@@ -1,0 +1,246 @@
+/**
+ * Every route of the host site renders at desktop and phone sizes with its
+ * title and key content (issue 4 §1, §3, §7).
+ */
+import { BUSINESS } from "../../domain/business";
+import { TOWNS } from "../../domain/towns";
+import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
+import { expect, test } from "./fixtures";
+
+interface ApiVehicle {
+  id: string;
+  name: string;
+  price: number;
+  featured: boolean;
+}
+
+const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
+
+/** Core routes of spec §2: path, a title fragment and the main heading. */
+const CORE_ROUTES = [
+  { path: "/", title: /Sussex County/, h1: /Electric golf carts/ },
+  { path: "/inventory", title: /Inventory/, h1: /Our inventory/ },
+  { path: "/rentals", title: /Rentals/, h1: /rentals/i },
+  { path: "/services", title: /Service/, h1: /Service/ },
+  { path: "/about", title: /About Us/, h1: /Local carts/ },
+  { path: "/denago", title: /Denago/, h1: /Denago/ },
+  { path: "/evolution", title: /Evolution/, h1: /Evolution/ },
+  { path: "/showroom", title: /Showroom/, h1: /showroom/i },
+  { path: "/eco-impact", title: /Eco-Impact Calculator/, h1: /going electric/ },
+  { path: "/contact", title: /Contact Us/, h1: /Contact us/ },
+  { path: "/thank-you", title: /Thank You/, h1: /Thank you/ },
+] as const;
+
+test.describe("core pages", () => {
+  for (const route of CORE_ROUTES) {
+    test(`${route.path} renders with its title, heading, header and footer`, async ({ page }) => {
+      const res = await page.goto(route.path);
+      expect(res?.status()).toBe(200);
+      await expect(page).toHaveTitle(route.title);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(route.h1);
+      await expect(page.locator("header.site-header")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toContainText(BUSINESS.phones.main.display);
+      // The global widget: a floating call button on every page.
+      await expect(page.locator("a.floating-call")).toHaveAttribute("href", `tel:${BUSINESS.phones.main.e164}`);
+    });
+  }
+});
+
+test("home: featured carts from the catalogue, value blocks, brands, towns and contact", async ({ page, request }) => {
+  const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
+  const featured = vehicles.filter((v) => v.featured);
+  expect(featured).toHaveLength(3);
+  await page.goto("/");
+  const section = page.locator("#featured");
+  const cards = section.locator("article.vehicle-card");
+  await expect(cards).toHaveCount(3);
+  for (const [i, v] of featured.entries()) {
+    const card = cards.nth(i);
+    await expect(card).toContainText(v.name);
+    await expect(card).toContainText(usd(v.price));
+    await expect(card.locator(".badge")).toHaveText("NEW");
+    await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/vehicle/${v.id}`);
+  }
+  await expect(section.getByRole("link", { name: "View Full Inventory" })).toHaveAttribute("href", "/inventory");
+  for (const name of ["Premium Quality", "Expert Service", "0% Financing", "Eco-Friendly"]) {
+    await expect(page.locator("#why-us").getByRole("heading", { name })).toBeVisible();
+  }
+  for (const id of ["denago", "evolution", "club-car", "ez-go", "tomberlin", "swift-ev"]) {
+    await expect(page.locator(`#brands img[src="/images/brand/${id}.svg"]`)).toHaveCount(1);
+  }
+  await expect(page.locator("#service-area")).toContainText(`${TOWNS.length} municipalities`);
+  await expect(page.locator("#service-area .town-grid a")).toHaveCount(TOWNS.length);
+  await expect(page.locator('#service-area iframe[title="Map of Sussex County, Delaware"]')).toHaveAttribute("loading", "lazy");
+  await expect(page.locator('#about-teaser a[href="/about"]')).toBeVisible();
+  await expect(page.locator("#contact")).toContainText(BUSINESS.email);
+});
+
+test("inventory composes <gc-inventory sync-url> around a prerendered card for every vehicle", async ({ page, request }) => {
+  const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
+  await page.goto("/inventory");
+  const inventory = page.locator("gc-inventory");
+  await expect(inventory).toHaveAttribute("sync-url", "");
+  await expect(page.locator('script[src="/widgets/inventory.js"]')).toHaveCount(1);
+  // The light-DOM fallback (hidden once the widget upgrades) links every vehicle.
+  for (const v of vehicles) await expect(inventory.locator(`:scope > .card-grid a[href="/vehicles/${v.id}"]`)).toHaveCount(1);
+});
+
+test("rentals: benefits, three plans in <gc-rental-pricing>, RESERVE TODAY dials the phone", async ({ page }) => {
+  await page.goto("/rentals");
+  for (const b of ["Street legal with seat belts", "Insurance included", "No hidden fees"]) await expect(page.locator("#benefits")).toContainText(b);
+  const fallback = page.locator("gc-rental-pricing > .rental-plans");
+  await expect(fallback.locator("section.rental-plan")).toHaveCount(3);
+  await expect(fallback.locator(`a[href="tel:${BUSINESS.phones.main.e164}"]`)).toHaveCount(3);
+  await expect(fallback).toContainText("$245");
+  await expect(page.locator(".footnote")).toContainText("24-hour increments");
+});
+
+test("evolution: 7 series cards and 6 featured models follow the link rules", async ({ page, request }) => {
+  const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
+  await page.goto("/evolution");
+  const series = page.locator("#series article.series-card");
+  await expect(series).toHaveCount(7);
+  for (let i = 0; i < 7; i++) {
+    const card = series.nth(i);
+    await expect(card.locator(".price-text")).toHaveText(/^Starting at \$\d{1,3}(,\d{3})*$/);
+    await expect(card.locator(".badge--count")).toHaveText(/^\d+ Models?$/);
+    await expect(card.locator(".check-list li")).toHaveCount(3);
+    const links = card.locator(".model-links a");
+    const n = await links.count();
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThanOrEqual(3);
+    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) expect(href).toMatch(/^\/vehicles\/[a-z0-9+-]+$/);
+    const total = Number((await card.locator(".badge--count").innerText()).split(" ")[0]);
+    if (total > 3) await expect(card).toContainText(`+${total - 3} more model`);
+  }
+  await expect(series.first().locator(".model-links a").first()).toHaveAttribute("href", "/vehicles/d5-ranger-2+2");
+
+  const featured = page.locator("#featured article.vehicle-card");
+  await expect(featured).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    const card = featured.nth(i);
+    await expect(card).toContainText("Drive: Rear-Wheel Drive");
+    await expect(card.locator(".check-list li")).toHaveCount(4);
+    const href = await card.getByRole("link", { name: /View Details/ }).getAttribute("href");
+    expect(href).toMatch(/^\/vehicles\/(?!evolution-)/);
+    const v = vehicles.find((x) => x.id === `evolution-${href!.slice("/vehicles/".length)}`);
+    expect(v, `featured model ${href}`).toBeTruthy();
+    await expect(card.locator(".badge--price")).toHaveText(usd(v!.price));
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact");
+  }
+});
+
+test("denago: 3 series cards and the 6-model lineup", async ({ page, request }) => {
+  const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
+  await page.goto("/denago");
+  await expect(page.locator("#series article.series-card")).toHaveCount(3);
+  await expect(page.locator("#series h3")).toHaveText(["EV CITY", "EV NOMAD", "EV ROVER"]);
+  const lineup = page.locator("#lineup article.vehicle-card");
+  await expect(lineup).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    const card = lineup.nth(i);
+    const name = await card.locator("h3").innerText();
+    const v = vehicles.find((x) => x.name === name)!;
+    await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/vehicles/${name.toLowerCase().replace(/\s+/g, "-")}`);
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact");
+    await expect(card.locator(".price")).toHaveText(usd(v.price));
+  }
+  await expect(page.getByRole("link", { name: "Compare All Models" })).toHaveAttribute("href", "/inventory");
+});
+
+test("contact, eco-impact, services, about, showroom and thank-you carry their key content", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.locator('gc-contact-form[source="contact-page"][redirect="/thank-you"]')).toHaveCount(1);
+  await expect(page.locator(".hero").getByRole("link", { name: /E-mail us/ })).toHaveAttribute("href", `mailto:${BUSINESS.email}`);
+  await expect(page.getByRole("heading", { name: "Business hours" })).toBeVisible();
+
+  await page.goto("/eco-impact");
+  await expect(page.locator("gc-eco-calculator")).toHaveCount(1);
+  for (const t of ["Zero Emissions", "Energy Efficient", "Forest Protection", "Sustainable Materials", "Climate Action", "Clean Air"]) {
+    await expect(page.locator("#why-electric").getByRole("heading", { name: t })).toBeVisible();
+  }
+  await expect(page.locator("#facts dl > div")).toHaveCount(4);
+
+  await page.goto("/services");
+  await expect(page.locator("#offerings article")).toHaveCount(4);
+  await expect(page.locator("#offerings")).toContainText("Starting at $155/hour");
+
+  await page.goto("/about");
+  await expect(page.locator("#area .town-grid a")).toHaveCount(TOWNS.length);
+  await expect(page.locator("#story")).toContainText(String(BUSINESS.foundedYear));
+
+  await page.goto("/showroom");
+  await expect(page.locator("#locations article")).toHaveCount(2);
+  await expect(page.locator("#towns .town-grid a")).toHaveCount(TOWNS.length);
+
+  await page.goto("/thank-you");
+  await expect(page.locator("main")).toContainText("24 hours");
+  await expect(page.locator(".steps li")).toHaveCount(3);
+  for (const href of ["/inventory", "/rentals", "/services", "/"]) await expect(page.locator(`#visit a[href="${href}"]`)).toHaveCount(1);
+});
+
+test("every town page: badge, phone, inventory link, benefits, eight services, contact, service area, lazy map, CTA", async ({ page }) => {
+  for (const town of TOWNS) {
+    const res = await page.goto(town.url);
+    expect(res?.status(), town.url).toBe(200);
+    await expect(page).toHaveTitle(new RegExp(`Golf Carts in ${town.name}, DE`));
+    await expect(page.locator(".hero .badge")).toHaveText(`SERVING ${town.name.toUpperCase()}`);
+    await expect(page.locator(`.hero a[href="tel:${BUSINESS.phones.main.e164}"]`)).toHaveCount(1);
+    await expect(page.locator('.hero a[href="/inventory"]')).toHaveCount(1);
+    await expect(page.locator("#benefits li.card")).toHaveCount(3);
+    await expect(page.locator("#services .service-list li")).toHaveCount(8);
+    await expect(page.locator("#town-area")).toBeVisible();
+    const map = page.locator(`iframe[title="Map of ${town.name}, Delaware"]`);
+    await expect(map).toHaveAttribute("loading", "lazy");
+    await expect(map).toHaveAttribute("src", new RegExp(`marker=${town.coordinates.lat},${town.coordinates.lng}`));
+    await expect(page.locator('.cta-band a[href="/contact"]')).toHaveCount(1);
+  }
+});
+
+test("every policy page: hero keyed by policy, white card with its date line", async ({ page }) => {
+  for (const doc of POLICY_DOCUMENTS) {
+    const res = await page.goto(doc.path);
+    expect(res?.status(), doc.path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
+    await expect(page.locator(".hero img.hero__bg")).toHaveAttribute("src", `/images/hero/policy-${doc.hero}.svg`);
+    const expected = doc.slug === "staffing-report" ? "Reporting period: Jan 1 2024 to Dec 31 2024" : "Effective date: January 23, 2025";
+    await expect(page.locator(".policy-card__date")).toHaveText(expected);
+  }
+  expect(POLICY_DOCUMENTS.filter((d) => d.group === "policy")).toHaveLength(10);
+});
+
+test("privacy and both sets of terms: children under 13, Delaware law and Sussex County courts", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  await expect(page.locator("main")).toContainText("children under 13");
+  for (const path of ["/terms-of-service", "/policies/terms-conditions"]) {
+    await page.goto(path);
+    const main = page.locator("main");
+    await expect(main).toContainText("laws of the State of Delaware");
+    await expect(main).toContainText("Sussex County, Delaware");
+    await expect(main).not.toContainText(/Pennsylvania|Lackawanna/);
+  }
+});
+
+test("a vehicle page composes <gc-vehicle-detail> around the full details", async ({ page }) => {
+  await page.goto("/vehicle/denago-ev-city");
+  await expect(page).toHaveTitle(/DENAGO EV CITY/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DENAGO EV CITY");
+  const detail = page.locator('gc-vehicle-detail[vehicle-id="denago-ev-city"]');
+  await expect(detail).toHaveCount(1);
+  await expect(detail.locator(":scope > article.vehicle-detail")).toContainText("Specifications");
+  await expect(page.locator('script[src="/widgets/vehicle-detail.js"]')).toHaveCount(1);
+});
+
+test("unknown paths get the 404 page with status 404", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 404/);
+  for (const path of ["/no-such-page", "/policies/no-such-policy", "/atlantis-golf-carts"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page).toHaveTitle("404 Page Not Found");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page Not Found");
+  }
+  const res = await page.goto("/vehicle/no-such-cart");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vehicle Not Found");
+  await expect(page.getByRole("link", { name: "Back to Inventory" })).toHaveAttribute("href", "/inventory");
+});
