@@ -1,8 +1,11 @@
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
-import helmet from "helmet";
 import { apiRouter, type ApiDeps } from "./api-router";
+import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
+import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
+import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
   /** Built widget scripts (dist/widgets). */
@@ -18,20 +21,7 @@ const WIDGET_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  // Over plain http (local runs, tests) HSTS and upgrade-insecure-requests would break the site.
-  const https = deps.config.publicOrigin.startsWith("https:");
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          "frame-src": ["https://www.openstreetmap.org"],
-          "img-src": ["'self'", "data:"],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https,
-    }),
-  );
+  app.use(securityHeaders(deps.config.publicOrigin));
   app.use("/api", apiRouter(deps));
   app.use(compression());
   // Partners' pages load the widget scripts (and the images they show) from any origin.
@@ -50,4 +40,16 @@ export function createApp(deps: AppDeps): Express {
   app.use("/images", crossOrigin);
   app.use(deps.site);
   return app;
+}
+
+/**
+ * The HTTP server: catalogue reads answered from prepared bytes before
+ * Express (with the same headers), everything else by the Express app.
+ */
+export function createAppServer(deps: AppDeps): Server {
+  const app = createApp(deps);
+  const fastPath = vehiclesFastPath(deps.vehicles, { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS });
+  return createServer((req, res) => {
+    if (!fastPath(req, res)) app(req, res);
+  });
 }

@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { readStoredLeads } from "./store/lead-files";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const readLeads = async (dir: string) => JSON.parse(await readFile(path.join(dir, "leads.json"), "utf8")).leads as { id: string }[];
+/** Every lead on disk: leads.json and the archive segments it rolls into. */
+const readLeads = readStoredLeads;
 
 /** The real server entry point as its own process, so that it can be killed hard. */
 function startProcess(dataDir: string, port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {

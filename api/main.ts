@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
-import { createApp } from "./app";
+import { createAppServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openVehicleStore } from "./store/vehicle-store";
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }
 
-  const app = createApp({
+  const site = createAppServer({
     config,
     vehicles,
     leads,
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const demo = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin });
 
   const servers: Server[] = [];
-  const listen = (name: string, handler: typeof app, port: number) =>
+  const listen = (name: string, handler: { listen(port: number, host: string, ready: () => void): Server }, port: number) =>
     new Promise<void>((resolve, reject) => {
       const server = handler.listen(port, config.host, () => {
         console.log(`[server] ${name} listening on http://localhost:${port}`);
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       server.once("error", reject);
       servers.push(server);
     });
-  await listen("site, API and widgets", app, config.port);
+  await listen("site, API and widgets", site, config.port);
   await listen("partner demo pages", demo, config.demoPort);
   console.log(`[server] data in ${config.dataDir}; leads accepted from ${config.leadOrigins.join(", ")}`);
 

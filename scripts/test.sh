@@ -8,3 +8,4 @@ npm run build
 npx size-limit
 npx vitest run
 npx playwright test
+npm run bench -- --smoke

@@ -1,15 +1,12 @@
 /**
  * npm run leads -- [--since YYYY-MM-DD] [--format csv|json]
- * Prints the stored leads (oldest first) with their source and delivery status.
- * Reads DATA_DIR like the server; never writes.
+ * Prints the stored leads (oldest first) with their source and delivery status,
+ * from leads.json and every archive segment. Reads DATA_DIR like the server; never writes.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { z } from "zod";
-import { LeadSchema } from "../../domain/lead";
 import { leadsToCsv } from "../../domain/leads-csv";
-import { LEADS_FILE } from "../store/lead-store";
+import { readStoredLeads } from "../store/lead-files";
 
 const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--format csv|json]";
 
@@ -34,15 +31,7 @@ async function main(): Promise<void> {
   const since = values.since === undefined ? undefined : Date.parse(values.since);
   if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(values.since!) || Number.isNaN(since))) fail(`--since must be a date such as 2026-01-01, not "${values.since}"`);
 
-  const file = path.join(path.resolve(process.env.DATA_DIR || "./data"), LEADS_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") text = '{"leads":[]}';
-    else throw err;
-  }
-  const { leads } = z.object({ leads: z.array(LeadSchema) }).parse(JSON.parse(text));
+  const leads = await readStoredLeads(path.resolve(process.env.DATA_DIR || "./data"));
   const chosen = since === undefined ? leads : leads.filter((l) => Date.parse(l.createdAt) >= since);
   process.stdout.write(format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`);
 }

@@ -27,9 +27,12 @@ export function leadOrigins(allowed: readonly string[]): RequestHandler {
   };
 }
 
+/** The CORS header of reads open to any origin. */
+export const OPEN_READ_HEADERS = { "Access-Control-Allow-Origin": "*" } as const;
+
 /** CORS for reads: any origin may GET. */
 export const openReads: RequestHandler = (req, res, next) => {
-  res.set("Access-Control-Allow-Origin", "*");
+  res.set(OPEN_READ_HEADERS);
   if (req.method === "OPTIONS") {
     res.set({ "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "Content-Type, If-None-Match", "Access-Control-Max-Age": "600" });
     res.status(204).end();

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Low } from "lowdb";
-import { z } from "zod";
+import { Low } from "lowdb";
+import { JSONFile } from "lowdb/node";
 import type { ContactMessage } from "../../domain/contact";
-import { LeadSchema, type Delivery, type Lead } from "../../domain/lead";
+import type { Delivery, Lead } from "../../domain/lead";
 import { openJsonFile } from "./json-file";
+import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives } from "./lead-files";
+import { LeadSegment, type LeadsFile } from "./lead-segment";
 
-export interface LeadsFile {
-  leads: Lead[];
-}
+export { LEADS_ARCHIVE_DIR, LEADS_FILE } from "./lead-files";
+export type { LeadsFile } from "./lead-segment";
 
 export interface NewLead {
   message: ContactMessage;
@@ -22,33 +24,87 @@ export interface LeadStore {
   setDelivery(id: string, delivery: Delivery): Promise<void>;
   /** Leads whose mail is still to be delivered. */
   pending(): Lead[];
+  /** Every lead, oldest first. */
   all(): readonly Lead[];
 }
 
-export const LEADS_FILE = "leads.json";
+/**
+ * Leads held in leads.json before it rolls into an archive. A write rewrites
+ * one segment, so this bounds its cost (about 1 ms of JSON per 1,000 leads)
+ * whatever the number of leads stored; see docs/decisions/0003-lead-segments.md.
+ */
+export const LEAD_SEGMENT_SIZE = 1_000;
 
-const LeadsFileSchema = z.object({ leads: z.array(LeadSchema) });
+export interface LeadStoreOptions {
+  /** Leads per segment; small values are for tests. */
+  segmentSize?: number;
+}
 
-/** Open (creating on first start) the leads file under dataDir, apart from the catalogue. */
-export async function openLeadStore(dataDir: string): Promise<LeadStore> {
-  const db: Low<LeadsFile> = await openJsonFile<LeadsFile>(path.join(dataDir, LEADS_FILE), () => ({ leads: [] }), (d) => LeadsFileSchema.parse(d));
-  const byId = new Map(db.data.leads.map((l) => [l.id, l]));
+const validate = (d: unknown): LeadsFile => LeadsFileSchema.parse(d);
+
+/**
+ * Open (creating on first start) the leads under dataDir, apart from the
+ * catalogue: leads.json holds the most recent leads, and full segments are
+ * archived once under leads-archive/. Every file is read at start-up; a corrupt
+ * one stops it, untouched.
+ */
+export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMENT_SIZE }: LeadStoreOptions = {}): Promise<LeadStore> {
+  if (!Number.isInteger(segmentSize) || segmentSize < 1) throw new Error(`Lead segment size must be a positive integer, not ${segmentSize}`);
+  const archives: LeadSegment[] = [];
+  const seen = new Set<string>();
+  let nextArchive = 1;
+  for (const { n, file } of await listArchives(dataDir)) {
+    const db = await openJsonFile<LeadsFile>(file, () => ({ leads: [] }), validate);
+    db.data.leads = dropDuplicates(db.data.leads, seen);
+    archives.push(new LeadSegment(db, true));
+    nextArchive = n + 1;
+  }
+  const activeFile = path.join(dataDir, LEADS_FILE);
+  const activeDb = await openJsonFile<LeadsFile>(activeFile, () => ({ leads: [] }), validate);
+  const stored = activeDb.data.leads.length;
+  activeDb.data.leads = dropDuplicates(activeDb.data.leads, seen);
+  const active = new LeadSegment(activeDb, activeDb.data.leads.length === stored);
+  // leads.json is rewritten only once every archive that took its former leads is on disk.
+  active.writeAfter(() => Promise.all(archives.filter((a) => !a.durable).map((a) => a.flush())));
+  await mkdir(path.join(dataDir, LEADS_ARCHIVE_DIR), { recursive: true });
+
+  const all: Lead[] = [...archives.flatMap((a) => a.leads), ...active.leads];
+  const byId = new Map<string, { lead: Lead; segment: LeadSegment }>();
+  for (const segment of [...archives, active]) for (const lead of segment.leads) byId.set(lead.id, { lead, segment });
+
+  /** Move the oldest full segment of leads.json into a new archive file, whose write starts now. */
+  const roll = () => {
+    const file = archiveFile(dataDir, nextArchive++);
+    const archive = new LeadSegment(new Low<LeadsFile>(new JSONFile<LeadsFile>(file), { leads: active.leads.splice(0, segmentSize) }), false);
+    archives.push(archive);
+    for (const lead of archive.leads) byId.set(lead.id, { lead, segment: archive });
+    // A failed archive write is retried by leads.json's next write, which waits for it; its callers see the error.
+    archive.flush().catch(() => {});
+  };
+
+  // A leads.json past the segment size (from before segments, or a bigger size) is split now.
+  const oversized = active.leads.length >= segmentSize;
+  while (active.leads.length >= segmentSize) roll();
+  await (oversized ? active.save() : active.flush());
+
   return {
     async add({ message, origin, source }, delivery) {
+      if (active.leads.length >= segmentSize) roll();
       const lead: Lead = { id: randomUUID(), createdAt: new Date().toISOString(), ...message, origin, source, delivery };
-      db.data.leads.push(lead);
-      byId.set(lead.id, lead);
-      // steno coalesces concurrent writes; each promise resolves once a write holding this lead has landed.
-      await db.write();
+      active.leads.push(lead);
+      all.push(lead);
+      byId.set(lead.id, { lead, segment: active });
+      await active.save();
       return lead;
     },
     async setDelivery(id, delivery) {
-      const lead = byId.get(id);
-      if (!lead) throw new Error(`No lead ${id}`);
-      lead.delivery = delivery;
-      await db.write();
+      const found = byId.get(id);
+      if (!found) throw new Error(`No lead ${id}`);
+      found.lead.delivery = delivery;
+      // Only the segment holding the lead is rewritten.
+      await found.segment.save();
     },
-    pending: () => db.data.leads.filter((l) => l.delivery.status === "pending"),
-    all: () => db.data.leads,
+    pending: () => all.filter((l) => l.delivery.status === "pending"),
+    all: () => all,
   };
 }

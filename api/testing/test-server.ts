@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Router } from "express";
-import { createApp } from "../app";
+import { createAppServer } from "../app";
 import { LeadOutbox } from "../mail/lead-outbox";
 import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
@@ -27,7 +27,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   const leads = await openLeadStore(config.dataDir);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
   outbox?.start();
-  const app = createApp({
+  const server = createAppServer({
     config,
     vehicles: await openVehicleStore(config.dataDir),
     leads,
@@ -35,7 +35,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
     widgetsDir: path.join(dir, "no-widgets"),
     site: Router(),
   });
-  const server = app.listen(0, "127.0.0.1");
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {

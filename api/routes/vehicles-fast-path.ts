@@ -1,0 +1,33 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { VehicleStore } from "../store/vehicle-store";
+import { sendPrepared } from "./send-prepared";
+
+const LIST_PATH = "/api/vehicles";
+const ONE_PREFIX = "/api/vehicles/";
+
+/**
+ * GET and HEAD of /api/vehicles and /api/vehicles/:id in plain node:http, in
+ * front of Express: the catalogue is the API's hottest read, and Express's
+ * routing costs more than answering the prepared bytes (docs/benchmarks.md).
+ * `headers` are the ones the Express stack would add (helmet, open CORS).
+ * Answers only the canonical form and returns true; anything else (other
+ * methods, query strings, escapes, unknown ids) returns false for Express,
+ * which answers the same way through routes/vehicles.ts or with its JSON 404.
+ */
+export function vehiclesFastPath(store: VehicleStore, headers: OutgoingHttpHeaders) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "";
+    if (url === LIST_PATH) {
+      sendPrepared(req, res, store.listBody(), headers);
+      return true;
+    }
+    if (!url.startsWith(ONE_PREFIX)) return false;
+    const slug = url.slice(ONE_PREFIX.length);
+    if (!slug || /[/?%#]/.test(slug)) return false;
+    const body = store.body(slug);
+    if (!body) return false;
+    sendPrepared(req, res, body, headers);
+    return true;
+  };
+}

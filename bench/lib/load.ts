@@ -1,0 +1,74 @@
+import autocannon from "autocannon";
+
+/** One load run's figures. */
+export interface LoadFigures {
+  /** Mean 2xx/3xx answers per second over the run. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers with a 2xx status. */
+  ok: number;
+  errors: number;
+  non2xx: number;
+  /** The server process's CPU use during the run, in % of one core (null where unknown). */
+  serverCpuPercent: number | null;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Per-request timeout; slow lead writes at 100,000 leads need more than autocannon's 10 s. */
+  timeoutSeconds?: number;
+  /** The server's CPU clock, to tell whether it or the load generator was the limit. */
+  serverCpuSeconds?: () => number | null;
+}
+
+/** Drive `url` with autocannon from this process for a fixed time. */
+export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
+  const cpuBefore = o.serverCpuSeconds?.() ?? null;
+  const started = performance.now();
+  const r = await autocannon({
+    url: o.url,
+    connections: o.connections,
+    duration: o.durationSeconds,
+    method: o.method ?? "GET",
+    headers: o.headers,
+    body: o.body,
+    timeout: o.timeoutSeconds ?? 10,
+  });
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  const cpuAfter = o.serverCpuSeconds?.() ?? null;
+  return {
+    rps: round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r.requests.total,
+    ok: r["2xx"],
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    serverCpuPercent: cpuBefore === null || cpuAfter === null ? null : round(((cpuAfter - cpuBefore) / elapsedSeconds) * 100),
+  };
+}
+
+/** The run with the median throughput (the middle of an odd count, the lower middle of an even one). */
+export function medianRun(runs: LoadFigures[]): LoadFigures {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2, 2);
+}
+
+export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** a / b to two decimals, or null when b is not a number above zero. */
+export const ratio = (a: number, b: number) => (b > 0 ? round(a / b, 2) : null);

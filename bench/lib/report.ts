@@ -1,0 +1,81 @@
+import type { ApiResults } from "../api";
+import type { LeadsResults } from "../leads";
+import type { WidgetsResults } from "../widgets";
+import type { Machine } from "./machine";
+
+/** Everything one run measured, as written to bench/results/latest.json. */
+export interface BenchResults {
+  mode: "full" | "smoke";
+  machine: Machine;
+  /** The commit measured as "ours-baseline", when the run had --baseline. */
+  baseline: string | null;
+  api?: ApiResults;
+  leads?: LeadsResults;
+  widgets?: WidgetsResults;
+}
+
+/** A markdown table (also readable as plain text in a terminal). */
+export function table(header: string[], rows: (string | number | null | undefined)[][]): string {
+  const cells = [header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? "–" : String(c))))];
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(cells[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.slice(1).map(line)].join("\n");
+}
+
+const times = (n: number | null | undefined) => (n === null || n === undefined ? null : `${n}×`);
+const kB = (bytes: number | undefined) => (bytes === undefined ? null : (bytes / 1000).toFixed(1));
+const ENDPOINT_PATH = { list: "GET /api/vehicles", one: "GET /api/vehicles/:id" } as const;
+
+/** The run as markdown: one section per part, ratios first. */
+export function toMarkdown(r: BenchResults): string {
+  const m = r.machine;
+  const out: string[] = [
+    `# Benchmark run (${r.mode})`,
+    "",
+    `${m.date} · commit ${m.commit}${m.dirty ? " + uncommitted changes" : ""}${r.baseline ? ` · baseline ${r.baseline}` : ""} · ${m.nproc} CPUs (${m.cpuModel}) · ${m.memoryGiB} GiB · Node ${m.node} · ${m.platform} · load average ${m.loadAverage} at start`,
+  ];
+  if (r.api) {
+    const a = r.api;
+    out.push("", `## API: ${a.connections} connections, ${a.durationSeconds} s per run, ${a.rounds} round(s)`, "", "Ratios: the median over rounds of our req/s over the peer's in the same round. Second table: each server's median round; server CPU in % of one core (near 100: the server is the limit; well under: the load generator is).", "");
+    out.push(
+      table(
+        ["Endpoint", "×json-server", "×bare", r.baseline ? "×baseline" : "", "our p99 ms", "goals met"].filter(Boolean),
+        (["list", "one"] as const).map((e) => {
+          const v = a.verdicts[e];
+          return [ENDPOINT_PATH[e], times(v.timesJsonServer), times(v.timesBare), ...(r.baseline ? [times(v.timesBaseline)] : []), v.p99Ms, v.goalsMet ? "yes" : "no"];
+        }),
+      ),
+      "",
+      table(
+        ["Endpoint", "Server", "req/s", "p50 ms", "p99 ms", "Server CPU %", "Encoding", "Errors"],
+        a.cases.map((c) => [ENDPOINT_PATH[c.endpoint], c.server, c.median.rps, c.median.p50Ms, c.median.p99Ms, c.median.serverCpuPercent, c.encoding, c.median.errors + c.median.non2xx]),
+      ),
+    );
+  }
+  if (r.leads) {
+    const l = r.leads;
+    out.push("", `## Leads: POST /api/contact, ${l.connections} connections, ${l.durationSeconds} s per run`, "");
+    out.push(
+      table(
+        ["Server", "Stored before", "leads/s", "p50 ms", "p99 ms", "Server CPU %", "Start-up ms", "Restart ms", "Added on disk"],
+        l.cases.map((c) => [c.server, c.stored.toLocaleString("en-US"), c.figures.rps, c.figures.p50Ms, c.figures.p99Ms, c.figures.serverCpuPercent, c.startupMs, c.restartMs, c.added]),
+      ),
+      "",
+      `Rate at the largest size over the rate with none stored: ${Object.entries(l.flatness).map(([s, f]) => `${s} ${times(f)}`).join(", ")}.`,
+    );
+  }
+  if (r.widgets) {
+    const w = r.widgets;
+    out.push("", "## Widgets: kB, gzip (zlib default level, as served)", "");
+    out.push(
+      table(
+        ["Script", "preact/compat", "react-dom", "react ÷ preact", "From", "Note"],
+        [
+          ...w.scripts.map((s) => [s.script, kB(s.preact?.gzipBytes), kB(s.react?.gzipBytes), times(s.reactTimesPreact), s.preactFrom, s.error ?? ""]),
+          ["floor: r2wc + one trivial component", kB(w.floor.preact.gzipBytes), kB(w.floor.react.gzipBytes), times(w.floor.reactTimesPreact), "bench build", ""],
+        ],
+      ),
+    );
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,56 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "tsup";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Scratch space inside the repository (git-ignored), so that built servers resolve node_modules. */
+export const BENCH_TMP = path.join(ROOT, ".tmp/bench");
+
+/** The folders the server is built from. */
+const SERVER_SOURCES = ["api", "domain", "host-site", "demo"];
+
+/**
+ * Build the server entry (api/main.ts) as `npm run build:server` does, into
+ * .tmp/bench/<label>/. With a git ref, the sources are that commit's
+ * (for before/after figures from one run); without, the working tree's.
+ * Returns the path of main.js.
+ */
+export async function buildServer(label: string, gitRef?: string): Promise<string> {
+  const outDir = path.join(BENCH_TMP, label);
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  let entry = path.join(ROOT, "api/main.ts");
+  if (gitRef) {
+    const srcDir = path.join(outDir, "src");
+    mkdirSync(srcDir);
+    const present = SERVER_SOURCES.filter((dir) => {
+      try {
+        execFileSync("git", ["cat-file", "-e", `${gitRef}:${dir}`], { cwd: ROOT, stdio: "ignore" });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    const tar = execFileSync("git", ["archive", "--format=tar", gitRef, ...present], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 });
+    execFileSync("tar", ["-x", "-C", srcDir], { input: tar });
+    entry = path.join(srcDir, "api/main.ts");
+    if (!existsSync(entry)) throw new Error(`[bench] ${gitRef} has no api/main.ts`);
+  }
+  await build({
+    config: false,
+    entry: { main: entry },
+    outDir,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    splitting: false,
+    silent: true,
+  });
+  return path.join(outDir, "main.js");
+}
+
+/** The commit a ref names, shortened, for the report. */
+export function describeRef(gitRef: string): string {
+  return execFileSync("git", ["rev-parse", "--short", gitRef], { cwd: ROOT, encoding: "utf8" }).trim();
+}

@@ -1,0 +1,120 @@
+/**
+ * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact]
+ *
+ * Lighthouse 12 (Node 20 cannot run 13) in Debian's Chromium, mobile and
+ * desktop presets, the median of N runs per page (Lighthouse's own
+ * computeMedianRun), against the built site served by `node dist/server/main.js`
+ * on a loopback port. Run `npm run build` first. Writes
+ * bench/results/lighthouse.{json,md}; docs/benchmarks.md quotes them.
+ */
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { freePort, killAllChildren, startChildServer } from "./lib/child-server";
+import { describeMachine } from "./lib/machine";
+import { table } from "./lib/report";
+import { ROOT } from "./lib/server-build";
+
+/** One page of each kind the issue names. */
+const DEFAULT_PAGES = ["/", "/inventory", "/vehicle/denago-ev-city", "/lewes-golf-carts", "/policies/return-policy", "/eco-impact", "/contact"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+type Preset = "mobile" | "desktop";
+interface PageResult {
+  page: string;
+  preset: Preset;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  runs: number;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+function summarise(page: string, preset: Preset, lhr: any, runs: number): PageResult {
+  const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    page,
+    preset,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult["scores"],
+    lcpMs: Math.round(audit("largest-contentful-paint")),
+    tbtMs: Math.round(audit("total-blocking-time")),
+    cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+    bytes: audit("total-byte-weight"),
+    runs,
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, pages: { type: "string" } } });
+  const runs = Number(values.runs);
+  const pages = values.pages?.split(",") ?? DEFAULT_PAGES;
+  const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `gc-lighthouse-${port}`);
+  const server = await startChildServer({
+    name: "site",
+    command: process.execPath,
+    args: [path.join(ROOT, "dist/server/main.js")],
+    env: { ...process.env, PORT: String(port), DEMO_PORT: String(await freePort()), DATA_DIR: dataDir, HOST: "127.0.0.1" },
+    port,
+    readyPath: "/api/health",
+  });
+  const results: PageResult[] = [];
+  try {
+    for (const preset of ["mobile", "desktop"] as const) {
+      for (const page of pages) {
+        const lhrs = [];
+        for (let i = 0; i < runs; i++) {
+          // A fresh browser per run, so no run warms another's cache.
+          const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+          try {
+            const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, onlyCategories: [...CATEGORIES] };
+            const result = await lighthouse(`${server.url}${page}`, flags, preset === "desktop" ? desktopConfig : undefined);
+            if (result) lhrs.push(result.lhr);
+          } finally {
+            chrome.kill();
+          }
+        }
+        const summary = summarise(page, preset, computeMedianRun(lhrs), lhrs.length);
+        results.push(summary);
+        console.log(`[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB`);
+      }
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const machine = describeMachine();
+  const md = [
+    `# Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : ""}`,
+    "",
+    `${machine.date} · commit ${machine.commit}${machine.dirty ? " + uncommitted changes" : ""} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · Lighthouse 12 · Debian Chromium`,
+    "",
+    table(
+      ["Preset", "Page", "Perf", "A11y", "Best pr.", "SEO", "LCP (ms)", "TBT (ms)", "CLS", "kB transferred"],
+      results.map((r) => [r.preset, r.page, r.scores.performance, r.scores.accessibility, r.scores["best-practices"], r.scores.seo, r.lcpMs, r.tbtMs, r.cls, (r.bytes / 1000).toFixed(1)]),
+    ),
+    "",
+  ].join("\n");
+  const out = path.join(ROOT, "bench/results");
+  await mkdir(out, { recursive: true });
+  await writeFile(path.join(out, "lighthouse.json"), `${JSON.stringify({ machine, runs, results }, null, 2)}\n`);
+  await writeFile(path.join(out, "lighthouse.md"), md);
+  console.log(`\n${md}`);
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error("[lighthouse] failed:", err);
+    process.exitCode = 1;
+  })
+  .finally(killAllChildren);

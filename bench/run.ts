@@ -1,0 +1,105 @@
+/**
+ * npm run bench -- [--smoke] [--only api,leads,widgets] [--baseline <git ref>]
+ *
+ * Measures the API, the lead store and the widget scripts beside their peers
+ * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
+ * load comes from autocannon in this one. A full run writes
+ * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
+ * for about a second and checks only that each produced numbers. Smoke and
+ * partial (--only) runs write their results under .tmp/bench/ instead. --baseline builds the server of another commit
+ * and measures it in the same run, for before/after figures.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchApi } from "./api";
+import { benchLeads } from "./leads";
+import { benchWidgets } from "./widgets";
+import { killAllChildren } from "./lib/child-server";
+import { describeMachine } from "./lib/machine";
+import { toMarkdown, type BenchResults } from "./lib/report";
+import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
+
+const PARTS = ["api", "leads", "widgets"] as const;
+type Part = (typeof PARTS)[number];
+
+/** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
+const SETTINGS = {
+  full: {
+    api: { connections: 50, durationSeconds: 3, warmupSeconds: 2, rounds: 5 },
+    leads: { sizes: [0, 10_000, 100_000], connections: 10, durationSeconds: 10 },
+    widgets: { maxReactBuilds: Number.POSITIVE_INFINITY },
+  },
+  smoke: {
+    api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
+    leads: { sizes: [0, 200], connections: 10, durationSeconds: 1 },
+    widgets: { maxReactBuilds: 1 },
+  },
+} as const;
+
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets] [--baseline <git ref>]";
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { smoke: { type: "boolean", default: false }, only: { type: "string" }, baseline: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const parts = (values.only?.split(",").map((p) => p.trim()) ?? [...PARTS]) as Part[];
+  const unknown = parts.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`Unknown part(s) ${unknown.join(", ")}\n${USAGE}`);
+  const mode = values.smoke ? "smoke" : "full";
+  const settings = SETTINGS[mode];
+  const log = (line: string) => console.log(`[bench] ${line}`);
+  const started = Date.now();
+
+  const results: BenchResults = { mode, machine: describeMachine(), baseline: values.baseline ? describeRef(values.baseline) : null };
+  log(`${mode} run of ${parts.join(", ")} on ${results.machine.nproc} CPUs (${results.machine.cpuModel}), Node ${results.machine.node}`);
+
+  let ourMain = "";
+  let baselineMain: string | undefined;
+  if (parts.includes("api") || parts.includes("leads")) {
+    ourMain = await buildServer("current");
+    if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
+  }
+  if (parts.includes("api")) results.api = await benchApi({ ...settings.api, ourMain, baselineMain }, log);
+  if (parts.includes("leads")) results.leads = await benchLeads({ ...settings.leads, sizes: [...settings.leads.sizes], ourMain, baselineMain }, log);
+  if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
+
+  const markdown = toMarkdown(results);
+  console.log(`\n${markdown}`);
+  // Only a full run of every part replaces the committed results.
+  const complete = mode === "full" && PARTS.every((p) => parts.includes(p));
+  const outDir = complete ? path.join(ROOT, "bench/results") : path.join(BENCH_TMP, `results-${mode}`);
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(path.join(outDir, "latest.md"), markdown);
+  log(`results in ${path.relative(process.cwd(), outDir) || "."}/latest.{json,md} after ${Math.round((Date.now() - started) / 1000)} s`);
+  if (mode === "smoke") assertNumbers(results);
+}
+
+/** The smoke run's only check: every case produced numbers. Timings are never asserted. */
+function assertNumbers(r: BenchResults): void {
+  const missing: string[] = [];
+  const positive = (what: string, n: number | null | undefined) => {
+    if (!(typeof n === "number" && Number.isFinite(n) && n > 0)) missing.push(what);
+  };
+  for (const c of r.api?.cases ?? []) positive(`api ${c.endpoint} ${c.server} req/s`, c.median.rps);
+  for (const c of r.leads?.cases ?? []) positive(`leads ${c.server} @${c.stored} 201s`, c.figures.ok);
+  if (r.widgets) {
+    positive("widgets floor preact", r.widgets.floor.preact.gzipBytes);
+    positive("widgets floor react", r.widgets.floor.react.gzipBytes);
+    for (const s of r.widgets.scripts) if (s.preactFrom !== "missing") positive(`widgets ${s.script}${s.error ? ` (${s.error})` : ""}`, s.preact?.gzipBytes);
+  }
+  if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
+  console.log("[bench] smoke: every case produced numbers");
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(`[bench] ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  })
+  .finally(killAllChildren);
