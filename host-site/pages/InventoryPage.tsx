@@ -20,8 +20,12 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
     body: (
       <>
         <Hero size="small" title="Our inventory" lead="Every cart on our lot and on order, with the price you pay. Search by name, or filter by brand, series and price." />
-        <section className="section" aria-label="Vehicles">
+        <section className="section" aria-labelledby="inventory-list">
           <div className="container">
+            {/* The cards' names are h3: this keeps the heading outline whole for screen readers. */}
+            <h2 id="inventory-list" className="visually-hidden">
+              Vehicles for sale
+            </h2>
             <gc-inventory sync-url="">
               <p className="muted">Showing {vehicles.length} vehicles.</p>
               <div className="card-grid card-grid--3">

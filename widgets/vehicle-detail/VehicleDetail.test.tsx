@@ -68,6 +68,22 @@ afterEach(() => {
 });
 
 describe("<gc-vehicle-detail> states", () => {
+  it("keeps showing the page's prerendered details while loading, then its own view", async () => {
+    serve([MAVERICK], true);
+    document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}"><h1>Prerendered Maverick</h1></gc-vehicle-detail>`;
+    const host = document.querySelector("gc-vehicle-detail")!;
+    await vi.waitFor(() => expect(host.shadowRoot?.querySelector("slot")).not.toBeNull());
+    expect(host.shadowRoot!.querySelector("[data-testid=detail-skeleton]")).toBeNull();
+    expect((host.shadowRoot!.querySelector("slot") as HTMLSlotElement).assignedElements()[0]?.textContent).toBe("Prerendered Maverick");
+
+    vehiclesStore.setState({ details: {} });
+    serve([MAVERICK]);
+    document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}"><h1>Prerendered Maverick</h1></gc-vehicle-detail>`;
+    const again = document.querySelector("gc-vehicle-detail")!;
+    await vi.waitFor(() => expect(again.shadowRoot?.querySelector("h2")?.textContent).toContain(MAVERICK.name));
+    expect(again.shadowRoot!.querySelector("slot")).toBeNull();
+  });
+
   it("names the missing vehicle-id and tells the host page, without fetching", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const fetch = serve([MAVERICK]);

@@ -48,6 +48,14 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
       </div>
     );
   }
+  if (vehicle.status === "loading" && host.childElementCount > 0) {
+    // The page prerendered this vehicle inside the element: keep showing it until the live data is in, so nothing jumps.
+    return (
+      <div className="detail" part="detail" aria-busy="true">
+        <slot />
+      </div>
+    );
+  }
   if (vehicle.status === "loading") {
     return (
       <div className="detail" part="detail" aria-busy="true">
