@@ -1,5 +1,6 @@
 import { afterEach, expect, vi } from "vitest";
 import { cleanup } from "@testing-library/react";
+import { removeDocumentListeners } from "./testing/document-listeners";
 
 // Unexpected console.error output fails the test that caused it.
 let errors: unknown[][] = [];
@@ -8,10 +9,18 @@ console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);
 };
-afterEach(() => {
+// Every widget test starts from a blank page with real timers and globals and no spies.
+afterEach(async () => {
   cleanup();
+  removeDocumentListeners();
+  document.body.innerHTML = "";
+  // Unmounting queues preact's after-paint work on the timers in use: let it run before they change,
+  // or the next test's effects wait behind a frame that never comes.
+  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(100);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   const seen = errors;
   errors = [];
-  vi.useRealTimers();
   expect(seen, "unexpected console.error").toEqual([]);
 });

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CONTACT_MESSAGES } from "../../domain/contact";
 import { navigation, afterSend } from "./redirect";
 import { SEND_FAILED } from "./send-lead";
+import { listenOnDocument } from "../testing/document-listeners";
 import "./index";
 
 const API = "http://dealer.test";
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
-let listening = new AbortController();
 
 /** A fake POST /api/contact: `answer` decides the response for each request body. */
 function serve(answer: (body: Record<string, unknown>) => Response | Promise<Response>) {
@@ -32,7 +32,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 async function mount(attrs = "") {
   const events: { type: string; detail: unknown }[] = [];
   for (const type of ["gc-error", "gc-contact-submitted"]) {
-    document.addEventListener(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }), { signal: listening.signal });
+    listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
   }
   document.body.innerHTML = `<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`;
   const host = document.querySelector("gc-contact-form")!;
@@ -61,13 +61,6 @@ async function fillValid(over: Record<string, string> = {}) {
   return user;
 }
 
-afterEach(() => {
-  listening.abort();
-  listening = new AbortController();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = "";
-});
 
 describe("<gc-contact-form> fields", () => {
   it("labels every field and offers the four interests, sales first", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import { calculateEcoImpact, type EcoInput } from "../../domain/eco-calculator";
 import { MILES_MESSAGE } from "./EcoCalculator";
@@ -50,10 +50,6 @@ beforeEach(() => {
   vi.useFakeTimers(FAKE);
   stubReducedMotion(false);
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe("<gc-eco-calculator>", () => {
   it("starts idle with the spec's defaults and choices", async () => {
     const { ui, button } = await mount();

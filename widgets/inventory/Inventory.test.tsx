@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
+import { listenOnDocument } from "../testing/document-listeners";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
 import "./index";
@@ -45,7 +46,7 @@ function serve(body: unknown, status = 200, pending = false) {
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs = "") {
   const events: CustomEvent[] = [];
-  document.addEventListener("gc-error", (e) => events.push(e as CustomEvent), { signal: listening.signal });
+  listenOnDocument("gc-error", (e) => events.push(e as CustomEvent));
   document.body.innerHTML = `<gc-inventory api-base="${API}" ${attrs}></gc-inventory>`;
   const host = document.querySelector("gc-inventory")!;
   await vi.waitFor(() => expect(host.shadowRoot?.querySelector(".inventory")).toBeTruthy());
@@ -54,7 +55,6 @@ async function mount(attrs = "") {
 }
 
 let ui: ReturnType<typeof within>;
-let listening = new AbortController();
 /** Waits until the polite live region reads `text`. */
 const statusSays = (text: string) => vi.waitFor(() => expect(ui.getByRole("status").textContent).toContain(text));
 const cards = () => within(ui.getByRole("list", { name: "Vehicles" })).getAllByRole("listitem");
@@ -63,13 +63,6 @@ const cardNames = () => cards().map((c) => within(c).getByRole("link").textConte
 beforeEach(() => {
   vehiclesStore.setState({ lists: {}, details: {} });
   history.replaceState(null, "", "/");
-});
-afterEach(() => {
-  listening.abort();
-  listening = new AbortController();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = "";
 });
 
 describe("<gc-inventory> states", () => {

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
+import { listenOnDocument } from "../testing/document-listeners";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "./spec-label";
 import "./index";
@@ -41,12 +42,11 @@ function serve(vehicles: Vehicle[], pending = false) {
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
-let listening = new AbortController();
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs: string) {
   const events: unknown[] = [];
-  document.addEventListener("gc-error", (e) => events.push((e as CustomEvent).detail), { signal: listening.signal });
+  listenOnDocument("gc-error", (e) => events.push((e as CustomEvent).detail));
   document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`;
   const host = document.querySelector("gc-vehicle-detail")!;
   await vi.waitFor(() => expect(host.shadowRoot?.childElementCount).toBeGreaterThan(0));
@@ -59,13 +59,6 @@ const link = (name: string) => ui.getByRole("link", { name });
 const href = (name: string) => link(name).getAttribute("href");
 
 beforeEach(() => vehiclesStore.setState({ lists: {}, details: {} }));
-afterEach(() => {
-  listening.abort();
-  listening = new AbortController();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = "";
-});
 
 describe("<gc-vehicle-detail> states", () => {
   it("keeps showing the page's prerendered details while loading, then its own view", async () => {
