@@ -15,7 +15,8 @@ const paths = new Set([...pages.map((p) => p.path), ...Object.keys(PAGE_ALIASES)
 /** Every href in rendered HTML. */
 const hrefs = (html: string) => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 
-describe("staticPages", () => {
+// Renders all 49 pages per test: seconds on a loaded 2-core CI machine, so more than the default 5 s.
+describe("staticPages", { timeout: 30_000 }, () => {
   it("has every route of spec §2 once, with unique titles and descriptions", () => {
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
     for (const p of ["/", "/inventory", "/rentals", "/services", "/about", "/denago", "/evolution", "/contact", "/thank-you", "/showroom", "/eco-impact", "/privacy-policy", "/terms-of-service", "/policies/terms-conditions", ...TOWNS.map((t) => t.url)]) {

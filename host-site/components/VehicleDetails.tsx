@@ -2,7 +2,7 @@ import { BUSINESS, telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import type { Vehicle } from "../../domain/vehicle";
-import { specLabel, specValue } from "../../widgets/vehicle-detail/spec-label";
+import { specLabel, specValue } from "../../domain/spec-label";
 import { Icon } from "./Icon";
 import { cardImage } from "./VehicleCard";
 

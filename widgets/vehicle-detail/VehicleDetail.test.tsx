@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
 import { listenOnDocument } from "../testing/document-listeners";
 import { vehiclesStore } from "../shared/vehicles-store";
-import { specLabel, specValue } from "./spec-label";
+import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
 
 const API = "http://dealer.test";

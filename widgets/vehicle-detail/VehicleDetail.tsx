@@ -8,7 +8,7 @@ import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
 import { useVehicle } from "../shared/use-vehicles";
 import { Gallery } from "./Gallery";
-import { specLabel, specValue } from "./spec-label";
+import { specLabel, specValue } from "../../domain/spec-label";
 
 const TAG = "gc-vehicle-detail";
 export const MISSING_ID = '"vehicle-id" is required';
