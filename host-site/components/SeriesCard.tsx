@@ -2,7 +2,7 @@ import type { Catalogue, Series } from "../../domain/catalogue";
 import { modelCountLabel, SERIES_CARD_MAX_MODELS } from "../../domain/catalogue";
 import { formatUsd } from "../../domain/money";
 import { modelSlug } from "../../domain/slug";
-import { Icon } from "./Icon";
+import { CheckList } from "./CheckList";
 
 /** "+2 more models" / "+1 more model" under a series card's first model links. */
 export const moreModelsLabel = (n: number): string => `+${n} more ${n === 1 ? "model" : "models"}`;
@@ -20,14 +20,7 @@ export function SeriesCard({ series, catalogue }: { series: Series; catalogue: C
       <h3>{series.title}</h3>
       <p className="price-text">Starting at {formatUsd(catalogue.startingPrice(series))}</p>
       <p>{series.description}</p>
-      <ul className="check-list">
-        {series.features.slice(0, 3).map((f) => (
-          <li key={f}>
-            <Icon name="check" className="icon icon--small" />
-            {f}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={series.features.slice(0, 3)} />
       <p className="series-card__models-title">Models</p>
       <ul className="model-links">
         {shown.map((name) => (

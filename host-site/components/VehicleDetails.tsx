@@ -5,6 +5,7 @@ import type { Vehicle } from "../../domain/vehicle";
 import { specLabel, specValue } from "../../domain/spec-label";
 import { Icon } from "./Icon";
 import { cardImage } from "./VehicleCard";
+import { CheckList } from "./CheckList";
 
 /** Says "opens in a new tab" for every link that does, by aria-describedby. */
 const NEW_TAB_NOTE = "vd-new-tab";
@@ -68,14 +69,7 @@ export function VehicleDetails({ vehicle: v }: { vehicle: Vehicle }) {
       <div className="vehicle-detail__panels">
         <section className="panel" aria-labelledby="vd-features">
           <h3 id="vd-features">Features</h3>
-          <ul className="check-list">
-            {v.features.map((f) => (
-              <li key={f}>
-                <Icon name="check" className="icon icon--small" />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={v.features} />
         </section>
         <section className="panel" aria-labelledby="vd-specs">
           <h3 id="vd-specs">Specifications</h3>

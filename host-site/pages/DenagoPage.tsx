@@ -11,6 +11,8 @@ import { VehicleCard } from "../components/VehicleCard";
 import { DENAGO_FEATURES } from "../content/brands";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
+import { CheckList } from "../components/CheckList";
+import { ModelActions } from "../components/ModelActions";
 
 export function denagoPage({ catalogue }: PageContext): PageDef {
   const lineup = DENAGO_LINEUP_IDS.map((id) => catalogue.get(id));
@@ -60,22 +62,8 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
           <div className="card-grid card-grid--3">
             {lineup.map((v) => (
               <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${modelSlug(v.name)}`} kicker={seriesOfCategory(v.category)?.title ?? v.category}>
-                <ul className="check-list">
-                  {v.features.slice(0, 3).map((f) => (
-                    <li key={f}>
-                      <Icon name="check" className="icon icon--small" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
-                <div className="actions actions--card">
-                  <a className="btn btn--primary" href={`/vehicles/${modelSlug(v.name)}`}>
-                    View Details<span className="visually-hidden">: {v.name}</span>
-                  </a>
-                  <a className="btn btn--outline" href="/contact">
-                    Get Quote<span className="visually-hidden">: {v.name}</span>
-                  </a>
-                </div>
+                <CheckList items={v.features.slice(0, 3)} />
+                <ModelActions name={v.name} href={`/vehicles/${modelSlug(v.name)}`} />
               </VehicleCard>
             ))}
           </div>

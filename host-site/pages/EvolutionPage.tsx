@@ -11,6 +11,8 @@ import { cardImage } from "../components/VehicleCard";
 import { EVOLUTION_DIFFERENCE, EVOLUTION_DRIVE, EVOLUTION_WHY } from "../content/brands";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
+import { CheckList } from "../components/CheckList";
+import { ModelActions } from "../components/ModelActions";
 
 export function evolutionPage({ catalogue }: PageContext): PageDef {
   const featured = EVOLUTION_FEATURED_IDS.map((id) => catalogue.get(id));
@@ -90,22 +92,8 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
                       </div>
                     </dl>
                     <p className="muted">Drive: {EVOLUTION_DRIVE}</p>
-                    <ul className="check-list">
-                      {v.features.slice(0, 4).map((f) => (
-                        <li key={f}>
-                          <Icon name="check" className="icon icon--small" />
-                          {f}
-                        </li>
-                      ))}
-                    </ul>
-                    <div className="actions actions--card">
-                      <a className="btn btn--primary" href={href}>
-                        View Details<span className="visually-hidden">: {v.name}</span>
-                      </a>
-                      <a className="btn btn--outline" href="/contact">
-                        Get Quote<span className="visually-hidden">: {v.name}</span>
-                      </a>
-                    </div>
+                    <CheckList items={v.features.slice(0, 4)} />
+                    <ModelActions name={v.name} href={href} />
                   </div>
                 </article>
               );

@@ -6,6 +6,7 @@ import { Section } from "../components/Section";
 import { MORE_SERVICES, SERVICE_OFFERINGS, SERVICE_REASONS } from "../content/services";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { CheckList } from "../components/CheckList";
 
 export function servicesPage(): PageDef {
   return {
@@ -38,14 +39,7 @@ export function servicesPage(): PageDef {
                 <h3>{s.title}</h3>
                 <p className="price-text">{s.priceText}</p>
                 <p>{s.description}</p>
-                <ul className="check-list">
-                  {s.features.map((f) => (
-                    <li key={f}>
-                      <Icon name="check" className="icon icon--small" />
-                      {f}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={s.features} />
                 <a className="text-link" href="/contact">
                   Ask about {s.title.toLowerCase()} <Icon name="arrow" className="icon icon--small" />
                 </a>
