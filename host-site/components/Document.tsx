@@ -62,6 +62,10 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         <noscript>
           <link rel="stylesheet" href={assets.noscriptCss} />
         </noscript>
+        {scripts.includes("inventory") && (
+          // Start the inventory's catalogue fetch while the page parses, not after its script runs.
+          <link rel="preload" href="/api/vehicles" as="fetch" crossOrigin="anonymous" />
+        )}
         <script src={assets.menuJs} defer />
         {scripts.map((s) => (
           <script key={s} src={widgetScriptSrc(s)} defer />
