@@ -12,6 +12,9 @@ export interface PhoneNumber {
   e164: string;
 }
 
+/** The financing rate advertised on select models. */
+const FINANCING_RATE = "0%";
+
 export const BUSINESS = {
   name: "Sussex Coast Golf Carts",
   legalName: "Sussex Coast Golf Carts LLC",
@@ -39,7 +42,8 @@ export const BUSINESS = {
   yearsExperience: "15+",
   happyCustomers: "1000+",
   municipalitiesServed: 27,
-  financingOffer: "0% financing on select models",
+  financingRate: FINANCING_RATE,
+  financingOffer: `${FINANCING_RATE} financing on select models`,
   social: {
     facebook: "https://www.facebook.com/sussexcoastgolfcarts.example",
     instagram: "https://www.instagram.com/sussexcoastgolfcarts.example",

@@ -1,3 +1,4 @@
+import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { DELIVERY_RULES } from "./policies/delivery-policy";
 /** Copy for the two brand pages (spec §2 Denago, Evolution). Prices are never written here. */
@@ -22,7 +23,7 @@ export const EVOLUTION_DIFFERENCE = [
 export const EVOLUTION_WHY = [
   { title: "Authorised dealer", text: "Full manufacturer warranty, registered and honoured by us." },
   { title: "Local service", text: "Factory-trained technicians in Georgetown and pickup county-wide." },
-  { title: "Financing", text: "0% on select models through our lending partner." },
+  { title: "Financing", text: `${BUSINESS.financingRate} on select models through our lending partner.` },
   { title: "Delivered ready", text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.` },
 ] as const;
 

@@ -14,7 +14,7 @@ export const VALUE_BLOCKS = [
   },
   {
     icon: "percent",
-    title: "0% Financing",
+    title: `${BUSINESS.financingRate} Financing`,
     text: `${BUSINESS.financingOffer.charAt(0).toUpperCase()}${BUSINESS.financingOffer.slice(1)}, through an outside lender with a quick online application.`,
   },
   {

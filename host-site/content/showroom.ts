@@ -24,5 +24,5 @@ export const LOCATIONS = [
 export const SHOWROOM_SERVICES = [
   { title: "Test drives", text: "Drive any model on our loop, or book a test drive at your home." },
   { title: "Expert consultation", text: "Tell us where you will drive and who rides along; we will match the cart." },
-  { title: "Financing options", text: "0% on select models, with an online application that takes minutes." },
+  { title: "Financing options", text: `${BUSINESS.financingRate} on select models, with an online application that takes minutes.` },
 ] as const;

@@ -1,3 +1,4 @@
+import { BUSINESS } from "../../domain/business";
 import type { Town } from "../../domain/towns";
 
 /** The three benefit cards of a town page. */
@@ -15,7 +16,7 @@ export const TOWN_SERVICES = [
   "Repairs and maintenance",
   "Lithium battery upgrades",
   "Custom modifications and lift kits",
-  "Financing, with 0% on select models",
+  `Financing, with ${BUSINESS.financingRate} on select models`,
   "Trade-ins",
   "Seasonal storage",
 ] as const;

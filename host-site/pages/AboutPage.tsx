@@ -10,6 +10,7 @@ import { REGIONS, TEAMS, VALUES } from "../content/about";
 import { COUNTY_MAP } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { StatList } from "../components/StatList";
 
 export function aboutPage(): PageDef {
   return {
@@ -39,24 +40,14 @@ export function aboutPage(): PageDef {
                 dealer with a rental fleet, a full workshop and storage for the off-season.
               </p>
             </div>
-            <dl className="stat-grid stat-grid--light">
-              <div>
-                <dt>Years in business</dt>
-                <dd>{BUSINESS.yearsExperience}</dd>
-              </div>
-              <div>
-                <dt>Customers</dt>
-                <dd>{BUSINESS.happyCustomers}</dd>
-              </div>
-              <div>
-                <dt>Towns served</dt>
-                <dd>{TOWNS.length}</dd>
-              </div>
-              <div>
-                <dt>Founded</dt>
-                <dd>{BUSINESS.foundedYear}</dd>
-              </div>
-            </dl>
+            <StatList light
+              items={[
+                { label: "Years in business", value: BUSINESS.yearsExperience },
+                { label: "Customers", value: BUSINESS.happyCustomers },
+                { label: "Towns served", value: TOWNS.length },
+                { label: "Founded", value: BUSINESS.foundedYear },
+              ]}
+            />
           </div>
         </Section>
         <Section id="values" tone="muted" heading="What we stand for">

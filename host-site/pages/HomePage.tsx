@@ -12,6 +12,7 @@ import { VehicleCard } from "../components/VehicleCard";
 import { BRANDS, COUNTY_MAP, VALUE_BLOCKS } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
+import { StatList } from "../components/StatList";
 
 export function homePage({ catalogue }: PageContext): PageDef {
   const featured = catalogue.vehicles.filter((v) => v.featured);
@@ -40,24 +41,14 @@ export function homePage({ catalogue }: PageContext): PageDef {
             </>
           }
           aside={
-            <dl className="stat-grid">
-              <div>
-                <dt>Years of experience</dt>
-                <dd>{BUSINESS.yearsExperience}</dd>
-              </div>
-              <div>
-                <dt>Happy customers</dt>
-                <dd>{BUSINESS.happyCustomers}</dd>
-              </div>
-              <div>
-                <dt>Towns served</dt>
-                <dd>{TOWNS.length}</dd>
-              </div>
-              <div>
-                <dt>Financing</dt>
-                <dd>0%</dd>
-              </div>
-            </dl>
+            <StatList
+              items={[
+                { label: "Years of experience", value: BUSINESS.yearsExperience },
+                { label: "Happy customers", value: BUSINESS.happyCustomers },
+                { label: "Towns served", value: TOWNS.length },
+                { label: "Financing", value: BUSINESS.financingRate },
+              ]}
+            />
           }
         />
         <Section id="why-us" heading="Why Sussex Coast Golf Carts" eyebrow="Our promise">
