@@ -1,5 +1,7 @@
 /** Rental plans, deposits and fees (spec §9). Prices in US dollars. */
 
+import { formatUsdRate } from "./money";
+
 export interface RentalTier {
   /** "Daily", "3-Day", "Weekly", "Monthly". */
   title: string;
@@ -94,4 +96,4 @@ export const RENTAL_BENEFITS = [
 
 /** "Renews at $228.34/day": the renewal line under a tier. */
 export const renewalText = (tier: RentalTier): string =>
-  `Renews at $${Number.isInteger(tier.perDay) ? tier.perDay : tier.perDay.toFixed(2)}/day`;
+  `Renews at ${formatUsdRate(tier.perDay)}/day`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { vehicleBadge } from "./vehicle-badge";
-import { formatUsd, formatUsdRate } from "./money";
 import { featuredModelSlug, modelSlug, vehicleKey } from "./slug";
 import { hoursSummary, formatClock } from "./opening-hours";
 
@@ -11,23 +10,6 @@ describe("vehicleBadge", () => {
     [{ isNew: false, inStock: true }, "In Stock"],
     [{ isNew: false, inStock: false }, "Out of Stock"],
   ])("%o → %s", (v, badge) => expect(vehicleBadge(v)).toBe(badge));
-});
-
-describe("formatUsd", () => {
-  it.each([
-    [0, "$0"],
-    [999, "$999"],
-    [12995, "$12,995"],
-    [15000, "$15,000"],
-    [1234567.89, "$1,234,568"],
-    [0.5, "$1"],
-    [-42.4, "-$42"],
-  ])("%d → %s", (n, s) => expect(formatUsd(n)).toBe(s));
-  it.each([
-    [228.34, "$228.34"],
-    [116.67, "$116.67"],
-    [150, "$150"],
-  ])("rate %d → %s", (n, s) => expect(formatUsdRate(n)).toBe(s));
 });
 
 describe("slugs", () => {

@@ -7,9 +7,11 @@ export function specLabel(key: string): string {
     .replace(/(^|\s)\S/g, (c) => c.toUpperCase());
 }
 
+import { formatNumber } from "./number-format";
+
 /** A specification value as text: numbers in en-US form, booleans as Yes/No, lists joined. */
 export function specValue(value: unknown): string {
-  if (typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "number") return formatNumber(value, { max: 3 });
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.map(specValue).join(", ");
   if (value && typeof value === "object") return JSON.stringify(value);

@@ -1,8 +1,6 @@
 import { calculateEcoImpact, ECO_DEFAULTS, TIME_FRAMES, USAGE_TYPES } from "../../domain/eco-calculator";
 import { formatUsd } from "../../domain/money";
-
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+import { formatNumber } from "../../domain/number-format";
 
 /** The calculator's default case worked out for every time frame: the content of <gc-eco-calculator> before it upgrades. */
 export function EcoSummary() {
@@ -30,10 +28,10 @@ export function EcoSummary() {
               return (
                 <tr key={years}>
                   <th scope="row">{years === 1 ? "1 year" : `${years} years`}</th>
-                  <td>{whole.format(r.co2Saved)} lbs</td>
-                  <td>{whole.format(r.fuelSaved)} gal</td>
+                  <td>{formatNumber(r.co2Saved)} lbs</td>
+                  <td>{formatNumber(r.fuelSaved)} gal</td>
                   <td>{formatUsd(r.netSavings)}</td>
-                  <td>{oneDecimal.format(r.treesEquivalent)}</td>
+                  <td>{formatNumber(r.treesEquivalent, { max: 1 })}</td>
                 </tr>
               );
             })}

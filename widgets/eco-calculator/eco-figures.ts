@@ -1,13 +1,11 @@
 import type { EcoResult } from "../../domain/eco-calculator";
 import { formatUsd } from "../../domain/money";
-
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const hundredths = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatNumber } from "../../domain/number-format";
 
 /** Whole number, en-US grouping: 1698.67 → "1,699". */
-export const formatWhole = (n: number): string => whole.format(n);
+export const formatWhole = (n: number): string => formatNumber(n);
 /** Two decimals, en-US grouping: 0.849 → "0.85". */
-export const formatHundredths = (n: number): string => hundredths.format(n);
+export const formatHundredths = (n: number): string => formatNumber(n, { min: 2, max: 2 });
 
 /** One result card: the figure it shows, how it is written, and its label. */
 export interface EcoFigure {
