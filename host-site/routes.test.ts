@@ -35,9 +35,10 @@ describe("staticPages", { timeout: 30_000 }, () => {
           continue;
         }
         const url = new URL(href, "https://x.example");
-        const vehicle = url.pathname.match(/^\/vehicles?\/(.+)$/)?.[1];
+        // Vehicle pages, and the API reads the inventory and vehicle pages preload.
+        const vehicle = url.pathname.match(/^\/(?:api\/)?vehicles?\/(.+)$/)?.[1];
         if (vehicle) expect(catalogue.find(decodeURIComponent(vehicle)), `${page.path} links ${href}`).toBeDefined();
-        // Resources the server answers besides pages: assets, images, and the catalogue the inventory page preloads.
+        // Resources the server answers besides pages: assets, images, and the catalogue.
         else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml|api\/vehicles)$/.test(url.pathname)) expect(paths, `${page.path} links ${href}`).toContain(url.pathname);
       }
     }

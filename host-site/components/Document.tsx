@@ -16,11 +16,13 @@ export interface DocumentProps {
   assets: SiteAssets;
   /** Widget scripts the page composes. */
   scripts?: readonly WidgetScript[];
+  /** Same-origin API reads to start early (the widgets' fetches are CORS-mode, so the preloads are too). */
+  preloads?: readonly string[];
   children: ReactNode;
 }
 
 /** A whole page: head with every findability tag, header, main, footer and the global widget. */
-export function Document({ meta, currentPath, assets, scripts = [], children }: DocumentProps) {
+export function Document({ meta, currentPath, assets, scripts = [], preloads = [], children }: DocumentProps) {
   const canonical = absoluteUrl(meta.path);
   const image = absoluteUrl(meta.image ?? DEFAULT_SHARE_IMAGE);
   const imageAlt = meta.imageAlt ?? DEFAULT_SHARE_IMAGE_ALT;
@@ -62,10 +64,9 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         <noscript>
           <link rel="stylesheet" href={assets.noscriptCss} />
         </noscript>
-        {scripts.includes("inventory") && (
-          // Start the inventory's catalogue fetch while the page parses, not after its script runs.
-          <link rel="preload" href="/api/vehicles" as="fetch" crossOrigin="anonymous" />
-        )}
+        {preloads.map((href) => (
+          <link key={href} rel="preload" href={href} as="fetch" crossOrigin="anonymous" />
+        ))}
         <script src={assets.menuJs} defer />
         {scripts.map((s) => (
           <script key={s} src={widgetScriptSrc(s)} defer />

@@ -13,6 +13,7 @@ export function VehicleCard({
   href,
   badges = [],
   kicker = `${v.brand} · ${v.category}`,
+  image = "lazy",
   children,
 }: {
   vehicle: Vehicle;
@@ -20,6 +21,12 @@ export function VehicleCard({
   badges?: readonly string[];
   /** The small line above the name. */
   kicker?: string;
+  /**
+   * When the image loads: "lazy" when scrolled near; "eager" at once, for a
+   * card in the page's first screen; "first" at once and ahead of the rest,
+   * for the card most likely to be the largest thing on that screen.
+   */
+  image?: "lazy" | "eager" | "first";
   /** Extra lines or actions under the specs. */
   children?: ReactNode;
 }) {
@@ -27,7 +34,11 @@ export function VehicleCard({
   return (
     <article className="vehicle-card">
       <div className="vehicle-card__media">
-        <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
+        {image === "lazy" ? (
+          <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
+        ) : (
+          <img src={cardImage(v)} alt="" width="800" height="500" fetchPriority={image === "first" ? "high" : undefined} />
+        )}
         {badges.length ? (
           <p className="vehicle-card__badges">
             {badges.map((b) => (

@@ -6,6 +6,9 @@ import { vehicleBadge } from "../../domain/vehicle-badge";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 
+/** Cards in the grid's first row on a wide screen: the page's first screen. */
+const FIRST_ROW = 3;
+
 export function inventoryPage({ catalogue }: PageContext): PageDef {
   const vehicles = catalogue.vehicles;
   return {
@@ -17,6 +20,7 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
       path: "/inventory",
     },
     scripts: ["inventory"],
+    preloads: ["/api/vehicles"],
     body: (
       <>
         <Hero size="small" title="Our inventory" lead="Every cart on our lot and on order, with the price you pay. Search by name, or filter by brand, series and price." />
@@ -29,8 +33,8 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
             <gc-inventory sync-url="">
               <p className="muted">Showing {vehicles.length} vehicles.</p>
               <div className="card-grid card-grid--3">
-                {vehicles.map((v) => (
-                  <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${v.id}`} badges={[vehicleBadge(v)]} />
+                {vehicles.map((v, i) => (
+                  <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${v.id}`} badges={[vehicleBadge(v)]} image={i === 0 ? "first" : i < FIRST_ROW ? "eager" : "lazy"} />
                 ))}
               </div>
             </gc-inventory>

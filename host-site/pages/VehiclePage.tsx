@@ -27,6 +27,8 @@ export function vehiclePage(v: Vehicle): PageDef {
       jsonLd: [productJsonLd(v, path)],
     },
     scripts: ["vehicle-detail"],
+    // The widget's own request for this vehicle, byte for byte (it encodes the id the same way).
+    preloads: [`/api/vehicles/${encodeURIComponent(v.id)}`],
     body: (
       <>
         <div className="title-band">

@@ -85,6 +85,23 @@ test("inventory composes <gc-inventory sync-url> around a prerendered card for e
   for (const v of vehicles) await expect(inventory.locator(`:scope > .card-grid a[href="/vehicles/${v.id}"]`)).toHaveCount(1);
 });
 
+/** Each page, the API read it preloads, and what its widget shows once it has read it (`part`s live in the shadow DOM only). */
+for (const { path, api, loaded } of [
+  { path: "/inventory", api: "/api/vehicles", loaded: { part: "count", text: /Showing \d+ of \d+ vehicles/ } },
+  { path: "/vehicle/denago-ev-city", api: "/api/vehicles/denago-ev-city", loaded: { part: "price", text: /^\$[\d,]+$/ } },
+]) {
+  test(`${path} preloads ${api}, and its widget reads that response rather than fetching again`, async ({ page }) => {
+    const reads: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === api) reads.push(req.method());
+    });
+    await page.goto(path);
+    await expect(page.locator(`head link[rel="preload"][as="fetch"][href="${api}"]`)).toHaveCount(1);
+    await expect(page.locator(`main [part="${loaded.part}"]`)).toHaveText(loaded.text);
+    expect(reads).toEqual(["GET"]);
+  });
+}
+
 test("rentals: benefits, three plans in <gc-rental-pricing>, RESERVE TODAY dials the phone", async ({ page }) => {
   await page.goto("/rentals");
   for (const b of ["Street legal with seat belts", "Insurance included", "No hidden fees"]) await expect(page.locator("#benefits")).toContainText(b);

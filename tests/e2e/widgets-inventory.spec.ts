@@ -33,3 +33,27 @@ test.describe("inventory on the resort page (brand=evolution)", () => {
     await expect(count).toHaveText(`Showing 6 of ${total} vehicles`);
   });
 });
+
+test.describe("inventory on the dealership's /inventory page", () => {
+  test("downloads the photos of the cards in view, and the others as they are scrolled to", async ({ page, request }) => {
+    const total = ((await (await request.get("/api/vehicles")).json()) as unknown[]).length;
+    const photos = new Set<string>();
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/images/vehicles/")) photos.add(req.url());
+    });
+    await page.goto("/inventory");
+    const inventory = page.locator("gc-inventory");
+    await expect(inventory.locator('[part="count"]')).toHaveText(`Showing ${total} of ${total} vehicles`);
+    const cards = inventory.getByRole("list", { name: "Vehicles" }).getByRole("listitem");
+    await expect(cards).toHaveCount(total);
+    await page.waitForLoadState("networkidle");
+    // A screen or two of cards, not the whole catalogue.
+    expect(photos.size).toBeGreaterThan(0);
+    expect(photos.size).toBeLessThan(total / 2);
+
+    const last = cards.last().locator("img");
+    expect(photos.has((await last.evaluate((img: HTMLImageElement) => img.src)))).toBe(false);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});

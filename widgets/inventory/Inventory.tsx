@@ -7,6 +7,7 @@ import { reportError } from "../shared/report";
 import { useVehicleList } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
+import { useSlices } from "./use-slices";
 import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
 
@@ -14,6 +15,8 @@ const TAG = "gc-inventory";
 /** Skeleton cards while the list loads (spec §4, §9). */
 export const SKELETON_COUNT = 6;
 const NONE: Vehicle[] = [];
+/** Cards whose images load at once rather than when scrolled near: a wide grid's first row. */
+const EAGER_IMAGES = 3;
 
 export interface InventoryProps {
   /** The dealership's origin; defaults to where the script came from. */
@@ -75,12 +78,24 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     [scoped, choice],
   );
   const shown = maxCards === undefined ? matched : matched.slice(0, maxCards);
+  const rendered = useSlices(shown);
+  // Until the last slice is in, the list still counts as loading: "Showing n of m" is only ever said of a whole grid.
+  const loading = list.status === "loading" || rendered.length < shown.length;
   const template = detailUrl?.trim() || `${apiBase}/vehicles/{id}`;
 
   const clear = () => {
     setChoice({ ...NO_FILTERS, sort: choice.sort });
     searchRef.current?.focus();
   };
+
+  if (list.status === "loading" && host.childElementCount > 0) {
+    // The page prerendered the grid inside the element: keep it in view until the live list is in.
+    return (
+      <div className="inventory" part="inventory" aria-busy="true">
+        <slot />
+      </div>
+    );
+  }
 
   let status: ReactNode;
   let body: ReactNode;
@@ -126,12 +141,12 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
       </div>
     );
   } else {
-    status = `Showing ${shown.length} of ${scoped.length} vehicles`;
+    status = loading ? "Loading vehicles…" : `Showing ${shown.length} of ${scoped.length} vehicles`;
     body = (
       <>
         <ul className="grid" part="grid" aria-label="Vehicles">
-          {shown.map((v) => (
-            <VehicleCard key={v.id} vehicle={v} apiBase={apiBase} href={detailHref(template, v.id)} />
+          {rendered.map((v, i) => (
+            <VehicleCard key={v.id} vehicle={v} apiBase={apiBase} href={detailHref(template, v.id)} eager={i < EAGER_IMAGES} />
           ))}
         </ul>
         {shown.length < matched.length && (
@@ -146,7 +161,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
   }
 
   return (
-    <div className="inventory" part="inventory" aria-busy={list.status === "loading"}>
+    <div className="inventory" part="inventory" aria-busy={loading}>
       <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} searchRef={searchRef} />
       <p className="count" part="count" role="status" aria-live="polite">
         {status}

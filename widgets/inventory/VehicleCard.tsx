@@ -13,7 +13,7 @@ const IMAGE_HEIGHT = 500;
 export const rangeText = (range: string | number): string => (typeof range === "number" ? `${range} miles` : range);
 
 /** One vehicle in the grid; the whole card is its link's hit area. */
-export function VehicleCard({ vehicle: v, apiBase, href }: { vehicle: Vehicle; apiBase: string; href: string }) {
+export function VehicleCard({ vehicle: v, apiBase, href, eager = false }: { vehicle: Vehicle; apiBase: string; href: string; eager?: boolean }) {
   const [broken, setBroken] = useState(false);
   const image = v.images[0];
   const seats = v.specifications.seatingCapacity;
@@ -21,13 +21,14 @@ export function VehicleCard({ vehicle: v, apiBase, href }: { vehicle: Vehicle; a
     <li className="card" part="card">
       <div className="media">
         {image && !broken ? (
+          // `loading` before `src`: preact sets attributes in this order, and a src set first starts the download at once.
           <img
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
             src={dealerUrl(apiBase, image)}
             alt=""
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
-            loading="lazy"
-            decoding="async"
             onError={() => setBroken(true)}
           />
         ) : (

@@ -24,7 +24,16 @@ interface R2wcProps {
 export function defineWidget<P extends object>(
   tag: `gc-${string}`,
   Component: ComponentType<P & WidgetProps>,
-  options: { props: { [K in keyof P]-?: AttrType }; css: string },
+  options: {
+    props: { [K in keyof P]-?: AttrType };
+    css: string;
+    /**
+     * Keep the height of the content the page prerendered inside the element
+     * as the widget's least height, for a widget whose first view is shorter
+     * than that content: what follows it on the page then does not move.
+     */
+    holdPrerenderedHeight?: boolean;
+  },
 ): void {
   if (typeof customElements === "undefined" || customElements.get(tag)) return;
 
@@ -39,10 +48,49 @@ export function defineWidget<P extends object>(
   }
   Widget.displayName = `Widget(${tag})`;
 
-  try {
-    customElements.define(tag, r2wc(Widget, { shadow: "open", props: options.props }));
-  } catch (err) {
-    // Another copy of the script may have won a race to define it.
-    if (!customElements.get(tag)) console.warn(`[${tag}] could not be defined:`, err);
-  }
+  const element = r2wc(Widget, { shadow: "open", props: options.props });
+  const define = () => {
+    const held = options.holdPrerenderedHeight ? prerenderedHeights(tag) : [];
+    try {
+      if (!customElements.get(tag)) customElements.define(tag, element);
+    } catch (err) {
+      // Another copy of the script may have won a race to define it.
+      if (!customElements.get(tag)) console.warn(`[${tag}] could not be defined:`, err);
+    }
+    // Set in the task that upgraded the elements: no frame shows them at another height.
+    for (const [el, height] of held) el.style.minHeight = `${height}px`;
+  };
+  // Content the page prerendered inside the element is its first screen: let that be shown before the widget takes over.
+  if (document.querySelector(`${tag} > *`)) whenFirstPaintShown(define);
+  else define();
+}
+
+/** Each not-yet-upgraded `tag` element with prerendered content, and that content's height. */
+function prerenderedHeights(tag: string): [HTMLElement, number][] {
+  return [...document.querySelectorAll<HTMLElement>(`${tag}:not(:defined)`)].filter((el) => el.childElementCount > 0).map((el) => [el, el.getBoundingClientRect().height]);
+}
+
+/** Longest wait for a first paint (a page opened in a background tab paints nothing). */
+const FIRST_PAINT_WAIT_MS = 500;
+
+/**
+ * Run `then` once the page's first contentful paint is on screen: at once if
+ * it already is, or if the browser cannot tell. Upgrading an element hides
+ * its prerendered children; done between a frame's paint and its display,
+ * Chrome no longer counts them as painted, and the page's largest paint then
+ * waits for the widget's script and data (docs/benchmarks.md §4).
+ */
+function whenFirstPaintShown(then: () => void): void {
+  const observable = typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint");
+  if (!observable || performance.getEntriesByName("first-contentful-paint").length > 0) return then();
+  const finish = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName("first-contentful-paint").length > 0) finish();
+  });
+  observer.observe({ type: "paint" });
+  const timer = setTimeout(finish, FIRST_PAINT_WAIT_MS);
 }
