@@ -1,11 +1,13 @@
 /**
- * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact]
+ * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact] [--presets mobile,desktop] [--out dir]
  *
  * Lighthouse 12 (Node 20 cannot run 13) in Debian's Chromium, mobile and
  * desktop presets, the median of N runs per page (Lighthouse's own
  * computeMedianRun), against the built site served by `node dist/server/main.js`
- * on a loopback port. Run `npm run build` first. Writes
- * bench/results/lighthouse.{json,md}; docs/benchmarks.md quotes them.
+ * on a loopback port. Run `npm run build` first. Writes lighthouse.{json,md}
+ * and each median run's full report (reports/<preset><page>.json, to open in
+ * the Lighthouse viewer) to --out, by default bench/results; docs/benchmarks.md
+ * quotes the full default run, so point partial runs elsewhere.
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -63,9 +65,18 @@ function summarise(page: string, preset: Preset, lhr: any, runs: number): PageRe
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, pages: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "3" }, pages: { type: "string" }, presets: { type: "string", default: "mobile,desktop" }, out: { type: "string" } },
+  });
   const runs = Number(values.runs);
   const pages = values.pages?.split(",") ?? DEFAULT_PAGES;
+  const presets = values.presets.split(",").map((p) => {
+    if (p !== "mobile" && p !== "desktop") throw new Error(`--presets: "${p}" is neither mobile nor desktop`);
+    return p;
+  });
+  const out = path.resolve(ROOT, values.out ?? "bench/results");
+  await rm(path.join(out, "reports"), { recursive: true, force: true });
+  await mkdir(path.join(out, "reports"), { recursive: true });
   const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `gc-lighthouse-${port}`);
   const server = await startChildServer({
@@ -78,7 +89,7 @@ async function main(): Promise<void> {
   });
   const results: PageResult[] = [];
   try {
-    for (const preset of ["mobile", "desktop"] as const) {
+    for (const preset of presets) {
       for (const page of pages) {
         const lhrs = [];
         for (let attempt = 0; lhrs.length < runs && attempt < runs * MAX_ATTEMPTS_PER_RUN; attempt++) {
@@ -95,7 +106,9 @@ async function main(): Promise<void> {
           }
         }
         if (lhrs.length === 0) throw new Error(`${preset} ${page}: no successful run`);
-        const summary = summarise(page, preset, computeMedianRun(lhrs), lhrs.length);
+        const median = computeMedianRun(lhrs);
+        const summary = summarise(page, preset, median, lhrs.length);
+        await writeFile(path.join(out, "reports", `${preset}${page.replaceAll("/", "_")}.json`), JSON.stringify(median));
         results.push(summary);
         console.log(`[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB${summary.shortfalls.length ? `; short: ${summary.shortfalls.join(", ")}` : ""}`);
       }
@@ -121,8 +134,6 @@ async function main(): Promise<void> {
     ...results.filter((r) => r.shortfalls.length).map((r) => `- ${r.preset} ${r.page}: ${r.shortfalls.join("; ")}`),
     "",
   ].join("\n");
-  const out = path.join(ROOT, "bench/results");
-  await mkdir(out, { recursive: true });
   await writeFile(path.join(out, "lighthouse.json"), `${JSON.stringify({ machine, runs, results }, null, 2)}\n`);
   await writeFile(path.join(out, "lighthouse.md"), md);
   console.log(`\n${md}`);
