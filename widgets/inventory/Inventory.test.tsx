@@ -86,6 +86,25 @@ describe("<gc-inventory> states", () => {
     expect(await ui.findByText("Showing 3 of 3 vehicles")).toBeTruthy();
   });
 
+  it("builds a long grid over several tasks, and says how many it shows only once all are in", async () => {
+    const lot = Array.from({ length: 20 }, (_, i) => vehicle(`cart-${i + 1}`));
+    serve(lot);
+    const { host } = await mount();
+    // Every state the shadow root passes through: what the live region said, and how many cards were built.
+    const seen: [string, number][] = [];
+    const root = host.shadowRoot!;
+    new MutationObserver(() => seen.push([root.querySelector('[role="status"]')?.textContent ?? "", root.querySelectorAll("li.card:not(.card--skeleton)").length])).observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    await statusSays("Showing 20 of 20 vehicles");
+    expect(cardNames()).toEqual(lot.map((v) => v.name));
+    // Built in more than one step, and never announced half-built.
+    expect(new Set(seen.map(([, built]) => built)).size).toBeGreaterThan(2);
+    for (const [said, built] of seen) if (said.includes("Showing")) expect(built).toBe(20);
+  });
+
   it("lists every vehicle as a card with image, name, brand, price, seats, range and link", async () => {
     serve(FLEET);
     await mount();
