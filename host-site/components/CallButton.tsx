@@ -34,3 +34,15 @@ export function LinkButton({ href, children, variant = "primary" }: { href: stri
     </a>
   );
 }
+
+/** A page's usual pair of actions: a link (to the contact form unless `href` says otherwise) and a call to the main line. */
+export function LinkAndCall({ href = "/contact", children }: { href?: string; children: string }) {
+  return (
+    <>
+      <LinkButton href={href} variant="accent">
+        {children}
+      </LinkButton>
+      <CallButton variant="ghost" />
+    </>
+  );
+}

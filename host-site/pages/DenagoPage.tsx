@@ -1,7 +1,7 @@
 import { DENAGO_LINEUP_IDS, DENAGO_SERIES, seriesOfCategory } from "../../domain/catalogue";
 import { formatUsd } from "../../domain/money";
 import { modelSlug } from "../../domain/slug";
-import { CallButton, LinkButton } from "../components/CallButton";
+import { LinkAndCall, LinkButton } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
@@ -32,14 +32,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
           badge="AUTHORISED DENAGO DEALER"
           title="Denago electric vehicles"
           lead="Modern lithium-powered carts for town streets, trails and work, with a warranty we service right here in Sussex County."
-          actions={
-            <>
-              <LinkButton href="/inventory?brand=denago" variant="accent">
-                Shop Denago
-              </LinkButton>
-              <CallButton variant="ghost" />
-            </>
-          }
+          actions={<LinkAndCall href="/inventory?brand=denago">Shop Denago</LinkAndCall>}
         />
         <Section id="features" heading="Why Denago">
           <ul className="benefit-list">
@@ -75,10 +68,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
           </p>
         </Section>
         <CtaBand id="denago-cta" heading="Drive a Denago this week" text="Test drives at our Georgetown showroom, or we bring a cart to you.">
-          <LinkButton href="/contact" variant="accent">
-            Schedule Test Drive
-          </LinkButton>
-          <CallButton variant="ghost" />
+          <LinkAndCall>Schedule Test Drive</LinkAndCall>
         </CtaBand>
       </>
     ),

@@ -1,7 +1,7 @@
 import { BUSINESS } from "../../domain/business";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import { TOWNS } from "../../domain/towns";
-import { CallButton, LinkButton } from "../components/CallButton";
+import { LinkAndCall, LinkButton } from "../components/CallButton";
 import { ContactCards } from "../components/ContactCards";
 import { Hero } from "../components/Hero";
 import { Icon, type IconName } from "../components/Icon";
@@ -32,14 +32,7 @@ export function homePage({ catalogue }: PageContext): PageDef {
           badge="SUSSEX COUNTY'S ELECTRIC CART DEALER"
           title="Electric golf carts made for life on the Delaware coast"
           lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. From the beaches to the farm towns, we have served Sussex County since ${BUSINESS.foundedYear}.`}
-          actions={
-            <>
-              <LinkButton href="/inventory" variant="accent">
-                View Inventory
-              </LinkButton>
-              <CallButton variant="ghost" />
-            </>
-          }
+          actions={<LinkAndCall href="/inventory">View Inventory</LinkAndCall>}
           aside={
             <StatList
               items={[

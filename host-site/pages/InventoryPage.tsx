@@ -1,4 +1,4 @@
-import { CallButton, LinkButton } from "../components/CallButton";
+import { LinkAndCall } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
 import { VehicleCard } from "../components/VehicleCard";
@@ -41,10 +41,7 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
           </div>
         </section>
         <CtaBand id="inventory-cta" heading="Can't find the right cart?" text="We order any configuration from Denago and Evolution, and take trade-ins.">
-          <LinkButton href="/contact" variant="accent">
-            Contact us
-          </LinkButton>
-          <CallButton variant="ghost" />
+          <LinkAndCall>Contact us</LinkAndCall>
         </CtaBand>
       </>
     ),

@@ -1,4 +1,4 @@
-import { CallButton, LinkButton } from "../components/CallButton";
+import { LinkAndCall } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
@@ -23,14 +23,7 @@ export function servicesPage(): PageDef {
           image="/images/hero/services.svg"
           title="Service that keeps you rolling"
           lead="Factory-trained technicians, genuine parts and pickup from your driveway. Most repairs are done within 24 to 48 hours."
-          actions={
-            <>
-              <LinkButton href="/contact" variant="accent">
-                Book a service
-              </LinkButton>
-              <CallButton variant="ghost" />
-            </>
-          }
+          actions={<LinkAndCall>Book a service</LinkAndCall>}
         />
         <Section id="offerings" heading="What we do">
           <div className="card-grid card-grid--2">
@@ -71,10 +64,7 @@ export function servicesPage(): PageDef {
           </ul>
         </Section>
         <CtaBand id="services-cta" heading="Book your cart in" text="Tell us what is wrong or what you would like, and we will quote before we start.">
-          <LinkButton href="/contact" variant="accent">
-            Request service
-          </LinkButton>
-          <CallButton variant="ghost" />
+          <LinkAndCall>Request service</LinkAndCall>
         </CtaBand>
       </>
     ),

@@ -1,6 +1,6 @@
 import { BUSINESS } from "../../domain/business";
 import { TOWNS } from "../../domain/towns";
-import { CallButton, LinkButton } from "../components/CallButton";
+import { CallButton, LinkAndCall, LinkButton } from "../components/CallButton";
 import { Hero } from "../components/Hero";
 import { HoursList } from "../components/HoursList";
 import { Icon } from "../components/Icon";
@@ -24,14 +24,7 @@ export function showroomPage(): PageDef {
         <Hero
           title="Visit the showroom"
           lead="Sit in every seat, compare lithium packs and take a cart round our test loop. Or shop from home: the whole showroom is online too."
-          actions={
-            <>
-              <LinkButton href="/contact" variant="accent">
-                Book a visit
-              </LinkButton>
-              <CallButton variant="ghost" />
-            </>
-          }
+          actions={<LinkAndCall>Book a visit</LinkAndCall>}
         />
         <Section id="locations" heading="Two ways to shop">
           <div className="card-grid card-grid--2">

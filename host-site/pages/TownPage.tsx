@@ -1,7 +1,7 @@
 import { BUSINESS, formatAddress, telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { TOWNS, type Town } from "../../domain/towns";
-import { CallButton, LinkButton } from "../components/CallButton";
+import { CallButton, LinkAndCall, LinkButton } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
 import { HoursList } from "../components/HoursList";
@@ -122,10 +122,7 @@ export function townPage(town: Town): PageDef {
           <MapFrame title={`Map of ${town.name}, Delaware`} coordinates={town.coordinates} />
         </Section>
         <CtaBand id="town-cta" heading={`Ready to ride in ${town.name}?`} text="Ask for a quote, book a test drive or reserve a rental.">
-          <LinkButton href="/contact" variant="accent">
-            Contact us
-          </LinkButton>
-          <CallButton variant="ghost" />
+          <LinkAndCall>Contact us</LinkAndCall>
         </CtaBand>
       </>
     ),
