@@ -31,14 +31,19 @@ export function VehicleCard({
   children?: ReactNode;
 }) {
   const s = v.specifications;
+  const lazy = image === "lazy";
   return (
     <article className="vehicle-card">
       <div className="vehicle-card__media">
-        {image === "lazy" ? (
-          <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
-        ) : (
-          <img src={cardImage(v)} alt="" width="800" height="500" fetchPriority={image === "first" ? "high" : undefined} />
-        )}
+        <img
+          src={cardImage(v)}
+          alt=""
+          width="800"
+          height="500"
+          loading={lazy ? "lazy" : undefined}
+          decoding={lazy ? "async" : undefined}
+          fetchPriority={image === "first" ? "high" : undefined}
+        />
         {badges.length ? (
           <p className="vehicle-card__badges">
             {badges.map((b) => (
