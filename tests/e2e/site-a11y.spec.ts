@@ -1,19 +1,10 @@
 /** axe-core finds no WCAG 2.1 A or AA violations on any page type, at desktop and phone sizes (issue 4 §5). */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { CORE_PATHS } from "./site-routes";
 
 const PAGE_TYPES = [
-  "/",
-  "/inventory",
-  "/rentals",
-  "/services",
-  "/about",
-  "/denago",
-  "/evolution",
-  "/showroom",
-  "/eco-impact",
-  "/contact",
-  "/thank-you",
+  ...CORE_PATHS,
   "/rehoboth-beach-golf-carts",
   "/policies/return-policy",
   "/policies/staffing-report",

@@ -6,6 +6,7 @@ import { BUSINESS } from "../../domain/business";
 import { TOWNS } from "../../domain/towns";
 import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
 import { expect, test } from "./fixtures";
+import { CORE_ROUTES } from "./site-routes";
 
 interface ApiVehicle {
   id: string;
@@ -16,20 +17,6 @@ interface ApiVehicle {
 
 const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
 
-/** Core routes of spec §2: path, a title fragment and the main heading. */
-const CORE_ROUTES = [
-  { path: "/", title: /Sussex County/, h1: /Electric golf carts/ },
-  { path: "/inventory", title: /Inventory/, h1: /Our inventory/ },
-  { path: "/rentals", title: /Rentals/, h1: /rentals/i },
-  { path: "/services", title: /Service/, h1: /Service/ },
-  { path: "/about", title: /About Us/, h1: /Local carts/ },
-  { path: "/denago", title: /Denago/, h1: /Denago/ },
-  { path: "/evolution", title: /Evolution/, h1: /Evolution/ },
-  { path: "/showroom", title: /Showroom/, h1: /showroom/i },
-  { path: "/eco-impact", title: /Eco-Impact Calculator/, h1: /going electric/ },
-  { path: "/contact", title: /Contact Us/, h1: /Contact us/ },
-  { path: "/thank-you", title: /Thank You/, h1: /Thank you/ },
-] as const;
 
 test.describe("core pages", () => {
   for (const route of CORE_ROUTES) {

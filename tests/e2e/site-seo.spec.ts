@@ -9,6 +9,7 @@ import { openingHoursSpecification } from "../../domain/opening-hours";
 import { TOWNS } from "../../domain/towns";
 import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
 import { expect, test } from "./fixtures";
+import { CORE_PATHS } from "./site-routes";
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "served HTML does not depend on the screen size");
@@ -17,17 +18,7 @@ test.beforeEach(({}, testInfo) => {
 const SITE_URL = BUSINESS.siteUrl;
 
 const STATIC_PATHS = [
-  "/",
-  "/inventory",
-  "/rentals",
-  "/services",
-  "/about",
-  "/denago",
-  "/evolution",
-  "/showroom",
-  "/eco-impact",
-  "/contact",
-  "/thank-you",
+  ...CORE_PATHS,
   ...TOWNS.map((t) => t.url),
   ...POLICY_DOCUMENTS.map((d) => d.path),
 ];
