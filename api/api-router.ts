@@ -21,7 +21,7 @@ export interface ApiDeps {
 export function apiRouter({ config, vehicles, leads, outbox }: ApiDeps): Router {
   const api = Router();
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
-  api.use("/health", openReads, healthRouter());
+  api.use("/health", openReads, healthRouter(leads));
   api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
   api.use(apiNotFound);
   api.use(jsonErrors);

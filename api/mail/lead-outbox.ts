@@ -79,7 +79,7 @@ export class LeadOutbox {
       const dueId = [...this.#due].filter(([, at]) => at <= now).sort((a, b) => a[1] - b[1])[0]?.[0];
       if (dueId === undefined) return;
       this.#due.delete(dueId);
-      const lead = this.store.all().find((l) => l.id === dueId);
+      const lead = this.store.get(dueId);
       if (!lead || lead.delivery.status !== "pending") continue;
       await this.#attempt(lead);
     }
