@@ -10,7 +10,7 @@ import { healthRouter } from "./routes/health";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
-  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin">;
+  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy">;
   vehicles: VehicleStore;
   leads: LeadStore;
   /** Mail delivery of stored leads; null when mail is off. */

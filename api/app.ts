@@ -21,6 +21,8 @@ const WIDGET_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Behind a proxy, req.ip (and so the rate limit) is the visitor's address; X-Forwarded-For is believed only from TRUST_PROXY.
+  app.set("trust proxy", deps.config.trustProxy);
   app.use(securityHeaders(deps.config.publicOrigin));
   app.use("/api", apiRouter(deps));
   app.use(compression());

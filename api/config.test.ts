@@ -14,6 +14,13 @@ describe("loadConfig", () => {
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:8080", "http://localhost:8081", "https://resort.example", "https://town.example:8443"]));
   });
 
+  it("reads TRUST_PROXY as Express's trust proxy value, off by default", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7"]);
+  });
+
   it("reads mail settings together", () => {
     expect(loadConfig({ SMTP_URL: "smtp://mail.example:587", LEAD_TO: "sales@example.com", LEAD_FROM: "web@example.com" }).mail).toEqual({
       smtpUrl: "smtp://mail.example:587",
@@ -35,6 +42,9 @@ describe("loadConfig", () => {
     [{ LEAD_TO: "sales" }, /LEAD_TO/],
     [{ SMTP_URL: "smtp://mail.example" }, /SMTP_URL, LEAD_TO and LEAD_FROM must be set together/],
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY: .*true is refused/],
+    [{ TRUST_PROXY: "my-proxy.example" }, /TRUST_PROXY: must be a hop count/],
+    [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY/],
   ])("%o stops start-up naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
