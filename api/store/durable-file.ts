@@ -74,9 +74,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
       return this.#queued.promise;
     }
     if (!this.#inFlight) return this.#start(data);
-    const queued = {
+    const queued: { data: T; promise: Promise<void> } = {
       data,
-      promise: this.#inFlight.then(ignore, ignore).then(() => {
+      promise: this.#inFlight.then(ignore, ignore).then((): Promise<void> => {
         this.#queued = null;
         return this.#start(queued.data);
       }),
