@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { JSDOM } from "jsdom";
@@ -118,4 +118,64 @@ describe("npm run leads", () => {
   ])("%j fails with a clear message", async (args, message) => {
     await expect(run(await tempDataDir(), ...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
   });
+});
+
+describe("control characters in contact fields", () => {
+  it.each([
+    ["firstName", "Dana\nBcc: someone@example.com", "First name must be on one line, without control characters"],
+    ["lastName", "Reyes\u001b[31m", "Last name must be on one line, without control characters"],
+    ["phone", "302-555-0101\r\nX-Extra: 1", "Phone number must be on one line, without control characters"],
+    ["firstName", "Da\u0000na", "First name must be on one line, without control characters"],
+  ])("the API refuses %s %j with the field's message, and stores nothing", async (field, value, message) => {
+    const s = track(await startTestServer());
+    const res = await postJson(`${s.url}/api/contact`, validLead({ [field]: value }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
+    expect(await readLeads(s.dataDir)).toEqual([]);
+  });
+
+  /** A lead stored before the schema refused control characters. */
+  const olderLead = (): Lead => ({
+    id: "older-lead-1",
+    createdAt: "2026-10-01T12:00:00.000Z",
+    firstName: "Dana\nBcc: someone@example.com",
+    lastName: "=?UTF-8?B?SGFja2Vk?=",
+    email: "dana@example.com",
+    phone: "302\u0000555\u001b0101",
+    interest: "sales",
+    message: "Hello,\r\nplease call\u0000\u001b[2J after five",
+    origin: null,
+    source: null,
+    delivery: { status: "pending", attempts: 0 },
+  });
+
+  it("an older stored lead is mailed without forged lines or headers, and its Subject decodes no encoded word", async () => {
+    const dataDir = await tempDataDir();
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [olderLead()] }));
+    const smtp = track(await startSmtpSink());
+    track(await startTestServer(mailEnv(smtp.url), dataDir));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+    const mail = smtp.messages[0]!;
+    expect(mail.headers.has("bcc")).toBe(false);
+    expect(mail.subject).not.toContain("Hacked");
+    expect(mail.subject).toContain("SGFja2Vk");
+    expect(mail.text!.split("\n").filter((l) => /^Bcc:/i.test(l))).toEqual([]);
+    expect(mail.text).not.toMatch(/[\u0000\u001b]/);
+    expect(mail.text).toContain("Name: Dana\uFFFDBcc: someone@example.com");
+    expect(mail.text).toContain("Hello,\nplease call\uFFFD\uFFFD[2J after five");
+  });
+
+  it("the CSV export of an older stored lead holds no control character but the message's line breaks", async () => {
+    const dataDir = await tempDataDir();
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [olderLead()] }));
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/cli/export-leads.ts", "--format", "csv"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    const rows = stdout.split("\r\n").filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(/^older-lead-1,2026-10-01T12:00:00.000Z,Dana\uFFFDBcc: someone@example.com,'=\?UTF-8/);
+    expect(rows[1]).toContain("302\uFFFD555\uFFFD0101");
+  }, 20_000);
 });
