@@ -1,9 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "../domain/contact";
 import facts from "../domain/catalogue/catalogue-facts.json" with { type: "json" };
-import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+import { seedCatalogue } from "../domain/catalogue/seed";
+import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 
 const PARTNER = "https://resort.example";
 let s: TestServer;
@@ -223,4 +224,19 @@ describe("rate limit", () => {
       }
     },
   );
+});
+
+describe("URLs in the catalogue", () => {
+  it.each([
+    ["an externalUrl", { externalUrl: "javascript:alert(document.domain)" }, /externalUrl/],
+    ["an image", { images: ["javascript:alert(1)"] }, /images/],
+    ["an externalUrl of data:", { externalUrl: "data:text/html,<script>alert(1)</script>" }, /externalUrl/],
+  ])("a catalogue with %s that is not http(s) stops start-up, naming the file and the field", async (_name, over, field) => {
+    const dataDir = await tempDataDir();
+    const vehicle = { ...seedCatalogue()[0], ...over };
+    await writeFile(path.join(dataDir, "catalogue.json"), JSON.stringify({ vehicles: [vehicle] }));
+    const failure = startTestServer({}, dataDir);
+    await expect(failure).rejects.toThrow(/catalogue\.json is corrupt/);
+    await expect(failure).rejects.toThrow(field);
+  });
 });
