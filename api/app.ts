@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
+import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
@@ -12,6 +13,8 @@ export interface AppDeps extends ApiDeps {
   widgetsDir: string;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
   site: RequestHandler;
+  /** The site's error page for any error outside /api (whose errors are JSON). */
+  siteErrors: ErrorRequestHandler;
 }
 
 /** Widget scripts keep fixed names, so they revalidate after 5 minutes (ETag makes that cheap). */
@@ -25,6 +28,7 @@ export function createApp(deps: AppDeps): Express {
   app.set("trust proxy", deps.config.trustProxy);
   app.use(securityHeaders(deps.config.publicOrigin));
   app.use("/api", apiRouter(deps));
+  app.use(rejectMalformedPath);
   app.use(compression());
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
@@ -36,11 +40,14 @@ export function createApp(deps: AppDeps): Express {
     crossOrigin,
     express.static(path.resolve(deps.widgetsDir), {
       fallthrough: true,
+      // No "/widgets" → "/widgets/" redirect: the site's one-URL rule would send it back, forever.
+      redirect: false,
       setHeaders: (res) => res.setHeader("Cache-Control", WIDGET_CACHE),
     }),
   );
   app.use("/images", crossOrigin);
   app.use(deps.site);
+  app.use(deps.siteErrors);
   return app;
 }
 

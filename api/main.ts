@@ -6,7 +6,7 @@ import { createAppServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openVehicleStore } from "./store/vehicle-store";
-import { createSiteRouter } from "../host-site/server/site-router";
+import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
 import { smtpSender } from "./mail/smtp-sender";
@@ -16,6 +16,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Production unless told otherwise (config's default), also for Express and every library that reads NODE_ENV.
+  process.env.NODE_ENV = config.env;
   const vehicles = await openVehicleStore(config.dataDir);
   const leads = await openLeadStore(config.dataDir);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     outbox,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
+    siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });
   const demo = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin });
 
