@@ -111,6 +111,20 @@ describe("npm run leads", () => {
     expect(JSON.parse((await run(s.dataDir, "--since", "2999-01-01", "--format", "json")).stdout)).toEqual([]);
   }, 20_000);
 
+  it("the documented command `npm run leads -- --format csv > leads.csv` writes exactly the CSV, and so does --out", async () => {
+    const s = track(await startTestServer());
+    await post(s, { source: "town-page" });
+    await post(s);
+    const expected = (await run(s.dataDir, "--format", "csv")).stdout;
+    expect(expected.startsWith("id,createdAt,")).toBe(true);
+    const out = await tempDataDir();
+    // Through npm and a shell redirect, exactly as the README says.
+    await exec("sh", ["-c", "npm run leads -- --format csv > \"$OUT/leads.csv\""], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
+    expect(await readFile(path.join(out, "leads.csv"), "utf8")).toBe(expected);
+    await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir } });
+    expect(await readFile(path.join(out, "out.csv"), "utf8")).toBe(expected);
+  }, 30_000);
+
   it.each([
     [["--format", "xml"], /--format must be csv or json/],
     [["--since", "yesterday"], /--since must be a date/],
