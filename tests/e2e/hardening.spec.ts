@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { DEMO, SITE } from "../../playwright.config";
 import { test, expect } from "./fixtures";
 
 /** A GET with the path sent byte for byte (URL parsers turn "\\" into "/", as browsers do when they follow a Location). */
@@ -72,4 +73,57 @@ test.describe("redirects", () => {
       }
     });
   }
+});
+
+/** Every path the sitemap lists: the prerendered pages, the town and policy pages, every vehicle page. */
+async function sitemapPaths(request: import("@playwright/test").APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+test.describe("security headers", () => {
+  test("every page of the site has a CSP without 'unsafe-inline' and a Permissions-Policy turning off unused features", async ({ request }) => {
+    const paths = [...(await sitemapPaths(request)), "/no-such-page"];
+    expect(paths.length).toBeGreaterThan(40);
+    for (const path of paths) {
+      const res = await request.get(path);
+      const csp = res.headers()["content-security-policy"] ?? "";
+      expect(csp, path).toMatch(/(^|;)\s*style-src 'self'(;|$)/);
+      expect(csp, path).not.toContain("unsafe-inline");
+      expect(res.headers()["permissions-policy"], path).toMatch(/(^|, )camera=\(\)/);
+      expect(res.headers()["permissions-policy"], path).toMatch(/(^|, )geolocation=\(\)/);
+    }
+  });
+
+  test("pages with every widget run under that policy without a single violation", async ({ page, request }) => {
+    const vehicle = (await sitemapPaths(request)).find((p) => p.startsWith("/vehicle/"))!;
+    await page.addInitScript(() => {
+      (window as unknown as { violations: string[] }).violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const path of ["/", "/inventory", "/rentals", "/eco-impact", "/contact", "/showroom", vehicle]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations), path).toEqual([]);
+    }
+  });
+
+  test("the demo origin sends the same security headers, and a page's own policy replaces the default", async ({ request }) => {
+    const site = await request.get("/");
+    for (const path of ["/", "/resort.html", "/landing.html", "/landing.js", "/no-such-page.html"]) {
+      const res = await request.get(`${DEMO}${path}`);
+      for (const name of ["x-content-type-options", "referrer-policy", "cross-origin-opener-policy", "x-frame-options", "permissions-policy"]) {
+        expect(res.headers()[name], `${name} of ${path}`).toBe(site.headers()[name]);
+      }
+      expect(res.headers()["content-security-policy"], path).toContain(`script-src 'self' ${SITE}`);
+      expect(res.headers()["content-security-policy"], path).not.toContain("unsafe-inline");
+    }
+    expect((await request.get(`${DEMO}/strict-csp.html`)).headers()["content-security-policy"]).toMatch(/^default-src 'none'; script-src/);
+  });
+
+  test("a bad percent-encoding on the demo origin is 400 without a stack trace", async ({ request }) => {
+    const res = await request.get(`${DEMO}/%E0%A4%A.html`);
+    expect(res.status()).toBe(400);
+    expect(await res.text()).not.toMatch(LEAKS);
+  });
 });
