@@ -1,14 +1,16 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
+import type { ServerLimits } from "./config";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
+  limits: ServerLimits;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
@@ -58,7 +60,26 @@ export function createApp(deps: AppDeps): Express {
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
   const fastPath = vehiclesFastPath(deps.vehicles, { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS });
-  return createServer((req, res) => {
+  return limitedServer(deps.limits, (req, res) => {
     if (!fastPath(req, res)) app(req, res);
   });
+}
+
+/**
+ * An HTTP server that slow or idle clients cannot hold: a request must be in
+ * within its time (408 otherwise), its headers sooner, and past
+ * maxConnections a new connection is closed at once. Node checks the times
+ * every second (its default is every 30 s).
+ */
+export function limitedServer(limits: ServerLimits, handler: RequestListener): Server {
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
 }

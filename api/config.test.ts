@@ -7,6 +7,7 @@ describe("loadConfig", () => {
     expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 20, mail: null, publicOrigin: "http://localhost:3000" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
     expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000 });
   });
 
   it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
@@ -45,6 +46,8 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY: .*true is refused/],
     [{ TRUST_PROXY: "my-proxy.example" }, /TRUST_PROXY: must be a hop count/],
     [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY/],
+    [{ HEADERS_TIMEOUT_MS: "40000" }, /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/],
+    [{ MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS/],
   ])("%o stops start-up naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

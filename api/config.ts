@@ -67,7 +67,13 @@ const EnvSchema = z.object({
   LEAD_FROM: z.email().optional(),
   /** First retry delay of a failed lead mail, doubling up to 15 minutes. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-});
+  /** Longest time a client may take to send a whole request (headers and body). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Longest time a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Most open connections per server (site, demo); more are closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -81,7 +87,15 @@ export interface Config {
   demoOrigin: string;
   contactRateLimit: number;
   trustProxy: TrustProxy;
+  /** Limits of each HTTP server, so slow or idle clients cannot hold it. */
+  limits: ServerLimits;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
+}
+
+export interface ServerLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

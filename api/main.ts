@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
-import { createAppServer } from "./app";
+import { createAppServer, limitedServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openVehicleStore } from "./store/vehicle-store";
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
 
   const site = createAppServer({
     config,
+    limits: config.limits,
     vehicles,
     leads,
     outbox,
@@ -37,10 +38,12 @@ async function main(): Promise<void> {
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });
-  const demo = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
+  const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
+
+  const demo = limitedServer(config.limits, demoApp);
 
   const servers: Server[] = [];
-  const listen = (name: string, handler: { listen(port: number, host: string, ready: () => void): Server }, port: number) =>
+  const listen = (name: string, handler: Server, port: number) =>
     new Promise<void>((resolve, reject) => {
       const server = handler.listen(port, config.host, () => {
         console.log(`[server] ${name} listening on http://localhost:${port}`);

@@ -30,6 +30,7 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   outbox?.start();
   const server = createAppServer({
     config,
+    limits: config.limits,
     vehicles: await openVehicleStore(config.dataDir),
     leads,
     outbox,
