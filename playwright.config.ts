@@ -34,7 +34,7 @@ export default defineConfig({
       DEMO_PORT: String(E2E_DEMO_PORT),
       DATA_DIR: E2E_DATA_DIR,
       CONTACT_RATE_LIMIT: "0",
-      NODE_ENV: "production",
+      // No NODE_ENV: the server runs as `npm start` runs it.
     },
   },
 });

@@ -2,7 +2,7 @@ import { Router } from "express";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { VehicleStore } from "./store/vehicle-store";
-import { apiNotFound, jsonErrors } from "./middleware/errors";
+import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
@@ -10,7 +10,7 @@ import { healthRouter } from "./routes/health";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
-  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin">;
+  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy">;
   vehicles: VehicleStore;
   leads: LeadStore;
   /** Mail delivery of stored leads; null when mail is off. */
@@ -20,8 +20,9 @@ export interface ApiDeps {
 /** Everything under /api: every answer, errors included, is JSON. */
 export function apiRouter({ config, vehicles, leads, outbox }: ApiDeps): Router {
   const api = Router();
+  api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
-  api.use("/health", openReads, healthRouter());
+  api.use("/health", openReads, healthRouter(leads));
   api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
   api.use(apiNotFound);
   api.use(jsonErrors);

@@ -1,9 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "../domain/contact";
 import facts from "../domain/catalogue/catalogue-facts.json" with { type: "json" };
-import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+import { seedCatalogue } from "../domain/catalogue/seed";
+import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 
 const PARTNER = "https://resort.example";
 let s: TestServer;
@@ -181,5 +182,61 @@ describe("rate limit", () => {
     } finally {
       await limited.close();
     }
+  });
+
+  /** The statuses of posts in turn, each claiming to come from the X-Forwarded-For given. */
+  const postsFrom = async (url: string, forwardedFor: (string | null)[]) => {
+    const statuses: number[] = [];
+    for (const xff of forwardedFor) {
+      const res = await postJson(`${url}/api/contact`, validLead(), xff ? { "x-forwarded-for": xff } : {});
+      statuses.push(res.status);
+    }
+    return statuses;
+  };
+
+  it("behind a trusted proxy (TRUST_PROXY), limits each visitor, not everyone at once", async () => {
+    // The test client posts from 127.0.0.1: with TRUST_PROXY=loopback it is the proxy, naming the visitor in X-Forwarded-For.
+    const proxied = await startTestServer({ CONTACT_RATE_LIMIT: "2", TRUST_PROXY: "loopback" });
+    try {
+      expect(await postsFrom(proxied.url, ["203.0.113.7", "203.0.113.7", "203.0.113.7"])).toEqual([201, 201, 429]);
+      // Another visitor through the same proxy still gets in.
+      expect(await postsFrom(proxied.url, ["198.51.100.23", "198.51.100.23", "198.51.100.23"])).toEqual([201, 201, 429]);
+    } finally {
+      await proxied.close();
+    }
+    // A hop count works the same way.
+    const hop = await startTestServer({ CONTACT_RATE_LIMIT: "1", TRUST_PROXY: "1" });
+    try {
+      expect(await postsFrom(hop.url, ["203.0.113.7", "198.51.100.23", "203.0.113.7"])).toEqual([201, 201, 429]);
+    } finally {
+      await hop.close();
+    }
+  });
+
+  it.each([["off (the default)", {}], ["trusting only another subnet", { TRUST_PROXY: "10.0.0.0/8" }]])(
+    "a forged X-Forwarded-For from a client that is not a trusted proxy changes nothing: %s",
+    async (_name, env: Record<string, string>) => {
+      const direct = await startTestServer({ CONTACT_RATE_LIMIT: "2", ...env });
+      try {
+        expect(await postsFrom(direct.url, ["203.0.113.1", "203.0.113.2", "203.0.113.3", null])).toEqual([201, 201, 429, 429]);
+      } finally {
+        await direct.close();
+      }
+    },
+  );
+});
+
+describe("URLs in the catalogue", () => {
+  it.each([
+    ["an externalUrl", { externalUrl: "javascript:alert(document.domain)" }, /externalUrl/],
+    ["an image", { images: ["javascript:alert(1)"] }, /images/],
+    ["an externalUrl of data:", { externalUrl: "data:text/html,<script>alert(1)</script>" }, /externalUrl/],
+  ])("a catalogue with %s that is not http(s) stops start-up, naming the file and the field", async (_name, over, field) => {
+    const dataDir = await tempDataDir();
+    const vehicle = { ...seedCatalogue()[0], ...over };
+    await writeFile(path.join(dataDir, "catalogue.json"), JSON.stringify({ vehicles: [vehicle] }));
+    const failure = startTestServer({}, dataDir);
+    await expect(failure).rejects.toThrow(/catalogue\.json is corrupt/);
+    await expect(failure).rejects.toThrow(field);
   });
 });

@@ -1,17 +1,22 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
+import type { ServerLimits } from "./config";
+import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
+  limits: ServerLimits;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
   site: RequestHandler;
+  /** The site's error page for any error outside /api (whose errors are JSON). */
+  siteErrors: ErrorRequestHandler;
 }
 
 /** Widget scripts keep fixed names, so they revalidate after 5 minutes (ETag makes that cheap). */
@@ -21,8 +26,11 @@ const WIDGET_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Behind a proxy, req.ip (and so the rate limit) is the visitor's address; X-Forwarded-For is believed only from TRUST_PROXY.
+  app.set("trust proxy", deps.config.trustProxy);
   app.use(securityHeaders(deps.config.publicOrigin));
   app.use("/api", apiRouter(deps));
+  app.use(rejectMalformedPath);
   app.use(compression());
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
@@ -34,11 +42,14 @@ export function createApp(deps: AppDeps): Express {
     crossOrigin,
     express.static(path.resolve(deps.widgetsDir), {
       fallthrough: true,
+      // No "/widgets" → "/widgets/" redirect: the site's one-URL rule would send it back, forever.
+      redirect: false,
       setHeaders: (res) => res.setHeader("Cache-Control", WIDGET_CACHE),
     }),
   );
   app.use("/images", crossOrigin);
   app.use(deps.site);
+  app.use(deps.siteErrors);
   return app;
 }
 
@@ -49,7 +60,26 @@ export function createApp(deps: AppDeps): Express {
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
   const fastPath = vehiclesFastPath(deps.vehicles, { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS });
-  return createServer((req, res) => {
+  return limitedServer(deps.limits, (req, res) => {
     if (!fastPath(req, res)) app(req, res);
   });
+}
+
+/**
+ * An HTTP server that slow or idle clients cannot hold: a request must be in
+ * within its time (408 otherwise), its headers sooner, and past
+ * maxConnections a new connection is closed at once. Node checks the times
+ * every second (its default is every 30 s).
+ */
+export function limitedServer(limits: ServerLimits, handler: RequestListener): Server {
+  const server = createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
 }

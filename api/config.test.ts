@@ -7,11 +7,19 @@ describe("loadConfig", () => {
     expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 20, mail: null, publicOrigin: "http://localhost:3000" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
     expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000 });
   });
 
   it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
     const c = loadConfig({ PORT: "8080", DEMO_PORT: "8081", ALLOWED_ORIGINS: " https://resort.example/ , https://town.example:8443" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:8080", "http://localhost:8081", "https://resort.example", "https://town.example:8443"]));
+  });
+
+  it("reads TRUST_PROXY as Express's trust proxy value, off by default", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7"]);
   });
 
   it("reads mail settings together", () => {
@@ -35,6 +43,11 @@ describe("loadConfig", () => {
     [{ LEAD_TO: "sales" }, /LEAD_TO/],
     [{ SMTP_URL: "smtp://mail.example" }, /SMTP_URL, LEAD_TO and LEAD_FROM must be set together/],
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY: .*true is refused/],
+    [{ TRUST_PROXY: "my-proxy.example" }, /TRUST_PROXY: must be a hop count/],
+    [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY/],
+    [{ HEADERS_TIMEOUT_MS: "40000" }, /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/],
+    [{ MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS/],
   ])("%o stops start-up naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import express from "express";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -15,6 +16,32 @@ const origin = z
   }, "must be an origin such as https://partner.example (scheme, host and optional port, no path)")
   .transform((s) => s.replace(/\/$/, ""));
 
+/** Express's `trust proxy`: false (off), a hop count, or the addresses and subnets of the proxies. */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_HELP =
+  "must be a hop count (e.g. 1) or the proxies' addresses or subnets, comma-separated (e.g. loopback or 10.0.0.0/8,192.168.1.7); " +
+  "true is refused, as it would let any client choose its address with X-Forwarded-For";
+
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((s, ctx): TrustProxy => {
+    if (s === "false" || s === "0") return false;
+    if (/^\d+$/.test(s)) return Number(s);
+    const list = s.split(",").map((a) => a.trim()).filter(Boolean);
+    try {
+      // Express compiles the value with the same parser it uses for every request.
+      if (s === "true" || list.length === 0) throw new Error();
+      express().set("trust proxy", list);
+    } catch {
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().default("0.0.0.0"),
@@ -29,6 +56,8 @@ const EnvSchema = z.object({
     .pipe(z.array(origin)),
   /** Lead posts per IP per minute; 0 turns the limit off. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** The proxies in front of the server whose X-Forwarded-For names the visitor. */
+  TRUST_PROXY: trustProxy,
   /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
   PUBLIC_ORIGIN: origin.optional(),
   /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
@@ -38,7 +67,13 @@ const EnvSchema = z.object({
   LEAD_FROM: z.email().optional(),
   /** First retry delay of a failed lead mail, doubling up to 15 minutes. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-});
+  /** Longest time a client may take to send a whole request (headers and body). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Longest time a client may take to send a request's headers. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Most open connections per server (site, demo); more are closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -51,7 +86,16 @@ export interface Config {
   publicOrigin: string;
   demoOrigin: string;
   contactRateLimit: number;
+  trustProxy: TrustProxy;
+  /** Limits of each HTTP server, so slow or idle clients cannot hold it. */
+  limits: ServerLimits;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
+}
+
+export interface ServerLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

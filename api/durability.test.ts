@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readStoredLeads } from "./store/lead-files";
@@ -108,5 +108,48 @@ describe("lead durability", () => {
     const dataDir = await tempDataDir();
     await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [{ id: 1 }] }));
     await expect(startTestServer({}, dataDir)).rejects.toThrow(/leads\.json is corrupt/);
+  });
+
+  it("a lead answered 500 is not stored, ever; health answers 503 with the reason until leads can be written again", async () => {
+    const s = await startTestServer();
+    const file = path.join(s.dataDir, "leads.json");
+    const health = async () => {
+      const res = await fetch(`${s.url}/api/health`);
+      return { status: res.status, body: (await res.json()) as { status: string; reason?: string } };
+    };
+    try {
+      const first = await postJson(`${s.url}/api/contact`, validLead({ firstName: "Kept" }));
+      expect(first.status).toBe(201);
+      expect((await health()).status).toBe(200);
+
+      // leads.json becomes a folder: a real failure of the real write, that also happens for root (unlike chmod).
+      await rename(file, `${file}.aside`);
+      await mkdir(file);
+      const refused = await postJson(`${s.url}/api/contact`, validLead({ firstName: "Refused" }));
+      expect(refused.status).toBe(500);
+      const refusal = (await refused.json()) as { error: string };
+      expect(refusal.error).toMatch(/could not be saved/);
+      expect(JSON.stringify(refusal)).not.toContain(s.dataDir);
+      const down = await health();
+      expect(down.status).toBe(503);
+      expect(down.body.status).toBe("unavailable");
+      expect(down.body.reason).toMatch(/leads cannot be written: EISDIR/);
+      expect(down.body.reason).not.toContain(s.dataDir);
+      // Still down on a second look: nothing has changed.
+      expect((await health()).status).toBe(503);
+
+      await rm(file, { recursive: true });
+      await rename(`${file}.aside`, file);
+      expect(await health()).toMatchObject({ status: 200, body: { status: "ok" } });
+      const third = await postJson(`${s.url}/api/contact`, validLead({ firstName: "Later" }));
+      expect(third.status).toBe(201);
+
+      const names = (await readLeads(s.dataDir)).map((l) => l.firstName);
+      expect(names).toEqual(["Kept", "Later"]);
+      // No temp file is left behind either.
+      expect((await readdir(s.dataDir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 });

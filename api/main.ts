@@ -2,11 +2,11 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
-import { createAppServer } from "./app";
+import { createAppServer, limitedServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openVehicleStore } from "./store/vehicle-store";
-import { createSiteRouter } from "../host-site/server/site-router";
+import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
 import { smtpSender } from "./mail/smtp-sender";
@@ -16,6 +16,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Production unless told otherwise (config's default), also for Express and every library that reads NODE_ENV.
+  process.env.NODE_ENV = config.env;
   const vehicles = await openVehicleStore(config.dataDir);
   const leads = await openLeadStore(config.dataDir);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
@@ -28,16 +30,20 @@ async function main(): Promise<void> {
 
   const site = createAppServer({
     config,
+    limits: config.limits,
     vehicles,
     leads,
     outbox,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
+    siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });
-  const demo = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin });
+  const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
+
+  const demo = limitedServer(config.limits, demoApp);
 
   const servers: Server[] = [];
-  const listen = (name: string, handler: { listen(port: number, host: string, ready: () => void): Server }, port: number) =>
+  const listen = (name: string, handler: Server, port: number) =>
     new Promise<void>((resolve, reject) => {
       const server = handler.listen(port, config.host, () => {
         console.log(`[server] ${name} listening on http://localhost:${port}`);

@@ -3,6 +3,7 @@
 // carry classic zod (~24 kB gzip of its ~35). Mini objects also parse without
 // compiling code (`new Function`), which a strict CSP would report.
 import * as z from "zod/mini";
+import { CONTROL_CHARACTER } from "./escape";
 
 /** The enquiry kinds a visitor can choose, in display order. */
 export const INTERESTS = ["sales", "service", "parts", "general"] as const;
@@ -25,6 +26,10 @@ export const CONTACT_MESSAGES = {
   message: "Message must be at least 10 characters",
 } as const;
 
+/** The message of a one-line field holding a line break or another control character. */
+export const oneLineMessage = (label: string) => `${label} must be on one line, without control characters`;
+const NO_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`);
+
 export const PHONE_MIN_LENGTH = 10;
 export const MESSAGE_MIN_LENGTH = 10;
 /** Generous upper bounds so one lead can never fill the request limit. */
@@ -34,21 +39,36 @@ export const MESSAGE_MAX_LENGTH = 5000;
 const EMAIL_MAX_LENGTH = 254;
 const PHONE_MAX_LENGTH = 40;
 
-const trimmed = (min: number, max: number, message: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(min, message), z.maxLength(max, `Must be at most ${max} characters`));
+const trimmed = (min: number, max: number, message: string, oneLineLabel?: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(min, message),
+    z.maxLength(max, `Must be at most ${max} characters`),
+    ...(oneLineLabel ? [z.regex(NO_CONTROL_CHARACTERS, oneLineMessage(oneLineLabel))] : []),
+  );
 
-/** A visitor's contact message: one schema for the form and the API. */
-export const ContactMessageSchema = z.object({
-  firstName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.firstName),
-  lastName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.lastName),
+/** The contact fields; `strict` refuses control characters in the one-line fields (new messages), stored leads are read without it. */
+const contactFields = (strict: boolean) => ({
+  firstName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.firstName, strict ? "First name" : undefined),
+  lastName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.lastName, strict ? "Last name" : undefined),
   email: z.pipe(
     z.string({ error: CONTACT_MESSAGES.email }).check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.email)),
     z.email(CONTACT_MESSAGES.email),
   ),
-  phone: trimmed(PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone),
+  phone: trimmed(PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone, strict ? "Phone number" : undefined),
   interest: z._default(z.enum(INTERESTS, { error: CONTACT_MESSAGES.interest }), "sales"),
   message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),
 });
+
+/** A visitor's contact message: one schema for the form and the API. One-line fields refuse line breaks and other control characters. */
+export const ContactMessageSchema = z.object(contactFields(true));
+
+/**
+ * The same fields as leads stored by earlier versions hold them, which let
+ * control characters through: such leads still load, and every writer
+ * (mail, CSV) neutralises them (domain/escape.ts oneLine).
+ */
+export const StoredContactMessageSchema = z.object(contactFields(false));
 
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 /** What a form holds before defaults apply. */

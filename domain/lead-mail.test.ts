@@ -70,7 +70,7 @@ describe("composeLeadMail", () => {
     const m = composeLeadMail(lead({ firstName: nasty, lastName: nasty, email: nasty, phone: nasty, message: nasty, source: nasty, origin: nasty }));
     expect(m.html).not.toContain("<script>");
     expect(m.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Tom&#39;");
-    expect(m.text).toContain(`Message:\n${nasty}`);
+    expect(m.text).toContain(`Message:\n${nasty.replace("\u0001", "\uFFFD")}`);
   });
 });
 

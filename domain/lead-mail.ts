@@ -1,6 +1,6 @@
 import { BUSINESS } from "./business";
 import { INTEREST_LABELS } from "./contact";
-import { escapeHtml as h } from "./escape";
+import { escapeHtml as h, multiLine, noEncodedWords, oneLine } from "./escape";
 import type { Lead } from "./lead";
 import { SITE_PROVIDER, leadToAdf } from "./lead-adf";
 
@@ -15,20 +15,26 @@ export interface LeadMail {
 
 const LEAD_MAIL_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
 
-/** The notification sales staff receive for a lead. Every visitor value is escaped in the HTML. */
+/**
+ * The notification sales staff receive for a lead. Every visitor value is
+ * escaped in the HTML, and kept to one line where it is one (control
+ * characters from leads stored before the schema refused them become U+FFFD),
+ * so no value can add a line or a header; the Subject decodes no encoded word.
+ */
 export function composeLeadMail(lead: Lead): LeadMail {
   const interest = INTEREST_LABELS[lead.interest];
-  const source = lead.source ?? SITE_PROVIDER;
-  const name = `${lead.firstName} ${lead.lastName}`;
+  const source = oneLine(lead.source ?? SITE_PROVIDER);
+  const name = oneLine(`${lead.firstName} ${lead.lastName}`);
+  const message = multiLine(lead.message);
   const rows: [string, string][] = [
     ["Name", name],
-    ["E-mail", lead.email],
-    ["Phone", lead.phone],
+    ["E-mail", oneLine(lead.email)],
+    ["Phone", oneLine(lead.phone)],
     ["Interest", interest],
     ["Source", source],
-    ["Page origin", lead.origin ?? "(not sent)"],
-    ["Received", lead.createdAt],
-    ["Lead id", lead.id],
+    ["Page origin", oneLine(lead.origin ?? "(not sent)")],
+    ["Received", oneLine(lead.createdAt)],
+    ["Lead id", oneLine(lead.id)],
   ];
   const text = [
     `New ${interest.toLowerCase()} lead from ${source}`,
@@ -36,7 +42,7 @@ export function composeLeadMail(lead: Lead): LeadMail {
     ...rows.map(([k, v]) => `${k}: ${v}`),
     "",
     "Message:",
-    lead.message,
+    message,
     "",
     "An ADF/XML copy for the CRM is attached.",
   ].join("\n");
@@ -47,14 +53,14 @@ export function composeLeadMail(lead: Lead): LeadMail {
 ${rows.map(([k, v]) => `<tr><th align="left" style="color:#475569">${h(k)}</th><td>${h(v)}</td></tr>`).join("\n")}
 </table>
 <h2 style="font-size:16px">Message</h2>
-<p style="white-space:pre-wrap">${h(lead.message)}</p>
+<p style="white-space:pre-wrap">${h(message)}</p>
 <p style="color:#475569;font-size:12px">Reply to this e-mail to answer ${h(name)} directly. An ADF/XML copy for the CRM is attached.</p>
 </body></html>`;
   return {
-    subject: `[${interest} lead] ${source}: ${name}`,
+    subject: noEncodedWords(`[${interest} lead] ${source}: ${name}`),
     text,
     html,
     adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead) },
-    messageId: `<lead-${lead.id}@${LEAD_MAIL_DOMAIN}>`,
+    messageId: `<lead-${oneLine(lead.id)}@${LEAD_MAIL_DOMAIN}>`,
   };
 }

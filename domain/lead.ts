@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ContactMessageSchema } from "./contact";
+import { StoredContactMessageSchema } from "./contact";
 
 export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -16,7 +16,7 @@ export type Delivery = z.infer<typeof DeliverySchema>;
 
 /** A stored lead: the visitor's message, where it came from, and its delivery. */
 export const LeadSchema = z.object({
-  ...ContactMessageSchema.shape,
+  ...StoredContactMessageSchema.shape,
   id: z.string().min(1),
   /** ISO 8601 time the API accepted it. */
   createdAt: z.iso.datetime(),

@@ -1,3 +1,4 @@
+import { multiLine, oneLine } from "./escape";
 import type { Lead } from "./lead";
 
 export const LEAD_CSV_COLUMNS = [
@@ -11,10 +12,18 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** Leads as CSV (RFC 4180, CRLF line ends): a header row, then one row per lead. */
+/**
+ * Leads as CSV (RFC 4180, CRLF line ends): a header row, then one row per lead.
+ * Control characters of leads stored before the schema refused them become
+ * U+FFFD; only the message keeps its line breaks (as \n, inside its quoted cell).
+ */
 export function leadsToCsv(leads: readonly Lead[]): string {
+  const line = (v: string | null | undefined) => (v == null ? v : oneLine(v));
   const rows = leads.map((l) =>
-    [l.id, l.createdAt, l.firstName, l.lastName, l.email, l.phone, l.interest, l.message, l.source, l.origin, l.delivery.status, l.delivery.attempts, l.delivery.sentAt].map(csvCell).join(","),
+    [
+      line(l.id), line(l.createdAt), line(l.firstName), line(l.lastName), line(l.email), line(l.phone), l.interest,
+      multiLine(l.message), line(l.source), line(l.origin), l.delivery.status, l.delivery.attempts, line(l.delivery.sentAt),
+    ].map(csvCell).join(","),
   );
   return [LEAD_CSV_COLUMNS.join(","), ...rows].join("\r\n") + "\r\n";
 }

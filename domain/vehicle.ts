@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { httpUrl } from "./http-url";
+
+/** A link to elsewhere: http(s) only (never javascript:, data: …). */
+const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+/** An image: a path the dealership serves, or an http(s) URL. */
+const ImageSchema = z.string().min(1).refine((s) => httpUrl(s, "https://dealer.invalid/") !== undefined, "must be a path or an http(s) URL");
 
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -30,12 +36,12 @@ export const VehicleSchema = z.object({
   brand: z.string().min(1),
   category: z.string().min(1),
   /** Paths (served by the dealership) or absolute URLs; the first is the main image. */
-  images: z.array(z.string().min(1)),
+  images: z.array(ImageSchema),
   inStock: z.boolean(),
   isNew: z.boolean(),
   features: z.array(z.string().min(1)),
   specifications: SpecificationsSchema,
-  externalUrl: z.url().optional(),
+  externalUrl: HttpUrlSchema.optional(),
   featured: z.boolean().default(false),
   condition: z.enum(VEHICLE_CONDITIONS).default("new"),
 });

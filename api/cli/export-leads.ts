@@ -1,14 +1,55 @@
 /**
- * npm run leads -- [--since YYYY-MM-DD] [--format csv|json]
+ * npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]
  * Prints the stored leads (oldest first) with their source and delivery status,
- * from leads.json and every archive segment. Reads DATA_DIR like the server; never writes.
+ * from leads.json and every archive segment, or writes them to FILE. Reads
+ * DATA_DIR like the server; never writes the data.
  */
+import { fstatSync, ftruncateSync, writeSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { leadsToCsv } from "../../domain/leads-csv";
+import { writeFileDurably } from "../store/durable-file";
 import { readStoredLeads } from "../store/lead-files";
 
-const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--format csv|json]";
+const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]";
+
+/**
+ * The run-script banner npm 7+ prints on stdout before it starts this script
+ * ("\n> name@version leads\n> tsx … args\n\n"), rebuilt from the variables npm
+ * sets; undefined when npm did not start it.
+ */
+function npmBanner(): string | undefined {
+  const { npm_lifecycle_event: event, npm_lifecycle_script: script, npm_package_name: name, npm_package_version: version } = process.env;
+  if (!event || !script) return undefined;
+  const args = process.argv.slice(2);
+  return `\n> ${name && version ? `${name}@${version} ` : ""}${event}\n> ${script.trim()}${args.length ? ` ${args.join(" ")}` : ""}\n\n`;
+}
+
+/**
+ * Write the export to stdout. `npm run leads -- --format csv > leads.csv`
+ * would otherwise leave npm's banner above the CSV: when stdout is a file that
+ * holds exactly that banner and nothing else, it is emptied and the export
+ * written from its start, so the file holds the export alone. (A pipe cannot
+ * be taken back: use --out, or `npm run --silent`.)
+ */
+function writeStdout(text: string): void {
+  const data = Buffer.from(text, "utf8");
+  let position: number | null = null;
+  const banner = npmBanner();
+  try {
+    const stat = fstatSync(1);
+    if (banner && stat.isFile() && stat.size === Buffer.byteLength(banner)) {
+      ftruncateSync(1, 0);
+      position = 0;
+    }
+  } catch {
+    // Not a file we can inspect: write as usual.
+  }
+  for (let done = 0; done < data.length; ) {
+    const n = writeSync(1, data, done, data.length - done, position === null ? null : position + done);
+    done += n;
+  }
+}
 
 function fail(message: string): never {
   console.error(`[leads] ${message}\n${USAGE}`);
@@ -16,9 +57,9 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let values: { since?: string; format?: string; help?: boolean };
+  let values: { since?: string; format?: string; out?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { since: { type: "string" }, format: { type: "string", default: "csv" }, help: { type: "boolean", short: "h" } } }));
+    ({ values } = parseArgs({ options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, help: { type: "boolean", short: "h" } } }));
   } catch (err) {
     fail((err as Error).message);
   }
@@ -33,7 +74,13 @@ async function main(): Promise<void> {
 
   const leads = await readStoredLeads(path.resolve(process.env.DATA_DIR || "./data"));
   const chosen = since === undefined ? leads : leads.filter((l) => Date.parse(l.createdAt) >= since);
-  process.stdout.write(format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`);
+  const text = format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`;
+  if (values.out) {
+    await writeFileDurably(path.resolve(values.out), text);
+    console.error(`[leads] ${chosen.length} lead(s) written to ${values.out}`);
+  } else {
+    writeStdout(text);
+  }
 }
 
 main().catch((err: unknown) => {

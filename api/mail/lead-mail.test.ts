@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { JSDOM } from "jsdom";
@@ -83,6 +83,27 @@ describe("lead mail", () => {
     expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<lead-${id}@www.sussexcoastgolfcarts.example>`).sort());
   }, 20_000);
 
+  it("mails a new lead before a backlog of older pending leads", async () => {
+    const dataDir = await tempDataDir();
+    const backlog: Lead[] = Array.from({ length: 400 }, (_, i) => ({
+      ...(validLead({ firstName: `Backlog ${i}` }) as Omit<Lead, "id" | "createdAt" | "origin" | "source" | "delivery">),
+      id: `backlog-${i}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      origin: null,
+      source: null,
+      // Half left by a run that stopped before trying them, half failed during an outage and due again.
+      delivery: i % 2 ? { status: "pending", attempts: 0 } : { status: "pending", attempts: 3, lastError: "down", nextAttemptAt: "2026-01-02T00:00:00.000Z" },
+    }));
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: backlog }));
+    const smtp = track(await startSmtpSink());
+    const s = track(await startTestServer(mailEnv(smtp.url), dataDir));
+    const id = await post(s, { firstName: "Fresh" });
+    await vi.waitFor(() => expect(smtp.messages.some((m) => m.messageId?.includes(id))).toBe(true), { timeout: 15_000 });
+    const position = smtp.messages.findIndex((m) => m.messageId?.includes(id));
+    // At most the one attempt in flight when it came in, and a few more sent before the post reached the server.
+    expect(position).toBeLessThan(backlog.length / 10);
+  }, 30_000);
+
   it("stores leads as not-sent when mail is off", async () => {
     const s = track(await startTestServer());
     await post(s);
@@ -111,6 +132,20 @@ describe("npm run leads", () => {
     expect(JSON.parse((await run(s.dataDir, "--since", "2999-01-01", "--format", "json")).stdout)).toEqual([]);
   }, 20_000);
 
+  it("the documented command `npm run leads -- --format csv > leads.csv` writes exactly the CSV, and so does --out", async () => {
+    const s = track(await startTestServer());
+    await post(s, { source: "town-page" });
+    await post(s);
+    const expected = (await run(s.dataDir, "--format", "csv")).stdout;
+    expect(expected.startsWith("id,createdAt,")).toBe(true);
+    const out = await tempDataDir();
+    // Through npm and a shell redirect, exactly as the README says.
+    await exec("sh", ["-c", "npm run leads -- --format csv > \"$OUT/leads.csv\""], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
+    expect(await readFile(path.join(out, "leads.csv"), "utf8")).toBe(expected);
+    await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir } });
+    expect(await readFile(path.join(out, "out.csv"), "utf8")).toBe(expected);
+  }, 30_000);
+
   it.each([
     [["--format", "xml"], /--format must be csv or json/],
     [["--since", "yesterday"], /--since must be a date/],
@@ -118,4 +153,64 @@ describe("npm run leads", () => {
   ])("%j fails with a clear message", async (args, message) => {
     await expect(run(await tempDataDir(), ...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
   });
+});
+
+describe("control characters in contact fields", () => {
+  it.each([
+    ["firstName", "Dana\nBcc: someone@example.com", "First name must be on one line, without control characters"],
+    ["lastName", "Reyes\u001b[31m", "Last name must be on one line, without control characters"],
+    ["phone", "302-555-0101\r\nX-Extra: 1", "Phone number must be on one line, without control characters"],
+    ["firstName", "Da\u0000na", "First name must be on one line, without control characters"],
+  ])("the API refuses %s %j with the field's message, and stores nothing", async (field, value, message) => {
+    const s = track(await startTestServer());
+    const res = await postJson(`${s.url}/api/contact`, validLead({ [field]: value }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
+    expect(await readLeads(s.dataDir)).toEqual([]);
+  });
+
+  /** A lead stored before the schema refused control characters. */
+  const olderLead = (): Lead => ({
+    id: "older-lead-1",
+    createdAt: "2026-10-01T12:00:00.000Z",
+    firstName: "Dana\nBcc: someone@example.com",
+    lastName: "=?UTF-8?B?SGFja2Vk?=",
+    email: "dana@example.com",
+    phone: "302\u0000555\u001b0101",
+    interest: "sales",
+    message: "Hello,\r\nplease call\u0000\u001b[2J after five",
+    origin: null,
+    source: null,
+    delivery: { status: "pending", attempts: 0 },
+  });
+
+  it("an older stored lead is mailed without forged lines or headers, and its Subject decodes no encoded word", async () => {
+    const dataDir = await tempDataDir();
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [olderLead()] }));
+    const smtp = track(await startSmtpSink());
+    track(await startTestServer(mailEnv(smtp.url), dataDir));
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+    const mail = smtp.messages[0]!;
+    expect(mail.headers.has("bcc")).toBe(false);
+    expect(mail.subject).not.toContain("Hacked");
+    expect(mail.subject).toContain("SGFja2Vk");
+    expect(mail.text!.split("\n").filter((l) => /^Bcc:/i.test(l))).toEqual([]);
+    expect(mail.text).not.toMatch(/[\u0000\u001b]/);
+    expect(mail.text).toContain("Name: Dana\uFFFDBcc: someone@example.com");
+    expect(mail.text).toContain("Hello,\nplease call\uFFFD\uFFFD[2J after five");
+  });
+
+  it("the CSV export of an older stored lead holds no control character but the message's line breaks", async () => {
+    const dataDir = await tempDataDir();
+    await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads: [olderLead()] }));
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "api/cli/export-leads.ts", "--format", "csv"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+    const rows = stdout.split("\r\n").filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(/^older-lead-1,2026-10-01T12:00:00.000Z,Dana\uFFFDBcc: someone@example.com,'=\?UTF-8/);
+    expect(rows[1]).toContain("302\uFFFD555\uFFFD0101");
+  }, 20_000);
 });

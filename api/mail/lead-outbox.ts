@@ -16,13 +16,67 @@ export const DEFAULT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 15 * 60_000 };
 export const backoffDelay = (failures: number, { baseMs, maxMs }: Backoff): number =>
   Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
 
+/** Retries by due time: a binary min-heap, so the next due lead is found without a scan or a sort. */
+class DueHeap {
+  readonly #items: { at: number; id: string; seq: number }[] = [];
+  #seq = 0;
+
+  get size(): number {
+    return this.#items.length;
+  }
+
+  push(id: string, at: number): void {
+    const items = this.#items;
+    items.push({ at, id, seq: this.#seq++ });
+    for (let i = items.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!this.#before(items[i]!, items[parent]!)) break;
+      [items[i], items[parent]] = [items[parent]!, items[i]!];
+      i = parent;
+    }
+  }
+
+  peek(): { at: number; id: string } | undefined {
+    return this.#items[0];
+  }
+
+  pop(): { at: number; id: string } | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length && last) {
+      items[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < items.length && this.#before(items[l]!, items[m]!)) m = l;
+        if (r < items.length && this.#before(items[r]!, items[m]!)) m = r;
+        if (m === i) break;
+        [items[i], items[m]] = [items[m]!, items[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+
+  #before(a: { at: number; seq: number }, b: { at: number; seq: number }): boolean {
+    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+  }
+}
+
 /**
  * Delivers lead mail after the lead is stored, from the pending leads in the
  * store: one at a time (so a lead is never in flight twice), retrying with
- * backoff, and picking up where it left off after a restart.
+ * backoff, and picking up where it left off after a restart. A new lead is
+ * mailed before any retry of an older one, so a backlog from a long outage
+ * never makes sales wait for today's leads.
  */
 export class LeadOutbox {
-  readonly #due = new Map<string, number>();
+  /** New leads, first come first served: always before retries. */
+  readonly #fresh = new Set<string>();
+  /** Older pending leads (retries, and those left by a previous run) by due time. */
+  readonly #retries = new DueHeap();
   #timer: NodeJS.Timeout | undefined;
   #draining: Promise<void> | undefined;
   #stopped = false;
@@ -36,15 +90,15 @@ export class LeadOutbox {
   /** Queue every lead left pending, at the time its retry was due. */
   start(): number {
     const pending = this.store.pending();
-    for (const lead of pending) this.#due.set(lead.id, lead.delivery.nextAttemptAt ? Date.parse(lead.delivery.nextAttemptAt) : 0);
+    for (const lead of pending) this.#retries.push(lead.id, lead.delivery.nextAttemptAt ? Date.parse(lead.delivery.nextAttemptAt) : 0);
     this.#kick();
     return pending.length;
   }
 
-  /** A new lead: try it now. */
+  /** A new lead: try it now, before any retry. */
   enqueue(lead: Lead): void {
     if (this.#stopped || lead.delivery.status !== "pending") return;
-    this.#due.set(lead.id, 0);
+    this.#fresh.add(lead.id);
     this.#kick();
   }
 
@@ -66,20 +120,32 @@ export class LeadOutbox {
   }
 
   #schedule(): void {
-    if (this.#stopped || this.#due.size === 0) return;
-    const next = Math.min(...this.#due.values());
-    this.#timer = setTimeout(() => this.#kick(), Math.max(0, next - Date.now()));
+    if (this.#stopped) return;
+    if (this.#fresh.size) return this.#kick();
+    const next = this.#retries.peek();
+    if (!next) return;
+    this.#timer = setTimeout(() => this.#kick(), Math.max(0, next.at - Date.now()));
     this.#timer.unref();
+  }
+
+  /** The next lead to try now: the oldest new one, else the retry most overdue. */
+  #next(): string | undefined {
+    const fresh = this.#fresh.values().next();
+    if (!fresh.done) {
+      this.#fresh.delete(fresh.value);
+      return fresh.value;
+    }
+    const due = this.#retries.peek();
+    if (!due || due.at > Date.now()) return undefined;
+    return this.#retries.pop()!.id;
   }
 
   async #drain(): Promise<void> {
     for (;;) {
       if (this.#stopped) return;
-      const now = Date.now();
-      const dueId = [...this.#due].filter(([, at]) => at <= now).sort((a, b) => a[1] - b[1])[0]?.[0];
-      if (dueId === undefined) return;
-      this.#due.delete(dueId);
-      const lead = this.store.all().find((l) => l.id === dueId);
+      const id = this.#next();
+      if (id === undefined) return;
+      const lead = this.store.get(id);
       if (!lead || lead.delivery.status !== "pending") continue;
       await this.#attempt(lead);
     }
@@ -96,7 +162,7 @@ export class LeadOutbox {
       const lastError = err instanceof Error ? err.message : String(err);
       delivery = { status: "pending", attempts, lastError, nextAttemptAt: new Date(Date.now() + wait).toISOString() };
       console.warn(`[mail] lead ${lead.id} not delivered (attempt ${attempts}): ${lastError}; retrying in ${Math.round(wait / 1000)} s`);
-      this.#due.set(lead.id, Date.now() + wait);
+      this.#retries.push(lead.id, Date.now() + wait);
     }
     try {
       await this.store.setDelivery(lead.id, delivery);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
 import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import type { Lead } from "../../domain/lead";
-import type { LeadStore } from "../store/lead-store";
+import { describeWriteError, type LeadStore } from "../store/lead-store";
 import { HttpError } from "../middleware/errors";
 import { requireJson } from "../middleware/require-json";
 
@@ -29,10 +29,17 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
       throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
     }
     const { source, website: _website, ...message } = parsed.data;
-    const lead = await leads.add(
-      { message, origin: req.get("origin") ?? null, source: source || null },
-      { status: outbox ? "pending" : "not-sent", attempts: 0 },
-    );
+    let lead: Lead;
+    try {
+      lead = await leads.add(
+        { message, origin: req.get("origin") ?? null, source: source || null },
+        { status: outbox ? "pending" : "not-sent", attempts: 0 },
+      );
+    } catch (err) {
+      // Nothing of it was kept: the visitor may safely send it again.
+      console.error(`[api] a lead could not be stored (${describeWriteError(err)}); it was not kept`);
+      throw new HttpError(500, "Your message could not be saved. Nothing was kept: please try again in a moment, or call us.");
+    }
     res.status(201).json({ id: lead.id });
     outbox?.enqueue(lead);
   });

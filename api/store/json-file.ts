@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
-import { JSONFile } from "lowdb/node";
+import { DurableJsonFile } from "./durable-file";
 
 export class CorruptDataFileError extends Error {
   override name = "CorruptDataFileError";
@@ -11,12 +11,12 @@ export class CorruptDataFileError extends Error {
 }
 
 /**
- * Open a lowdb file (atomic writes through steno's temp-file-and-rename),
+ * Open a lowdb file (atomic and durable writes: temp file, fsync, rename, fsync of the folder),
  * creating it from `seed()` when missing. A file that exists but does not
  * parse is never overwritten: opening it throws CorruptDataFileError.
  *
  * lowdb's presets swap in a memory adapter when NODE_ENV is "test"; we build
- * Low on JSONFile directly so tests always exercise the real file.
+ * Low on our own file adapter so tests always exercise the real file.
  */
 export async function openJsonFile<T>(file: string, seed: () => T, validate?: (data: unknown) => T): Promise<Low<T>> {
   let exists = true;
@@ -28,7 +28,7 @@ export async function openJsonFile<T>(file: string, seed: () => T, validate?: (d
     if ((err as NodeJS.ErrnoException).code === "ENOENT") exists = false;
     else throw new CorruptDataFileError(file, err);
   }
-  const db = new Low<T>(new JSONFile<T>(file), seed());
+  const db = new Low<T>(new DurableJsonFile<T>(file), seed());
   if (exists) {
     await db.read();
     if (validate) db.data = validate(db.data);

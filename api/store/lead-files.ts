@@ -15,7 +15,7 @@ const ARCHIVE_NAME = /^(\d{6,})\.json$/;
 
 export const archiveFile = (dataDir: string, n: number) => path.join(dataDir, LEADS_ARCHIVE_DIR, `${String(n).padStart(6, "0")}.json`);
 
-/** The archive segments under dataDir, oldest first (steno's .tmp files are not segments). */
+/** The archive segments under dataDir, oldest first (the .tmp files of writes in flight are not segments). */
 export async function listArchives(dataDir: string): Promise<{ n: number; file: string }[]> {
   let names: string[];
   try {

@@ -8,7 +8,7 @@ export interface LeadsFile {
 const ignore = () => {};
 
 /**
- * One lowdb file of leads, always written whole (steno's temp file and
+ * One lowdb file of leads, always written whole (temp file, fsync and
  * rename). Saves made while a write is in flight share the next write, so a
  * burst costs one serialisation per write rather than one per lead.
  */

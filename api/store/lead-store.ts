@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
-import { JSONFile } from "lowdb/node";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead } from "../../domain/lead";
+import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
 import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives } from "./lead-files";
 import { LeadSegment, type LeadsFile } from "./lead-segment";
@@ -20,12 +20,27 @@ export interface NewLead {
 
 /** Where leads are kept. Every write resolves only once it is on disk. */
 export interface LeadStore {
+  /** Store a lead; resolves once it is on disk. When it rejects, the lead is not stored: neither in memory nor on disk. */
   add(lead: NewLead, delivery: Delivery): Promise<Lead>;
   setDelivery(id: string, delivery: Delivery): Promise<void>;
   /** Leads whose mail is still to be delivered. */
   pending(): Lead[];
   /** Every lead, oldest first. */
   all(): readonly Lead[];
+  /** One lead by id, without a scan. */
+  get(id: string): Lead | undefined;
+  /**
+   * Null when leads can be written now, else why not (no server path in it).
+   * Retries a failed write, so it answers null again as soon as the disk takes writes.
+   */
+  writeProblem(): Promise<string | null>;
+}
+
+/** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
+export function describeWriteError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const file = typeof e?.path === "string" ? ` (${path.basename(e.path)})` : "";
+  return `leads cannot be written: ${e?.code ?? "write failed"}${file}`;
 }
 
 /**
@@ -75,7 +90,7 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   /** Move the oldest full segment of leads.json into a new archive file, whose write starts now. */
   const roll = () => {
     const file = archiveFile(dataDir, nextArchive++);
-    const archive = new LeadSegment(new Low<LeadsFile>(new JSONFile<LeadsFile>(file), { leads: active.leads.splice(0, segmentSize) }), false);
+    const archive = new LeadSegment(new Low<LeadsFile>(new DurableJsonFile<LeadsFile>(file), { leads: active.leads.splice(0, segmentSize) }), false);
     archives.push(archive);
     for (const lead of archive.leads) byId.set(lead.id, { lead, segment: archive });
     // A failed archive write is retried by leads.json's next write, which waits for it; its callers see the error.
@@ -87,6 +102,24 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   while (active.leads.length >= segmentSize) roll();
   await (oversized ? active.save() : active.flush());
 
+  /** The last write of leads failed with this; cleared by the next one that lands. */
+  let failure: unknown = null;
+
+  /** Take back a lead whose write failed, before any later write serialises it (the caller's rejection handler runs first). */
+  const forget = (lead: Lead) => {
+    const found = byId.get(lead.id);
+    if (!found) return;
+    byId.delete(lead.id);
+    const inSegment = found.segment.leads.lastIndexOf(lead);
+    if (inSegment >= 0) found.segment.leads.splice(inSegment, 1);
+    const inAll = all.lastIndexOf(lead);
+    if (inAll >= 0) all.splice(inAll, 1);
+    // Rolled into an archive meanwhile: that archive is rewritten without it.
+    if (found.segment !== active) found.segment.save().catch(() => {});
+  };
+
+  const probeFile = path.join(dataDir, ".write-check");
+
   return {
     async add({ message, origin, source }, delivery) {
       if (active.leads.length >= segmentSize) roll();
@@ -94,7 +127,14 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       active.leads.push(lead);
       all.push(lead);
       byId.set(lead.id, { lead, segment: active });
-      await active.save();
+      try {
+        await active.save();
+      } catch (err) {
+        forget(lead);
+        failure = err;
+        throw err;
+      }
+      failure = null;
       return lead;
     },
     async setDelivery(id, delivery) {
@@ -106,5 +146,23 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
     },
     pending: () => all.filter((l) => l.delivery.status === "pending"),
     all: () => all,
+    get: (id) => byId.get(id)?.lead,
+    async writeProblem() {
+      try {
+        if (failure !== null || !active.durable) {
+          // The real write, again: leads.json (after any archive it waits for).
+          await active.flush();
+        } else {
+          // Nothing pending: a small file beside the leads shows whether the folder takes writes.
+          await writeFile(probeFile, "");
+          await unlink(probeFile);
+        }
+        failure = null;
+        return null;
+      } catch (err) {
+        failure = err;
+        return describeWriteError(err);
+      }
+    },
   };
 }

@@ -9,6 +9,7 @@ import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
 import { openLeadStore } from "../store/lead-store";
 import { openVehicleStore } from "../store/vehicle-store";
+import { siteErrorHandler } from "../../host-site/server/site-router";
 
 export interface TestServer {
   url: string;
@@ -29,11 +30,13 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   outbox?.start();
   const server = createAppServer({
     config,
+    limits: config.limits,
     vehicles: await openVehicleStore(config.dataDir),
     leads,
     outbox,
     widgetsDir: path.join(dir, "no-widgets"),
     site: Router(),
+    siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
   });
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

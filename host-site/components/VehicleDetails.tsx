@@ -1,5 +1,6 @@
 import { BUSINESS, telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
+import { httpUrl } from "../../domain/http-url";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import type { Vehicle } from "../../domain/vehicle";
 import { specLabel, specValue } from "../../domain/spec-label";
@@ -24,6 +25,8 @@ function NewTabLink({ href, children }: { href: string; children: string }) {
  */
 export function VehicleDetails({ vehicle: v }: { vehicle: Vehicle }) {
   const { tollFree, main } = BUSINESS.phones;
+  // Data decides this link, so only an http(s) URL becomes one.
+  const externalUrl = httpUrl(v.externalUrl);
   const specs = Object.entries(v.specifications).filter(([, value]) => value !== undefined && value !== null && value !== "");
   const badge = vehicleBadge(v);
   return (
@@ -84,10 +87,10 @@ export function VehicleDetails({ vehicle: v }: { vehicle: Vehicle }) {
           </dl>
         </section>
       </div>
-      {v.externalUrl ? (
+      {externalUrl ? (
         <p className="actions">
-          <NewTabLink href={v.externalUrl}>View Vehicle Details</NewTabLink>
-          <NewTabLink href={v.externalUrl}>Full Specifications</NewTabLink>
+          <NewTabLink href={externalUrl}>View Vehicle Details</NewTabLink>
+          <NewTabLink href={externalUrl}>Full Specifications</NewTabLink>
         </p>
       ) : null}
       <aside className="panel panel--accent" aria-labelledby="vd-interested">

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import express, { Router, type Request, type Response } from "express";
+import { STATUS_CODES } from "node:http";
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import type { VehicleStore } from "../../api/store/vehicle-store";
 import type { Vehicle } from "../../domain/vehicle";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { robotsTxt, sitemapXml } from "../lib/sitemap";
+import { errorPage } from "../pages/ErrorPage";
 import { notFoundPage } from "../pages/NotFoundPage";
 import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
@@ -34,6 +36,9 @@ interface BuiltSite {
   sitemap: readonly string[];
   notFound: string;
 }
+
+/** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
+const SAME_SITE_PATH = /^\/[^/\\]/;
 
 /** The build's output read into memory once; null when the site has not been built. */
 function loadSite(distDir: string): BuiltSite | null {
@@ -81,6 +86,8 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
     ASSETS_PREFIX,
     express.static(path.join(path.resolve(distDir), "assets"), {
       index: false,
+      // No "/assets" → "/assets/" redirect: the page rule below would send it back, forever.
+      redirect: false,
       fallthrough: true,
       setHeaders: (res) => res.setHeader("Cache-Control", IMMUTABLE),
     }),
@@ -115,8 +122,8 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
       if (req.path.length > 1 && req.path.endsWith("/")) {
         const target = req.path.replace(/\/+$/, "");
         const query = req.originalUrl.indexOf("?");
-        // Never a protocol-relative target ("//host"): that would be an open redirect.
-        if (target && !target.startsWith("//")) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
+        // Only a path of this site: never "//host" nor "/\\host", which browsers resolve to another host.
+        if (SAME_SITE_PATH.test(target)) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
       }
       if (!site) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
       const html = site.pages.get(req.path);
@@ -125,4 +132,34 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
     sendHtml(res, notFound, 404);
   });
   return router;
+}
+
+/**
+ * The last error handler of the site's origin: the site's own error page with
+ * the error's status (a malformed URL is 400, an unsatisfiable Range 416), and
+ * 500 for anything else, which is logged. No answer carries a stack trace or a
+ * path of the server, whatever NODE_ENV says.
+ */
+export function siteErrorHandler({ distDir }: Pick<SiteDeps, "distDir">): ErrorRequestHandler {
+  const manifestPath = path.join(distDir, MANIFEST_FILE);
+  const assets = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as SiteManifest).assets : UNBUILT_ASSETS;
+  const pages = new Map<number, string>();
+  return (err, req, res, _next) => {
+    const given = Number(err?.status ?? err?.statusCode);
+    const status = given >= 400 && given < 500 && STATUS_CODES[given] ? given : 500;
+    if (status >= 500) console.error(`[site] ${req.method} ${req.originalUrl} failed:`, err);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    let html = pages.get(status);
+    if (html === undefined) {
+      html = renderPage(errorPage(status), assets);
+      pages.set(status, html);
+    }
+    // Headers a static file set before it failed describe that file, not this page.
+    for (const name of ["Content-Disposition", "Content-Range", "ETag", "Last-Modified", "Accept-Ranges"]) res.removeHeader(name);
+    if (status === 416 && err?.headers?.["Content-Range"]) res.set("Content-Range", String(err.headers["Content-Range"]));
+    res.status(status).set("Cache-Control", "no-store").type("html").send(html);
+  };
 }

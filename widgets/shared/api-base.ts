@@ -1,3 +1,5 @@
+import { httpUrl } from "../../domain/http-url";
+
 /**
  * The origin this widget script was loaded from, captured while the script
  * first runs (document.currentScript is only set then). It is the default
@@ -18,11 +20,7 @@ export function resolveApiBase(attribute?: string | null): string {
   return base.replace(/\/+$/, "");
 }
 
-/** A path the dealership serves (an image, a page) made absolute against the API origin. */
+/** A path the dealership serves (an image, a page) made absolute against the API origin; "" unless it is http(s). */
 export function dealerUrl(apiBase: string, pathOrUrl: string): string {
-  try {
-    return new URL(pathOrUrl, `${apiBase}/`).href;
-  } catch {
-    return pathOrUrl;
-  }
+  return httpUrl(pathOrUrl, `${apiBase}/`) ?? "";
 }

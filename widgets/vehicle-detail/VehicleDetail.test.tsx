@@ -176,6 +176,20 @@ describe("<gc-vehicle-detail> loaded", () => {
     expect(root.querySelector('[part="image"] img')!.getAttribute("alt")).toBe(MAVERICK.name);
   });
 
+  it.each(["javascript:alert(document.domain)", " JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)"])(
+    "renders no link for an externalUrl of %j (an API other than ours may send one), nor an image source that is not http(s)",
+    async (url) => {
+      serve([{ ...MAVERICK, externalUrl: url, images: [url, ...MAVERICK.images] }]);
+      await mount(`vehicle-id="${MAVERICK.id}"`);
+      await ui.findByRole("heading", { name: MAVERICK.name });
+      expect(ui.queryByRole("link", { name: "View Vehicle Details" })).toBeNull();
+      expect(ui.queryByRole("link", { name: "Full Specifications" })).toBeNull();
+      for (const el of root.querySelectorAll("[href], [src]")) {
+        expect(el.getAttribute("href") ?? el.getAttribute("src")).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+      }
+    },
+  );
+
   it("shows a placeholder when there is no image", async () => {
     serve([{ ...MAVERICK, images: [] }]);
     await mount(`vehicle-id="${MAVERICK.id}"`);

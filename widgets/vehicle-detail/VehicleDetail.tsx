@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BUSINESS, telHref } from "../../domain/business";
+import { httpUrl } from "../../domain/http-url";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
@@ -92,6 +93,8 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
 
 function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inventoryUrl: string }) {
   const { tollFree, main } = BUSINESS.phones;
+  // Data decides this link, so only an http(s) URL becomes one.
+  const externalUrl = httpUrl(v.externalUrl);
   const specs = Object.entries(v.specifications).filter(([, value]) => value !== undefined && value !== null && value !== "");
   return (
     <article className="detail" part="detail" aria-labelledby="gc-vd-name">
@@ -158,12 +161,12 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
           </dl>
         </section>
       </div>
-      {v.externalUrl && (
+      {externalUrl && (
         <div className="external">
-          <NewTabLink href={v.externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
             View Vehicle Details
           </NewTabLink>
-          <NewTabLink href={v.externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
             Full Specifications
           </NewTabLink>
         </div>
