@@ -12,12 +12,13 @@ import { policyPage } from "./pages/PolicyPage";
 import { rentalsPage } from "./pages/RentalsPage";
 import { servicesPage } from "./pages/ServicesPage";
 import { showroomPage } from "./pages/ShowroomPage";
+import { sitemapPage } from "./pages/SitemapPage";
 import { thankYouPage } from "./pages/ThankYouPage";
 import { townPage } from "./pages/TownPage";
 
 /** Every page known at build time (spec §2), in sitemap order. Vehicle pages are rendered per request. */
 export function staticPages(ctx: PageContext): PageDef[] {
-  return [
+  const pages = [
     homePage(ctx),
     inventoryPage(ctx),
     rentalsPage(),
@@ -32,6 +33,7 @@ export function staticPages(ctx: PageContext): PageDef[] {
     ...TOWNS.map(townPage),
     ...POLICY_DOCUMENTS.map(policyPage),
   ];
+  return [...pages, sitemapPage(pages, ctx)];
 }
 
 /** Short paths answered with another page's HTML (that page stays canonical). */

@@ -52,6 +52,7 @@ function toVehicle(f: Fact): VehicleInput {
       seatingCapacity: f.seatingCapacity,
       range: f.range,
       topSpeed: f.topSpeed,
+      ...(f.drive ? { drive: f.drive } : {}),
       batteryType: f.batteryType,
       chargingTime: f.chargingTime,
       payload: f.payload,

@@ -1,5 +1,5 @@
 import { BUSINESS, formatAddress, telHref } from "../../domain/business";
-import { FOOTER_COLUMNS, SHORT_PRIVACY_LINK, TOWN_LINKS } from "../content/nav";
+import { FOOTER_COLUMNS, SHORT_PRIVACY_LINK, SITEMAP_PATH, TOWN_LINKS } from "../content/nav";
 import { HoursList } from "./HoursList";
 import { Logo } from "./Logo";
 
@@ -67,7 +67,7 @@ export function Footer() {
             <span aria-hidden="true"> · </span>
             <a href="/terms-of-service">Terms</a>
             <span aria-hidden="true"> · </span>
-            <a href="/sitemap.xml">Sitemap</a>
+            <a href={SITEMAP_PATH}>Sitemap</a>
           </p>
         </div>
       </div>

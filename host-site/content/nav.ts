@@ -55,6 +55,9 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly NavLink
   },
 ];
 
+/** The HTML sitemap for people, linked from the footer; /sitemap.xml stays for search engines. */
+export const SITEMAP_PATH = "/sitemap";
+
 /** One footer link per town page. */
 export const TOWN_LINKS: readonly NavLink[] = TOWNS.map((t) => ({ href: t.url, label: t.name }));
 

@@ -20,6 +20,12 @@ export const LOCATIONS = [
   },
 ] as const;
 
+/**
+ * Where visitors read and leave reviews: our Facebook page's reviews. (The
+ * cards carry no "Website" link: the visitor is on our website already.)
+ */
+export const REVIEWS_URL = `${BUSINESS.social.facebook}/reviews`;
+
 /** What the showroom offers. */
 export const SHOWROOM_SERVICES = [
   { title: "Test drives", text: "Drive any model on our loop, or book a test drive at your home." },

@@ -88,7 +88,7 @@ export function aboutPage(): PageDef {
         </Section>
         <Section id="contact" heading="Get in touch">
           <ContactCards />
-          <p className="center">
+          <p className="center actions actions--center">
             <LinkButton href="/contact">Contact us</LinkButton>
           </p>
         </Section>

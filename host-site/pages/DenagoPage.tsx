@@ -1,6 +1,7 @@
 import { DENAGO_LINEUP_IDS, DENAGO_SERIES, seriesOfCategory } from "../../domain/catalogue";
 import { formatUsd } from "../../domain/money";
 import { modelSlug } from "../../domain/slug";
+import { specValue } from "../../domain/spec-label";
 import { LinkAndCall, LinkButton } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
@@ -55,6 +56,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
           <div className="card-grid card-grid--3">
             {lineup.map((v) => (
               <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${modelSlug(v.name)}`} kicker={seriesOfCategory(v.category)?.title ?? v.category}>
+                {v.specifications.drive ? <p className="muted">Drive: {specValue(v.specifications.drive)}</p> : null}
                 <CheckList items={v.features.slice(0, 3)} />
                 <ModelActions name={v.name} href={`/vehicles/${modelSlug(v.name)}`} />
               </VehicleCard>

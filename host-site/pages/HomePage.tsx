@@ -65,7 +65,7 @@ export function homePage({ catalogue }: PageContext): PageDef {
               </VehicleCard>
             ))}
           </div>
-          <p className="center">
+          <p className="center actions actions--center">
             <LinkButton href="/inventory" variant="outline">
               View Full Inventory
             </LinkButton>
@@ -105,7 +105,7 @@ export function homePage({ catalogue }: PageContext): PageDef {
         </Section>
         <Section id="contact" tone="muted" heading="Talk to us" intro="Questions about a cart, a rental or a repair? We are a phone call away.">
           <ContactCards />
-          <p className="center">
+          <p className="center actions actions--center">
             <LinkButton href="/contact">Send us a message</LinkButton>
           </p>
         </Section>

@@ -6,7 +6,7 @@ import { HoursList } from "../components/HoursList";
 import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
-import { LOCATIONS, SHOWROOM_SERVICES } from "../content/showroom";
+import { LOCATIONS, REVIEWS_URL, SHOWROOM_SERVICES } from "../content/showroom";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 
@@ -53,9 +53,6 @@ export function showroomPage(): PageDef {
                     <a href={`tel:${BUSINESS.phones.main.e164}`}>Call {BUSINESS.phones.main.display}</a>
                   </li>
                   <li>
-                    <a href="/">Website</a>
-                  </li>
-                  <li>
                     <a href={BUSINESS.social.facebook} rel="noopener" target="_blank" aria-describedby="new-tab-note">
                       Facebook
                     </a>
@@ -66,7 +63,9 @@ export function showroomPage(): PageDef {
                     </a>
                   </li>
                   <li>
-                    <a href="/policies/feedback-policy">Share feedback</a>
+                    <a href={REVIEWS_URL} rel="noopener" target="_blank" aria-describedby="new-tab-note">
+                      Reviews on Facebook
+                    </a>
                   </li>
                 </ul>
               </article>

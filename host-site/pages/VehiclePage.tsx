@@ -2,6 +2,7 @@ import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
 import { VehicleDetails } from "../components/VehicleDetails";
+import { cardImage } from "../components/VehicleCard";
 import { productJsonLd } from "../lib/json-ld";
 import { pageTitle, truncate } from "../lib/seo";
 import type { PageDef } from "./page";
@@ -22,6 +23,9 @@ export function vehiclePage(v: Vehicle): PageDef {
       ),
       keywords: [v.name, `${v.brand} golf carts`, `${v.category} golf cart`, `${v.brand} ${v.category} for sale`],
       path,
+      // Shared links show this vehicle: its main image (the placeholder when it has none), named for it.
+      image: cardImage(v),
+      imageAlt: v.name,
       type: "product",
       product: { price: v.price, availability: v.inStock ? "in stock" : "out of stock", condition: v.condition },
       jsonLd: [productJsonLd(v, path)],

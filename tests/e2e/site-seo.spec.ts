@@ -21,6 +21,7 @@ const STATIC_PATHS = [
   ...CORE_PATHS,
   ...TOWNS.map((t) => t.url),
   ...POLICY_DOCUMENTS.map((d) => d.path),
+  "/sitemap",
 ];
 
 /** Text with the entities React writes decoded. */

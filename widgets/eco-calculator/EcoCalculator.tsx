@@ -174,26 +174,26 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
         {calculating ? "Calculating..." : run ? summary(run.result, run.input) : ""}
       </p>
 
-      {celebrating && (
-        <div className="gc-eco__banner" part="banner">
-          <svg className="gc-eco__banner-icon" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M20 3C10 3 4 8.5 4 15.5c0 1.6.4 3 1 4.2C7 13 11.5 9.6 16 8c-4 2.6-7.4 6.4-9 11.6 1.3 1 2.9 1.4 4.6 1.4C18.3 21 21 14 20 3Z" fill="currentColor" />
-          </svg>
-          <div>
-            <strong>Great Choice for the Environment!</strong>
-            <span>Your switch to electric saves the planet and your wallet</span>
-          </div>
-        </div>
-      )}
-
       {run && final ? (
         <section className="gc-eco__results" part="results" aria-label="Your eco impact">
-          <header className="gc-eco__results-head">
-            <h3>Your impact over {yearsLabel(run.input.years).toLowerCase()}</h3>
-            <p>
-              {formatWhole(final.totalMiles)} electric miles · {USAGE_TYPES[run.input.usage].label}
-            </p>
-          </header>
+          {/* The banner lies over the heading in one grid cell that is always as tall as the taller of the two, so nothing moves when it comes or goes. */}
+          <div className="gc-eco__head">
+            <header className="gc-eco__results-head">
+              <h3>Your impact over {yearsLabel(run.input.years).toLowerCase()}</h3>
+              <p>
+                {formatWhole(final.totalMiles)} electric miles · {USAGE_TYPES[run.input.usage].label}
+              </p>
+            </header>
+            <div className="gc-eco__banner" part="banner" aria-hidden={celebrating ? undefined : "true"}>
+              <svg className="gc-eco__banner-icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M20 3C10 3 4 8.5 4 15.5c0 1.6.4 3 1 4.2C7 13 11.5 9.6 16 8c-4 2.6-7.4 6.4-9 11.6 1.3 1 2.9 1.4 4.6 1.4C18.3 21 21 14 20 3Z" fill="currentColor" />
+              </svg>
+              <div>
+                <strong>Great Choice for the Environment!</strong>
+                <span>Your switch to electric saves the planet and your wallet</span>
+              </div>
+            </div>
+          </div>
           <dl className="gc-figures">
             {ECO_FIGURES.map((f) => (
               <div key={f.key} className={`gc-figure${f.highlight ? " gc-figure--highlight" : ""}`} part={f.highlight ? "figure figure-highlight" : "figure"}>

@@ -88,10 +88,26 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     searchRef.current?.focus();
   };
 
-  if (list.status === "loading" && host.childElementCount > 0) {
-    // The page prerendered the grid inside the element: keep it in view until the live list is in.
-    return (
+  const errorNotice = list.status === "error" && (
+    <div className="notice notice--error" role="alert" part="error">
+      <p>Error loading vehicles: {list.error}</p>
+      <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
+        Try again
+      </button>
+    </div>
+  );
+
+  if (host.childElementCount > 0 && list.status !== "success") {
+    // The page prerendered the grid inside the element: keep it in view until the live list is in,
+    // with its filter bar's place (the `filters` slot) while loading, and the error beside it if the list fails.
+    return list.status === "loading" ? (
       <div className="inventory" part="inventory" aria-busy="true">
+        <slot name="filters" />
+        <slot />
+      </div>
+    ) : (
+      <div className="inventory" part="inventory">
+        {errorNotice}
         <slot />
       </div>
     );
@@ -117,14 +133,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     );
   } else if (list.status === "error") {
     status = "";
-    body = (
-      <div className="notice notice--error" role="alert" part="error">
-        <p>Error loading vehicles: {list.error}</p>
-        <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
-          Try again
-        </button>
-      </div>
-    );
+    body = errorNotice;
   } else if (matched.length === 0) {
     status = (
       <>

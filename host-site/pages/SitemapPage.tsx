@@ -1,0 +1,69 @@
+import { BUSINESS } from "../../domain/business";
+import { TOWNS } from "../../domain/towns";
+import { Hero } from "../components/Hero";
+import { Section } from "../components/Section";
+import { ABOUT_NAV, CONTACT_NAV, FOOTER_COLUMNS, MAIN_NAV, SITEMAP_PATH, TOWN_LINKS } from "../content/nav";
+import { POLICY_DOCUMENTS } from "../content/policies";
+import { pageTitle } from "../lib/seo";
+import { vehiclePath } from "./VehiclePage";
+import type { PageContext, PageDef } from "./page";
+
+/** The names the header and footer give pages; a page they do not name goes by its title without the site's name. */
+const NAV_LABELS = new Map([...MAIN_NAV, ...ABOUT_NAV, CONTACT_NAV, ...FOOTER_COLUMNS.flatMap((c) => c.links), ...TOWN_LINKS].map((l) => [l.href, l.label]));
+const pageName = (p: PageDef): string => NAV_LABELS.get(p.path) ?? p.meta.title.replace(` | ${BUSINESS.name}`, "");
+
+function LinkList({ links }: { links: readonly { href: string; label: string }[] }) {
+  return (
+    <ul className="sitemap-list">
+      {links.map((l) => (
+        <li key={l.href}>
+          <a href={l.href}>{l.label}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A page for people listing every public page: the given pages (all but the
+ * noindex ones), grouped into the site's pages, policies and towns, then every
+ * vehicle of the catalogue by brand.
+ */
+export function sitemapPage(pages: readonly PageDef[], { catalogue }: PageContext): PageDef {
+  const listed = pages.filter((p) => !p.meta.noindex);
+  const towns = new Set(TOWNS.map((t) => t.url));
+  const policies = new Set(POLICY_DOCUMENTS.map((d) => d.path));
+  const link = (p: PageDef) => ({ href: p.path, label: pageName(p) });
+  const brands = [...new Set(catalogue.vehicles.map((v) => v.brand))];
+  return {
+    path: SITEMAP_PATH,
+    meta: {
+      title: pageTitle("Sitemap"),
+      description: `Every page of the ${BUSINESS.name} site: golf cart inventory, brands, rentals, service, policies, the towns of Sussex County we serve and each vehicle.`,
+      keywords: ["sitemap", "golf carts Sussex County", "site index"],
+      path: SITEMAP_PATH,
+    },
+    body: (
+      <>
+        <Hero size="small" title="Sitemap" lead="Every page of our site in one place." />
+        <Section id="pages" heading="Shop, service and company">
+          <LinkList links={listed.filter((p) => !towns.has(p.path) && !policies.has(p.path)).map(link)} />
+        </Section>
+        <Section id="vehicles" tone="muted" heading="Vehicles">
+          {brands.map((brand) => (
+            <div key={brand} className="sitemap-group">
+              <h3>{brand}</h3>
+              <LinkList links={catalogue.vehicles.filter((v) => v.brand === brand).map((v) => ({ href: vehiclePath(v), label: v.name }))} />
+            </div>
+          ))}
+        </Section>
+        <Section id="towns" heading="Golf carts by town">
+          <LinkList links={listed.filter((p) => towns.has(p.path)).map(link)} />
+        </Section>
+        <Section id="policies" tone="muted" heading="Policies and legal">
+          <LinkList links={listed.filter((p) => policies.has(p.path)).map(link)} />
+        </Section>
+      </>
+    ),
+  };
+}
