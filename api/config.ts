@@ -1,19 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
+import { OriginSchema } from "../domain/origin";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const origin = z
-  .string()
-  .trim()
-  .refine((s) => {
-    try {
-      return new URL(s).origin === s.replace(/\/$/, "");
-    } catch {
-      return false;
-    }
-  }, "must be an origin such as https://partner.example (scheme, host and optional port, no path)")
-  .transform((s) => s.replace(/\/$/, ""));
+const origin = OriginSchema;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
