@@ -1,10 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+
+// Each sign-in costs a deliberately slow scrypt hash; on a busy machine a few in a row take seconds.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
 
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 const SALES = { email: "sales@example.com", password: "sales password 1" };
