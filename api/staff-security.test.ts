@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOCK_MS, MAX_FAILURES, openAccountStore } from "./store/account-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "./store/session-store";
@@ -106,6 +108,16 @@ describe("session expiry", () => {
     expect((await call(s, "GET", "/api/staff/session", { cookie })).status).toBe(401);
     expect((await attempt(s, SALES.email, SALES.password)).status).toBe(401);
     expect((await attempt(s, SALES.email, "a brand new password")).status).toBe(200);
+  });
+});
+
+describe("start-up", () => {
+  it("refuses a corrupt accounts file, naming it and leaving it untouched", async () => {
+    const dataDir = await tempDataDir();
+    const file = path.join(dataDir, "staff-accounts.json");
+    await writeFile(file, '{"accounts": [{"email": "x@example.com"}]}');
+    await expect(startTestServer({}, dataDir)).rejects.toThrow(/staff-accounts\.json is corrupt/);
+    expect(await readFile(file, "utf8")).toBe('{"accounts": [{"email": "x@example.com"}]}');
   });
 });
 
