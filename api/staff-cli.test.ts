@@ -70,6 +70,17 @@ describe("npm run staff", () => {
     expect((await openAccountStore(dataDir).list()).map((a) => a.email).sort()).toEqual(["owner@example.com", ...emails].sort());
   }, 30_000);
 
+  it("adds the first account on a fresh clone, before the server ever made DATA_DIR; the server then signs it in", async () => {
+    const dataDir = path.join(await tempDataDir(), "data");
+    const r = await staff(dataDir, ["add", "you@example.com", "--role", "owner"], "the owner's password\n");
+    expect(r.code, r.stderr).toBe(0);
+    const s = await startTestServer({}, dataDir);
+    servers.push(s);
+    const res = await call(s, "POST", "/api/staff/session", { body: { email: "you@example.com", password: "the owner's password" } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email: "you@example.com", role: "owner" });
+  }, 30_000);
+
   it("remove ends the account's sessions; password changes it and the old one no longer works", async () => {
     const s = await startTestServer();
     servers.push(s);
