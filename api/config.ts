@@ -1,20 +1,11 @@
 import path from "node:path";
 import express from "express";
 import { z } from "zod";
+import { OriginSchema } from "../domain/origin";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const origin = z
-  .string()
-  .trim()
-  .refine((s) => {
-    try {
-      return new URL(s).origin === s.replace(/\/$/, "");
-    } catch {
-      return false;
-    }
-  }, "must be an origin such as https://partner.example (scheme, host and optional port, no path)")
-  .transform((s) => s.replace(/\/$/, ""));
+const origin = OriginSchema;
 
 /** Express's `trust proxy`: false (off), a hop count, or the addresses and subnets of the proxies. */
 export type TrustProxy = false | number | string[];
@@ -58,6 +49,8 @@ const EnvSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
   /** The proxies in front of the server whose X-Forwarded-For names the visitor. */
   TRUST_PROXY: trustProxy,
+  /** Staff sign-in attempts per IP per 15 minutes; 0 turns the limit off. */
+  STAFF_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
   PUBLIC_ORIGIN: origin.optional(),
   /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
@@ -89,6 +82,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Limits of each HTTP server, so slow or idle clients cannot hold it. */
   limits: ServerLimits;
+  /** Staff sign-in attempts per IP per 15 minutes (0: no limit). */
+  staffSignInRateLimit: number;
+  /** The site's own origins (publicOrigin and its 127.0.0.1 twin): the only ones staff writes may come from. */
+  staffOrigins: string[];
+  /** Session cookies are Secure when the public origin is https. */
+  secureCookies: boolean;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
 }
 
@@ -130,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
+    staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
+    staffOrigins: [...new Set(loopbackTwins(publicOrigin))],
+    secureCookies: publicOrigin.startsWith("https:"),
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }
