@@ -5,6 +5,7 @@ import express, { type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
+import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use("/images", crossOrigin);
+  app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
   app.use(deps.site);
   return app;
 }
