@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { vehicleBadge } from "./vehicle-badge";
-import { featuredModelSlug, modelSlug, vehicleKey } from "./slug";
+import { featuredModelSlug, modelSlug, vehicleIdFromName, vehicleKey } from "./slug";
+import { seedCatalogue } from "./catalogue/seed";
+import { VehicleSchema } from "./vehicle";
 import { hoursSummary, formatClock } from "./opening-hours";
 
 describe("vehicleBadge", () => {
@@ -9,7 +11,26 @@ describe("vehicleBadge", () => {
     [{ isNew: true, inStock: false }, "NEW"],
     [{ isNew: false, inStock: true }, "In Stock"],
     [{ isNew: false, inStock: false }, "Out of Stock"],
+    [{ isNew: true, inStock: true, status: "on-hold" as const }, "On Hold"],
+    [{ isNew: false, inStock: true, status: "available" as const }, "In Stock"],
   ])("%o → %s", (v, badge) => expect(vehicleBadge(v)).toBe(badge));
+});
+
+describe("vehicle status", () => {
+  it("defaults to available for data written before statuses existed", () => {
+    const { status: _s, ...old } = seedCatalogue()[0]!;
+    expect(VehicleSchema.parse(old).status).toBe("available");
+  });
+
+  it("refuses an unknown status", () => {
+    expect(VehicleSchema.safeParse({ ...seedCatalogue()[0], status: "gone" }).success).toBe(false);
+  });
+});
+
+describe("vehicleIdFromName", () => {
+  it("derives every seed vehicle's id from its name", () => {
+    for (const v of seedCatalogue()) expect(vehicleIdFromName(v.name)).toBe(v.id);
+  });
 });
 
 describe("slugs", () => {

@@ -20,14 +20,24 @@ export function vehicleKey(slugOrName: string): string {
   } catch {
     s = slugOrName;
   }
-  s = s
+  s = normalisedSlug(s);
+  const prefix = BRAND_PREFIXES.find((p) => s.startsWith(p));
+  return prefix ? s.slice(prefix.length) : s;
+}
+
+/** Lower case, "+" as "-plus-", every other run of non-alphanumerics one hyphen: "D5 Ranger 2+2" → "d5-ranger-2-plus-2". */
+const normalisedSlug = (s: string): string =>
+  s
     .toLowerCase()
     .replace(/\+/g, "-plus-")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  const prefix = BRAND_PREFIXES.find((p) => s.startsWith(p));
-  return prefix ? s.slice(prefix.length) : s;
-}
+
+/**
+ * The id of a new vehicle named `name`, by the seed's rule: "EVolution D5 Ranger 2+2" → "evolution-d5-ranger-2-plus-2".
+ * Empty when the name has no letter or digit.
+ */
+export const vehicleIdFromName = (name: string): string => normalisedSlug(name);
 
 /** An index from every slug form to a vehicle id. Throws if two vehicles share a key. */
 export function buildVehicleIndex(ids: readonly string[]): Map<string, string> {

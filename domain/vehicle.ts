@@ -20,6 +20,10 @@ export type Specifications = z.infer<typeof SpecificationsSchema>;
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 
+/** Where a vehicle stands in the sale: a sold one leaves every public list; an on-hold one stays, with a badge. */
+export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
+export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+
 /** A vehicle as the API serves it (spec §3, plus featured and condition). */
 export const VehicleSchema = z.object({
   id: z.string().regex(VEHICLE_ID_PATTERN),
@@ -38,9 +42,36 @@ export const VehicleSchema = z.object({
   externalUrl: z.url().optional(),
   featured: z.boolean().default(false),
   condition: z.enum(VEHICLE_CONDITIONS).default("new"),
+  status: z.enum(VEHICLE_STATUSES).default("available"),
 });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 /** A vehicle as written in a seed or data file, before defaults apply. */
 export type VehicleInput = z.input<typeof VehicleSchema>;
 
 export const VehicleListSchema = z.array(VehicleSchema);
+
+/** A vehicle as staff send it: the id may be left out, and is then derived from the name (domain/slug.ts). */
+export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() });
+export type NewVehicleInput = z.input<typeof NewVehicleSchema>;
+
+/** Each bad field's first message, keyed by its dotted path ("price", "specifications.range"), as forms name fields. */
+export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.length ? issue.path.join(".") : "body"] ??= issue.message;
+  return fields;
+}
+
+/** The fields that differ between two versions of a vehicle, specifications by their dotted path ("specifications.range"). */
+export function changedVehicleFields(before: Partial<Vehicle>, after: Partial<Vehicle>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const keys = (a: object, b: object) => [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const changed: string[] = [];
+  for (const key of keys(before, after) as (keyof Vehicle)[]) {
+    if (key === "specifications") {
+      const a = before.specifications ?? {};
+      const b = after.specifications ?? {};
+      for (const k of keys(a, b)) if (!same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) changed.push(`specifications.${k}`);
+    } else if (!same(before[key], after[key])) changed.push(key);
+  }
+  return changed;
+}

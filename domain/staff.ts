@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** Staff roles: sales manages the inventory; the owner also manages accounts and partner origins. */
+export const STAFF_ROLES = ["owner", "sales"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PASSWORD_MIN_LENGTH = 12;
+/** scrypt reads at most this much; longer inputs are refused rather than hashed for minutes. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export const STAFF_MESSAGES = {
+  email: "Enter a valid e-mail address",
+  role: `Role must be one of: ${STAFF_ROLES.join(", ")}`,
+  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  signInFailed: "Wrong e-mail or password",
+} as const;
+
+/** E-mails are compared lower-cased and trimmed, so "Owner@Example.com" is one account with "owner@example.com". */
+export const StaffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: STAFF_MESSAGES.email }));
+
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role });
+
+export const StaffPasswordSchema = z
+  .string({ error: STAFF_MESSAGES.passwordShort })
+  .min(PASSWORD_MIN_LENGTH, { error: STAFF_MESSAGES.passwordShort })
+  .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.passwordLong });
+
+/** An account as staff see it (never with its password hash). */
+export const StaffAccountSchema = z.object({
+  email: StaffEmailSchema,
+  role: StaffRoleSchema,
+  createdAt: z.iso.datetime(),
+});
+export type StaffAccount = z.infer<typeof StaffAccountSchema>;
+
+/** The owner's form for a new account, and the CLI's `add`. */
+export const NewStaffAccountSchema = z.object({
+  email: StaffEmailSchema,
+  role: StaffRoleSchema,
+  password: StaffPasswordSchema,
+});
+export type NewStaffAccount = z.infer<typeof NewStaffAccountSchema>;
+
+/** The sign-in form. Any non-empty password is checked: a short one simply fails like a wrong one. */
+export const SignInSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: STAFF_MESSAGES.email }).max(320, { error: STAFF_MESSAGES.email }),
+  password: z.string().min(1, { error: "Enter your password" }).max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.passwordLong }),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+/** What the owner may change, and who may manage inventory. */
+export const canManageAccounts = (role: StaffRole): boolean => role === "owner";
+
+/** The kinds of change the audit history records. */
+export const AUDIT_ACTIONS = ["create", "update", "delete", "account-add", "account-remove", "account-password", "origins-update"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntrySchema = z.object({
+  at: z.iso.datetime(),
+  email: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  vehicleId: z.string().nullable(),
+  fields: z.array(z.string()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
