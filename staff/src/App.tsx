@@ -11,6 +11,18 @@ import { Origins } from "./screens/Origins";
 import { SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
 
+/**
+ * A hint, kept in this browser, that an account signed in here. Without it the
+ * console shows the sign-in form at once instead of asking the server (whose
+ * 401 the browser would log as an error on every visit). The server's session
+ * remains the only authority: with the hint, it is asked.
+ */
+const SIGNED_IN_HINT = "gc-staff-signed-in";
+const hint = {
+  get: () => localStorage.getItem(SIGNED_IN_HINT) === "1",
+  set: (on: boolean) => (on ? localStorage.setItem(SIGNED_IN_HINT, "1") : localStorage.removeItem(SIGNED_IN_HINT)),
+};
+
 type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session };
 
 const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
@@ -63,14 +75,30 @@ export function App() {
   const route = matchRoute(usePath());
 
   useEffect(() => {
-    setSessionLostHandler(() => setSession({ state: "signed-out", note: "Your session has ended. Sign in again to go on." }));
+    setSessionLostHandler(() => {
+      hint.set(false);
+      setSession({ state: "signed-out", note: "Your session has ended. Sign in again to go on." });
+    });
+    if (!hint.get()) {
+      setSession({ state: "signed-out", note: null });
+      return;
+    }
     staffApi.session().then(
-      (s) => setSession(s ? { state: "signed-in", session: s } : { state: "signed-out", note: null }),
+      (s) => {
+        hint.set(s !== null);
+        setSession(s ? { state: "signed-in", session: s } : { state: "signed-out", note: null });
+      },
       () => setSession({ state: "signed-out", note: "Could not reach the server. Try again in a moment." }),
     );
   }, []);
 
+  const signedIn = (s: Session) => {
+    hint.set(true);
+    setSession({ state: "signed-in", session: s });
+  };
+
   const signOut = async () => {
+    hint.set(false);
     try {
       await staffApi.signOut();
       setSession({ state: "signed-out", note: "You have signed out." });
@@ -118,7 +146,7 @@ export function App() {
             Loading…
           </p>
         )}
-        {session.state === "signed-out" && <SignIn note={session.note} onSignedIn={(s) => setSession({ state: "signed-in", session: s })} />}
+        {session.state === "signed-out" && <SignIn note={session.note} onSignedIn={signedIn} />}
         {session.state === "signed-in" && <Screen route={route} session={session.session} />}
       </main>
     </>

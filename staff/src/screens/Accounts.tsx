@@ -76,8 +76,8 @@ export function Accounts({ me }: { me: string }) {
                 </p>
               </div>
               {a.email !== me && (
-                <button type="button" className="btn btn--small btn--danger" onClick={() => setRemoving(a.email)}>
-                  Remove<span className="visually-hidden">: {a.email}</span>
+                <button type="button" className="btn btn--small btn--danger" aria-label={`Remove: ${a.email}`} onClick={() => setRemoving(a.email)}>
+                  Remove
                 </button>
               )}
             </li>

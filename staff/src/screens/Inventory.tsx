@@ -8,8 +8,8 @@ import { matchesSearch } from "../inventory-search";
 import { BASE, Link, vehiclePath } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 
-type StaffVehicle = Vehicle & { status?: VehicleStatus };
-const statusOf = (v: StaffVehicle): VehicleStatus => v.status ?? "available";
+type StaffVehicle = Vehicle;
+const statusOf = (v: StaffVehicle): VehicleStatus => v.status;
 const MARK_LABELS: Record<VehicleStatus, string> = { available: "Mark available", "on-hold": "Mark on hold", sold: "Mark sold" };
 
 /** Every vehicle with its status, a search, and buttons to change a status. */
@@ -38,7 +38,7 @@ export function Inventory() {
     try {
       // The newest version, so the change applies to what is stored now, not to this list's copy.
       const { vehicle: latest, etag } = await staffApi.vehicle(vehicle.id);
-      const saved = await staffApi.updateVehicle(latest.id, { ...latest, status } as Vehicle, etag);
+      const saved = await staffApi.updateVehicle(latest.id, { ...latest, status }, etag);
       setVehicles((list) => list?.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) ?? null);
       setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}.` });
     } catch (err) {
@@ -86,9 +86,15 @@ export function Inventory() {
                 </p>
                 <div className="vehicle-row__actions">
                   {VEHICLE_STATUSES.filter((s) => s !== statusOf(v)).map((s) => (
-                    <button key={s} type="button" className="btn btn--small btn--secondary" disabled={busy === v.id} onClick={() => void mark(v, s)}>
+                    <button
+                      key={s}
+                      type="button"
+                      className="btn btn--small btn--secondary"
+                      aria-label={`${MARK_LABELS[s]}: ${v.name}`}
+                      disabled={busy === v.id}
+                      onClick={() => void mark(v, s)}
+                    >
                       {MARK_LABELS[s]}
-                      <span className="visually-hidden">: {v.name}</span>
                     </button>
                   ))}
                 </div>

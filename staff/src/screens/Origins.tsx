@@ -61,6 +61,7 @@ export function Origins() {
                     <button
                       type="button"
                       className="btn btn--small btn--danger"
+                      aria-label={`Remove: ${o}`}
                       onClick={() =>
                         void save(
                           origins.added.filter((x) => x !== o),
@@ -68,7 +69,7 @@ export function Origins() {
                         )
                       }
                     >
-                      Remove<span className="visually-hidden">: {o}</span>
+                      Remove
                     </button>
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Vehicle } from "../../../domain/vehicle";
 import { formatPrice } from "../format";
-import { SPEC_FIELDS, STATUS_LABELS, type VehicleStatus } from "./form-values";
+import { SPEC_FIELDS, STATUS_LABELS } from "./form-values";
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
@@ -11,14 +11,13 @@ export function ConflictPanel({ current, onUseNewer }: { current: Vehicle; onUse
   useEffect(() => {
     panel.current?.focus();
   }, [current]);
-  const status = (current as Vehicle & { status?: VehicleStatus }).status ?? "available";
   const rows: [string, string][] = [
     ["Name", current.name],
     ["Price", formatPrice(current.price)],
     ["Brand", current.brand],
     ["Category", current.category],
     ["Condition", current.condition === "new" ? "New" : "Used"],
-    ["Status", STATUS_LABELS[status] ?? status],
+    ["Status", STATUS_LABELS[current.status]],
     ["In stock", yesNo(current.inStock)],
     ["New", yesNo(current.isNew)],
     ["Featured", yesNo(current.featured)],

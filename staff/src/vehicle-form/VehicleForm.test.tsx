@@ -58,7 +58,7 @@ describe("<VehicleForm>", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(onSave).toHaveBeenCalledTimes(1);
     const sent = (onSave.mock.calls[0] as unknown[])[0] as Record<string, unknown>;
-    expect(sent).toMatchObject({ ...vehicle, price: 12345 });
+    expect(sent).toEqual({ ...vehicle, price: 12345, status: "on-hold" });
   });
 
   it("shows the server's field errors where they belong", async () => {

@@ -4,14 +4,13 @@
  * validates with the core's own VehicleSchema, so its messages are the API's.
  */
 import { z } from "zod";
-import { VehicleSchema, type Vehicle, type VehicleInput } from "../../../domain/vehicle";
+import { VEHICLE_STATUSES, VehicleSchema, type Vehicle, type VehicleInput, type VehicleStatus } from "../../../domain/vehicle";
 
 /** A vehicle as the console sends it: a new one may leave its id to the API. */
 export type VehicleDraft = Omit<VehicleInput, "id"> & { id?: string };
 
-/** A vehicle's status (contract of issue 15); the core's schema decides what is valid. */
-export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
-export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
+export { VEHICLE_STATUSES, type VehicleStatus };
+/** How the console names each status. */
 export const STATUS_LABELS: Record<VehicleStatus, string> = { available: "Available", "on-hold": "On hold", sold: "Sold" };
 
 /** The specifications the form names; any other key a vehicle has is kept as it is. */
@@ -38,7 +37,7 @@ export interface VehicleFormValues {
   isNew: boolean;
   condition: string;
   featured: boolean;
-  status: string;
+  status: VehicleStatus;
   /** One feature a line. */
   features: string;
   externalUrl: string;
@@ -85,7 +84,6 @@ const optionalText = (value: string) => (value.trim() === "" ? undefined : value
 /** What the form shows for a stored vehicle. */
 export function toFormValues(vehicle: Vehicle): VehicleFormValues {
   const { seatingCapacity, range, topSpeed, batteryType, chargingTime, payload, ...extra } = vehicle.specifications;
-  const status = (vehicle as Vehicle & { status?: string }).status ?? "available";
   return {
     id: vehicle.id,
     name: vehicle.name,
@@ -98,7 +96,7 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     isNew: vehicle.isNew,
     condition: vehicle.condition,
     featured: vehicle.featured,
-    status,
+    status: vehicle.status,
     features: vehicle.features.join("\n"),
     externalUrl: text(vehicle.externalUrl),
     specifications: {
