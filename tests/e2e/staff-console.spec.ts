@@ -95,9 +95,9 @@ test("412: someone else saved first; the user is told, sees the newer version, a
   await page.getByLabel("Name").fill(`${vehicle.name} Deluxe`);
   await page.getByLabel("Description").fill("My own words.");
   await page.getByRole("button", { name: "Save" }).click();
-  const conflict = page.getByRole("alert").filter({ hasText: "Someone else saved this vehicle first" });
-  await expect(conflict).toBeVisible();
-  await expect(conflict).toContainText("not saved");
+  const conflict = page.getByRole("region", { name: "Someone else saved this vehicle first" });
+  await expect(conflict).toBeFocused();
+  await expect(conflict.getByRole("alert")).toContainText("your changes were not saved");
   await expect(conflict.locator("dd").nth(1)).toHaveText("$21,000");
   // What the user typed is still there.
   await expect(page.getByLabel("Name")).toHaveValue(`${vehicle.name} Deluxe`);
@@ -138,8 +138,10 @@ test("marks a cart on hold, sold and available again", async ({ signedInPage: pa
     ["Mark sold", "Sold", "sold"],
     ["Mark available", "Available", "available"],
   ] as const) {
-    await row.getByRole("button", { name: `${button}: ${vehicle.name}` }).click();
+    await row.getByRole("button", { name: `${button}: ${vehicle.name}` }).press("Enter");
     await expect(page.getByRole("status").filter({ hasText: `${vehicle.name} is now ${label.toLowerCase()}.` })).toBeVisible();
+    // The pressed button is gone; the keyboard user stays in the row.
+    await expect(row.getByRole("button").first()).toBeFocused();
     await expect(row.locator(".status")).toHaveText(`Status: ${label}`);
     expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.status).toBe(status);
   }
@@ -292,6 +294,10 @@ test("owners add and remove accounts, and the new account can sign in at once", 
   const form = page.getByRole("region", { name: "Add an account" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Role").selectOption("sales");
+  await form.getByLabel("Password").fill("too-short");
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(form.getByText("Password must be at least 12 characters")).toBeVisible();
+  await expect(form.getByLabel("Email")).toHaveValue(email);
   await form.getByLabel("Password").fill("a-good-long-password");
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Added ${email} (Sales)` })).toBeVisible();
@@ -316,6 +322,9 @@ test("owners add a partner origin and its leads are accepted at once; removing i
     });
   expect((await lead()).status()).toBe(403);
   await page.goto("/staff/origins");
+  await page.getByLabel("Origin").fill(`${partner}/leads`);
+  await page.getByRole("button", { name: "Add origin" }).click();
+  await expect(page.getByText("The origin must be an origin such as https://partner.example (scheme, host and optional port, no path)")).toBeVisible();
   await page.getByLabel("Origin").fill(partner);
   await page.getByRole("button", { name: "Add origin" }).click();
   await expect(page.getByRole("status").filter({ hasText: `${partner} may now send leads.` })).toBeVisible();

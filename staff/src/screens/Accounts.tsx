@@ -1,12 +1,17 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount } from "../../../domain/staff";
 import { ApiError } from "../api/client";
 import { staffApi, type Account, type Role } from "../api/staff-api";
 import { ConfirmDialog } from "../components/ConfirmDialog";
+import { Field } from "../components/Field";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
 
 const ROLE_LABELS: Record<Role, string> = { owner: "Owner", sales: "Sales" };
+const ROLE_HELP: Record<Role, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Owners: the staff accounts, add one, remove one. */
@@ -26,26 +31,33 @@ export function Accounts({ me }: { me: string }) {
     void load();
   }, []);
 
-  const add = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
+  const blank: NewStaffAccount = { email: "", role: "sales", password: "" };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewStaffAccount>({ resolver: zodResolver(NewStaffAccountSchema), defaultValues: blank });
+
+  const add = handleSubmit(async (data) => {
     setNotice(null);
     try {
-      const account = await staffApi.addAccount({
-        email: String(data.get("email") ?? "").trim(),
-        role: data.get("role") === "owner" ? "owner" : "sales",
-        password: String(data.get("password") ?? ""),
-      });
-      form.reset();
+      const account = await staffApi.addAccount(data);
+      reset(blank);
       setNotice({ tone: "success", text: `Added ${account.email} (${ROLE_LABELS[account.role]}). They can sign in now.` });
       await load();
     } catch (err) {
-      const fields = err instanceof ApiError ? Object.values(err.body.fields ?? {}) : [];
-      const why = err instanceof ApiError && err.status === 409 ? "an account with this e-mail exists already" : [message(err), ...fields].join(": ");
-      setNotice({ tone: "error", text: `Not added: ${why}.` });
+      if (err instanceof ApiError && err.status === 409) {
+        setError("email", { type: "server", message: "An account with this e-mail exists already" }, { shouldFocus: true });
+        return;
+      }
+      for (const [field, text] of Object.entries(err instanceof ApiError ? (err.body.fields ?? {}) : {})) {
+        if (field === "email" || field === "role" || field === "password") setError(field, { type: "server", message: text });
+      }
+      setNotice({ tone: "error", text: `Not added: ${message(err)}` });
     }
-  };
+  });
 
   const remove = async (email: string) => {
     setRemoving(null);
@@ -90,27 +102,24 @@ export function Accounts({ me }: { me: string }) {
 
       <section aria-labelledby={`${id}-add`} className="panel">
         <h2 id={`${id}-add`}>Add an account</h2>
-        <form onSubmit={(e) => void add(e)} className="grid">
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} name="email" type="email" autoComplete="off" required />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-role`}>Role</label>
-            <select id={`${id}-role`} name="role" defaultValue="sales">
-              <option value="sales">Sales: manages the inventory</option>
-              <option value="owner">Owner: also accounts and partner origins</option>
+        <form onSubmit={(e) => void add(e)} className="grid" noValidate>
+          <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+            <input type="email" autoComplete="off" {...register("email")} />
+          </Field>
+          <Field id={`${id}-role`} label="Role" error={errors.role?.message}>
+            <select {...register("role")}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_HELP[role]}
+                </option>
+              ))}
             </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <p id={`${id}-password-hint`} className="field-hint">
-              At least 12 characters. Give it to them in person.
-            </p>
-            <input id={`${id}-password`} name="password" type="password" autoComplete="new-password" minLength={12} required aria-describedby={`${id}-password-hint`} />
-          </div>
+          </Field>
+          <Field id={`${id}-password`} label="Password" hint="At least 12 characters. Give it to them in person." error={errors.password?.message}>
+            <input type="password" autoComplete="new-password" {...register("password")} />
+          </Field>
           <div className="actions">
-            <button type="submit" className="btn btn--primary">
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
               Add account
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Vehicle } from "../../../domain/vehicle";
 import { staffApi } from "../api/staff-api";
 import { Notice } from "../components/Notice";
@@ -20,6 +20,14 @@ export function Inventory() {
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const searchId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  /** The vehicle whose status just changed: its pressed button is gone, so focus goes to the row's next one. */
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    list.current?.querySelector<HTMLElement>(`li[data-vehicle-id="${CSS.escape(refocus)}"] .vehicle-row__actions button`)?.focus();
+    setRefocus(null);
+  }, [refocus, vehicles]);
 
   useEffect(() => {
     let live = true;
@@ -41,6 +49,7 @@ export function Inventory() {
       const saved = await staffApi.updateVehicle(latest.id, { ...latest, status }, etag);
       setVehicles((list) => list?.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) ?? null);
       setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}.` });
+      setRefocus(saved.vehicle.id);
     } catch (err) {
       setNotice({ tone: "error", text: `${vehicle.name} was not changed: ${err instanceof Error ? err.message : String(err)}` });
     } finally {
@@ -68,7 +77,7 @@ export function Inventory() {
             {shown.length === vehicles.length ? `${vehicles.length} vehicles` : `${shown.length} of ${vehicles.length} vehicles`}
           </p>
           {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-          <ul className="vehicle-list">
+          <ul className="vehicle-list" ref={list}>
             {shown.map((v) => (
               <li key={v.id} className="vehicle-row" data-vehicle-id={v.id}>
                 <div className="vehicle-row__main">

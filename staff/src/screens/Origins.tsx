@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
 import { staffApi, type Origins as OriginList } from "../api/staff-api";
+import { OriginSchema } from "../../../domain/origin";
+import { Field } from "../components/Field";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 
@@ -16,6 +18,7 @@ export function Origins() {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const id = useId();
+  const [originError, setOriginError] = useState<string | null>(null);
 
   useEffect(() => {
     staffApi.origins().then(setOrigins, (err: unknown) => setFailure(message(err)));
@@ -37,7 +40,13 @@ export function Origins() {
     event.preventDefault();
     if (!origins) return;
     const form = event.currentTarget;
-    const origin = String(new FormData(form).get("origin") ?? "").trim();
+    const parsed = OriginSchema.safeParse(String(new FormData(form).get("origin") ?? ""));
+    if (!parsed.success) {
+      setOriginError(`The origin ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+      return;
+    }
+    setOriginError(null);
+    const origin = parsed.data;
     if (await save([...origins.added, origin], `${origin} may now send leads.`)) form.reset();
   };
 
@@ -75,14 +84,10 @@ export function Origins() {
                 ))}
               </ul>
             )}
-            <form onSubmit={(e) => void add(e)} className="inline-form">
-              <div className="field">
-                <label htmlFor={`${id}-origin`}>Origin</label>
-                <p id={`${id}-origin-hint`} className="field-hint">
-                  Scheme and host, e.g. https://www.example-resort.com
-                </p>
-                <input id={`${id}-origin`} name="origin" type="url" autoComplete="off" required aria-describedby={`${id}-origin-hint`} />
-              </div>
+            <form onSubmit={(e) => void add(e)} className="inline-form" noValidate>
+              <Field id={`${id}-origin`} label="Origin" hint="Scheme and host, e.g. https://www.example-resort.com" error={originError ?? undefined}>
+                <input name="origin" type="url" autoComplete="off" />
+              </Field>
               <button type="submit" className="btn btn--primary">
                 Add origin
               </button>

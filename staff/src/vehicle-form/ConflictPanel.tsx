@@ -28,9 +28,9 @@ export function ConflictPanel({ current, onUseNewer }: { current: Vehicle; onUse
     ...SPEC_FIELDS.map(([key, label]): [string, string] => [label, String(current.specifications[key] ?? "—")]),
   ];
   return (
-    <section ref={panel} className="conflict" role="alert" aria-labelledby="conflict-heading" tabIndex={-1}>
+    <section ref={panel} className="conflict" aria-labelledby="conflict-heading" tabIndex={-1}>
       <h2 id="conflict-heading">Someone else saved this vehicle first</h2>
-      <p>
+      <p role="alert">
         It was changed after you opened it, so your changes were <strong>not saved</strong>. They are still in the form below. Here is the newer
         version. Save again to replace it with yours, or start from the newer version.
       </p>
