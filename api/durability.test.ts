@@ -3,6 +3,9 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readStoredLeads } from "./store/lead-files";
+import { seedCatalogue } from "../domain/catalogue/seed";
+import { VehicleListSchema } from "../domain/vehicle";
+import { addAccount } from "./testing/staff-client";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -110,3 +113,64 @@ describe("lead durability", () => {
     await expect(startTestServer({}, dataDir)).rejects.toThrow(/leads\.json is corrupt/);
   });
 });
+
+describe("catalogue durability", () => {
+  it("a server killed with SIGKILL amid staff writes leaves a whole catalogue holding every write that got a 2xx", async () => {
+    const dataDir = await tempDataDir();
+    await addAccount(dataDir, "sales@example.com", "sales", "sales password 1");
+    const port = 30_000 + Math.floor(Math.random() * 8_000);
+    const first = startProcess(dataDir, port);
+    children.push(first.child);
+    await first.ready;
+    const base = `http://127.0.0.1:${port}`;
+    const signIn = await postJson(`${base}/api/staff/session`, { email: "sales@example.com", password: "sales password 1" });
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const { id: _id, ...template } = seedCatalogue()[0]!;
+
+    const created: string[] = [];
+    const prices = new Map<string, number>();
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let n = 0; !stop; n++) {
+        try {
+          if (n % 2) {
+            const res = await postJson(`${base}/api/staff/vehicles`, { ...template, name: `Crash Cart ${w} ${n}` }, { cookie });
+            if (res.status === 201) created.push(((await res.json()) as { id: string }).id);
+          } else {
+            const target = seedCatalogue()[w]!;
+            const price = w * 100_000 + n;
+            const res = await fetch(`${base}/api/staff/vehicles/${target.id}`, {
+              method: "PUT",
+              headers: { "content-type": "application/json", cookie, "if-match": "*" },
+              body: JSON.stringify({ ...target, price }),
+            });
+            if (res.status === 200) prices.set(target.id, price);
+          }
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    await new Promise((r) => setTimeout(r, 500));
+    const gone = exited(first.child);
+    first.child.kill("SIGKILL");
+    await gone;
+    stop = true;
+    await Promise.all(writers);
+    expect(created.length).toBeGreaterThan(5);
+
+    const onDisk = VehicleListSchema.parse(JSON.parse(await readFile(path.join(dataDir, "catalogue.json"), "utf8")).vehicles);
+    const ids = new Set(onDisk.map((v) => v.id));
+    expect(created.filter((id) => !ids.has(id))).toEqual([]);
+    // Writers wait for each answer, so the last acknowledged price of each vehicle is the one stored (or a later one in flight).
+    for (const [id, price] of prices) expect(onDisk.find((v) => v.id === id)!.price).toBeGreaterThanOrEqual(price);
+
+    const second = startProcess(dataDir, port + 2);
+    children.push(second.child);
+    await second.ready;
+    const listed = new Set(((await (await fetch(`http://127.0.0.1:${port + 2}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
+    expect(created.filter((id) => !listed.has(id))).toEqual([]);
+  }, 30_000);
+});
+

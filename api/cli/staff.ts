@@ -36,18 +36,16 @@ async function readPassword(prompt: string): Promise<string> {
     stdin.destroy();
     return text.split(/\r?\n/)[0] ?? "";
   }
+  // Raw mode (no echo) from before the first prompt to after the last answer.
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
   const ask = (question: string) =>
     new Promise<string>((resolve) => {
-      process.stderr.write(question);
       let typed = "";
-      stdin.setRawMode(true);
-      stdin.setEncoding("utf8");
-      stdin.resume();
       const onData = (s: string) => {
         for (const ch of s) {
           if (ch === "\r" || ch === "\n") {
             stdin.off("data", onData);
-            stdin.setRawMode(false);
             stdin.pause();
             process.stderr.write("\n");
             resolve(typed);
@@ -63,12 +61,18 @@ async function readPassword(prompt: string): Promise<string> {
         }
       };
       stdin.on("data", onData);
+      stdin.resume();
+      process.stderr.write(question);
     });
-  const first = await ask(prompt);
-  StaffPasswordSchema.parse(first);
-  const again = await ask("Repeat the password: ");
-  if (again !== first) throw new UsageError("The two passwords differ; nothing was changed.");
-  return first;
+  try {
+    const first = await ask(prompt);
+    StaffPasswordSchema.parse(first);
+    const again = await ask("Repeat the password: ");
+    if (again !== first) throw new Error("The two passwords differ; nothing was changed.");
+    return first;
+  } finally {
+    stdin.setRawMode(false);
+  }
 }
 
 /** The first message of a zod failure, or the error's own. */

@@ -8,8 +8,8 @@ import { HttpError } from "./errors";
  * a test asked on every request (the owner's added origins change at run time).
  */
 export function leadOrigins(allowed: readonly string[] | ((origin: string) => boolean)): RequestHandler {
-  const allows = typeof allowed === "function" ? allowed : (o: string) => set.has(o);
   const set = new Set(typeof allowed === "function" ? [] : allowed);
+  const allows = typeof allowed === "function" ? allowed : (o: string) => set.has(o);
   return (req, res, next) => {
     const origin = req.get("origin");
     res.vary("Origin");

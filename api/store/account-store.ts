@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { JSONFile } from "lowdb/node";
 import { z } from "zod";
@@ -91,14 +91,17 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
   };
 
   /** Read, change and write the file under its lock. */
-  const update = <T>(change: (data: AccountsFile) => T | Promise<T>): Promise<T> =>
-    withFileLock(file, async () => {
+  const update = async <T>(change: (data: AccountsFile) => T | Promise<T>): Promise<T> => {
+    // On a fresh clone the first account may come before the server ever created DATA_DIR.
+    await mkdir(dataDir, { recursive: true });
+    return withFileLock(file, async () => {
       const data = structuredClone(await read());
       const result = await change(data);
       await adapter.write(data);
       cache = null;
       return result;
     });
+  };
 
   const find = (data: AccountsFile, email: string) => data.accounts.find((a) => a.email === email);
   const unknown = (email: string) => new AccountError("unknown", `No staff account for ${email}`);

@@ -13,8 +13,11 @@ export interface StaffStores {
 
 /** Open the staff stores under dataDir. `now` is the clock sessions and lockouts go by (tests move it). */
 export async function openStaffStores(dataDir: string, startupOrigins: readonly string[], now: () => number = Date.now): Promise<StaffStores> {
+  const accounts = openAccountStore(dataDir, now);
+  // A corrupt accounts file stops start-up, named and untouched, like every other data file.
+  await accounts.list();
   return {
-    accounts: openAccountStore(dataDir, now),
+    accounts,
     sessions: await openSessionStore(dataDir, now),
     audit: await openAuditStore(dataDir),
     origins: await openOriginStore(dataDir, startupOrigins),

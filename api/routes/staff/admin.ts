@@ -53,7 +53,7 @@ export function accountsRouter({ accounts, sessions, audit }: StaffDeps): Router
   router.delete("/:email", async (req, res) => {
     const email = StaffEmailSchema.safeParse(req.params.email);
     if (!email.success) throw new HttpError(404, `No staff account for ${req.params.email}`);
-    if (email.data === res.locals.staff!.email) throw new HttpError(400, "You cannot remove your own account; another owner can");
+    if (email.data === res.locals.staff!.email) throw new HttpError(400, "You cannot remove your own account; another owner can", { fields: { email: "This is your own account" } });
     try {
       await accounts.remove(email.data);
     } catch (err) {
