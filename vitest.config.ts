@@ -22,6 +22,11 @@ export default defineConfig({
           server: { deps: { inline: [/@r2wc/, /@testing-library\/react/, /zustand/, /react-hook-form/, /@hookform/] } }, include: ["widgets/**/*.test.{ts,tsx}"], setupFiles: ["widgets/test-setup.ts"],
         },
       },
+      {
+        // The staff console runs on the real React (react-dom), so no preact alias here.
+        extends: true,
+        test: { name: "staff", environment: "jsdom", include: ["staff/**/*.test.{ts,tsx}"], setupFiles: ["staff/test-setup.ts"] },
+      },
     ],
   },
 });

@@ -7,6 +7,7 @@ import type { ServerLimits } from "./config";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
+import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use("/images", crossOrigin);
+  app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
   app.use(deps.site);
   app.use(deps.siteErrors);
   return app;

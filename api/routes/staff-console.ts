@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import express, { Router, type Response } from "express";
+
+/** The console's hashed assets never change under their name. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** The console's HTML is never cached: it is the entry to a signed-in tool. */
+const NO_STORE = "no-store";
+/**
+ * Only our own scripts, styles and API: no inline script or style, no
+ * other origin, no framing, forms post only here.
+ */
+export const STAFF_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const noindex = (res: Response) => res.set("X-Robots-Tag", "noindex, nofollow");
+
+/**
+ * The staff console at /staff: its built app (dist/staff, `npm run
+ * build:staff`), hashed assets cached for good, and index.html for every
+ * other /staff path, where the app's own router takes over. Not indexed.
+ */
+export function staffConsole(distDir: string): Router {
+  const indexFile = path.join(distDir, "index.html");
+  let html: string | null = null;
+  const router = Router();
+  router.use(
+    "/assets",
+    express.static(path.join(distDir, "assets"), {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res) => {
+        noindex(res as Response);
+        res.setHeader("Cache-Control", IMMUTABLE);
+      },
+    }),
+  );
+  // A missing asset is the site's 404, never the app's HTML.
+  router.use("/assets", (_req, _res, next) => next("router"));
+  router.get("/{*path}", (_req, res) => {
+    html ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+    noindex(res);
+    res.set({ "Cache-Control": NO_STORE, "Content-Security-Policy": STAFF_CSP });
+    if (html === null) {
+      res.status(503).type("text").send("The staff console is not built: run `npm run build:staff`.");
+      return;
+    }
+    res.type("html").send(html);
+  });
+  return router;
+}

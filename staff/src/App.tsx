@@ -1,0 +1,154 @@
+import { useEffect, useState } from "react";
+import { setSessionLostHandler } from "./api/client";
+import { staffApi, type Session } from "./api/staff-api";
+import { Notice } from "./components/Notice";
+import { ScreenHeading } from "./components/ScreenHeading";
+import { BASE, Link, matchRoute, usePath, type Route } from "./router";
+import { Accounts } from "./screens/Accounts";
+import { History } from "./screens/History";
+import { Inventory } from "./screens/Inventory";
+import { Origins } from "./screens/Origins";
+import { SignIn } from "./screens/SignIn";
+import { VehicleEditor } from "./screens/VehicleEditor";
+
+/**
+ * A hint, kept in this browser, that an account signed in here. Without it the
+ * console shows the sign-in form at once instead of asking the server (whose
+ * 401 the browser would log as an error on every visit). The server's session
+ * remains the only authority: with the hint, it is asked.
+ */
+const SIGNED_IN_HINT = "gc-staff-signed-in";
+const hint = {
+  get: () => localStorage.getItem(SIGNED_IN_HINT) === "1",
+  set: (on: boolean) => (on ? localStorage.setItem(SIGNED_IN_HINT, "1") : localStorage.removeItem(SIGNED_IN_HINT)),
+};
+
+type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session };
+
+const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
+  { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
+  { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
+  { href: `${BASE}/history`, label: "History", screens: ["history"] },
+  { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
+  { href: `${BASE}/origins`, label: "Partner origins", screens: ["origins"], ownerOnly: true },
+];
+
+function Screen({ route, session }: { route: Route; session: Session }) {
+  const owner = session.role === "owner";
+  switch (route.screen) {
+    case "inventory":
+      return <Inventory />;
+    case "new-vehicle":
+      return <VehicleEditor id={null} />;
+    case "edit-vehicle":
+      return <VehicleEditor key={route.id} id={route.id} />;
+    case "history":
+      return <History />;
+    case "accounts":
+    case "origins":
+      if (!owner) return <Forbidden />;
+      return route.screen === "accounts" ? <Accounts me={session.email} /> : <Origins />;
+    default:
+      return (
+        <>
+          <ScreenHeading title="Not found" />
+          <p>
+            There is no such screen. <Link href={BASE}>Go to the inventory</Link>
+          </p>
+        </>
+      );
+  }
+}
+
+function Forbidden() {
+  return (
+    <>
+      <ScreenHeading title="Owners only" />
+      <Notice tone="error">Only an owner can manage accounts and partner origins.</Notice>
+    </>
+  );
+}
+
+/** The staff console: sign-in, then the screens of the signed-in account's role. */
+export function App() {
+  const [session, setSession] = useState<SessionState>({ state: "checking" });
+  const route = matchRoute(usePath());
+
+  useEffect(() => {
+    setSessionLostHandler(() => {
+      hint.set(false);
+      setSession({ state: "signed-out", note: "Your session has ended. Sign in again to go on." });
+    });
+    if (!hint.get()) {
+      setSession({ state: "signed-out", note: null });
+      return;
+    }
+    staffApi.session().then(
+      (s) => {
+        hint.set(s !== null);
+        setSession(s ? { state: "signed-in", session: s } : { state: "signed-out", note: null });
+      },
+      () => setSession({ state: "signed-out", note: "Could not reach the server. Try again in a moment." }),
+    );
+  }, []);
+
+  const signedIn = (s: Session) => {
+    hint.set(true);
+    setSession({ state: "signed-in", session: s });
+  };
+
+  const signOut = async () => {
+    hint.set(false);
+    try {
+      await staffApi.signOut();
+      setSession({ state: "signed-out", note: "You have signed out." });
+    } catch (err) {
+      setSession({ state: "signed-out", note: `Signed out here; the server said: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <div className="container top__bar">
+          <p className="top__brand">
+            Sussex Coast Golf Carts <span className="top__tag">Staff</span>
+          </p>
+          {session.state === "signed-in" && (
+            <div className="top__account">
+              <span className="top__email">{session.session.email}</span>
+              <button type="button" className="btn btn--small btn--on-dark" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          )}
+        </div>
+        {session.state === "signed-in" && (
+          <nav aria-label="Console" className="container top__nav">
+            <ul>
+              {NAV.filter((item) => !item.ownerOnly || session.session.role === "owner").map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href} aria-current={item.screens.includes(route.screen) ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="container" tabIndex={-1}>
+        {session.state === "checking" && (
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        )}
+        {session.state === "signed-out" && <SignIn note={session.note} onSignedIn={signedIn} />}
+        {session.state === "signed-in" && <Screen route={route} session={session.session} />}
+      </main>
+    </>
+  );
+}

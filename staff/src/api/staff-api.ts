@@ -1,0 +1,72 @@
+/** The staff API of docs (issue 15 contract), one function per call. */
+import type { Vehicle, VehicleInput } from "../../../domain/vehicle";
+import type { VehicleDraft } from "../vehicle-form/form-values";
+import { call } from "./client";
+
+export type Role = "owner" | "sales";
+export interface Session {
+  email: string;
+  role: Role;
+}
+export interface AuditEntry {
+  at: string;
+  email: string;
+  action: string;
+  vehicleId?: string;
+  fields?: string[];
+}
+export interface Account {
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+export interface Origins {
+  startup: string[];
+  added: string[];
+}
+/** A vehicle and the ETag to send back with its next PUT. */
+export interface Versioned {
+  vehicle: Vehicle;
+  etag: string;
+}
+
+const json = (body: unknown) => ({ json: body });
+const versioned = ({ body, headers }: { body: Vehicle; headers: Headers }): Versioned => ({ vehicle: body, etag: headers.get("ETag") ?? "" });
+
+export const staffApi = {
+  /** The signed-in account, or null. */
+  async session(): Promise<Session | null> {
+    try {
+      return (await call<Session>("session", { expectSession: false })).body;
+    } catch (err) {
+      if (err instanceof Error && "status" in err && err.status === 401) return null;
+      throw err;
+    }
+  },
+  signIn: async (email: string, password: string) =>
+    (await call<Session>("session", { method: "post", expectSession: false, ...json({ email, password }) })).body,
+  signOut: async () => {
+    await call("session", { method: "delete", expectSession: false });
+  },
+
+  vehicles: async () => (await call<{ vehicles: Vehicle[] }>("vehicles")).body.vehicles,
+  vehicle: async (id: string) => versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`)),
+  createVehicle: async (input: VehicleDraft) => versioned(await call<Vehicle>("vehicles", { method: "post", ...json(input) })),
+  updateVehicle: async (id: string, input: VehicleInput, etag: string) =>
+    versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`, { method: "put", headers: { "If-Match": etag }, ...json(input) })),
+  deleteVehicle: async (id: string) => {
+    await call(`vehicles/${encodeURIComponent(id)}`, { method: "delete" });
+  },
+
+  audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
+
+  accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
+  addAccount: async (account: { email: string; role: Role; password: string }) =>
+    (await call<Account>("accounts", { method: "post", ...json(account) })).body,
+  removeAccount: async (email: string) => {
+    await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
+  },
+
+  origins: async () => (await call<Origins>("origins")).body,
+  setOrigins: async (added: string[]) => (await call<Origins>("origins", { method: "put", ...json({ added }) })).body,
+};

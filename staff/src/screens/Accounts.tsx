@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount } from "../../../domain/staff";
+import { ApiError } from "../api/client";
+import { staffApi, type Account, type Role } from "../api/staff-api";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { Field } from "../components/Field";
+import { Notice } from "../components/Notice";
+import { ScreenHeading } from "../components/ScreenHeading";
+import { formatTime } from "../format";
+
+const ROLE_LABELS: Record<Role, string> = { owner: "Owner", sales: "Sales" };
+const ROLE_HELP: Record<Role, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Owners: the staff accounts, add one, remove one. */
+export function Accounts({ me }: { me: string }) {
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const id = useId();
+
+  const load = () =>
+    staffApi.accounts().then(
+      (list) => setAccounts(list),
+      (err: unknown) => setFailure(message(err)),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const blank: NewStaffAccount = { email: "", role: "sales", password: "" };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewStaffAccount>({ resolver: zodResolver(NewStaffAccountSchema), defaultValues: blank });
+
+  const add = handleSubmit(async (data) => {
+    setNotice(null);
+    try {
+      const account = await staffApi.addAccount(data);
+      reset(blank);
+      setNotice({ tone: "success", text: `Added ${account.email} (${ROLE_LABELS[account.role]}). They can sign in now.` });
+      await load();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setError("email", { type: "server", message: "An account with this e-mail exists already" }, { shouldFocus: true });
+        return;
+      }
+      for (const [field, text] of Object.entries(err instanceof ApiError ? (err.body.fields ?? {}) : {})) {
+        if (field === "email" || field === "role" || field === "password") setError(field, { type: "server", message: text });
+      }
+      setNotice({ tone: "error", text: `Not added: ${message(err)}` });
+    }
+  });
+
+  const remove = async (email: string) => {
+    setRemoving(null);
+    setNotice(null);
+    try {
+      await staffApi.removeAccount(email);
+      setNotice({ tone: "success", text: `Removed ${email}. Their sessions have ended.` });
+      await load();
+    } catch (err) {
+      setNotice({ tone: "error", text: `${email} was not removed: ${message(err)}` });
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeading title="Accounts" busy={!accounts && !failure} />
+      {failure && <Notice tone="error">Could not load the accounts: {failure}</Notice>}
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {accounts && (
+        <ul className="card-list" aria-label="Staff accounts">
+          {accounts.map((a) => (
+            <li key={a.email} className="card-row">
+              <div>
+                <p className="card-row__title">{a.email}</p>
+                <p className="muted">
+                  {ROLE_LABELS[a.role] ?? a.role} · added {formatTime(a.createdAt)}
+                  {a.email === me ? " · you" : ""}
+                </p>
+              </div>
+              {a.email !== me && (
+                <button type="button" className="btn btn--small btn--danger" aria-label={`Remove: ${a.email}`} onClick={() => setRemoving(a.email)}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog open={removing !== null} title={`Remove ${removing ?? ""}?`} confirmLabel="Remove" onConfirm={() => removing && void remove(removing)} onCancel={() => setRemoving(null)}>
+        <p>They will be signed out at once and can no longer sign in.</p>
+      </ConfirmDialog>
+
+      <section aria-labelledby={`${id}-add`} className="panel">
+        <h2 id={`${id}-add`}>Add an account</h2>
+        <form onSubmit={(e) => void add(e)} className="grid" noValidate>
+          <Field id={`${id}-email`} label="Email" error={errors.email?.message}>
+            <input type="email" autoComplete="off" {...register("email")} />
+          </Field>
+          <Field id={`${id}-role`} label="Role" error={errors.role?.message}>
+            <select {...register("role")}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_HELP[role]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id={`${id}-password`} label="Password" hint="At least 12 characters. Give it to them in person." error={errors.password?.message}>
+            <input type="password" autoComplete="new-password" {...register("password")} />
+          </Field>
+          <div className="actions">
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+              Add account
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

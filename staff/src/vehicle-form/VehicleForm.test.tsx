@@ -1,0 +1,73 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { seedCatalogue } from "../../../domain/catalogue/seed";
+import { EMPTY_FORM, toFormValues } from "./form-values";
+import { VehicleForm } from "./VehicleForm";
+
+const LABELS = [
+  "Name",
+  "Price",
+  "Brand",
+  "Category",
+  "Description",
+  "Images",
+  "In stock",
+  "New",
+  "Condition",
+  "Featured",
+  "Status",
+  "Features",
+  "External URL",
+  "Seating capacity",
+  "Range",
+  "Top speed",
+  "Battery type",
+  "Charging time",
+  "Payload",
+];
+
+describe("<VehicleForm>", () => {
+  it("labels every field of the schema", () => {
+    render(<VehicleForm defaults={EMPTY_FORM} isNew onSave={async () => {}} />);
+    for (const label of LABELS) expect(screen.getByLabelText(label, { exact: true })).toBeTruthy();
+  });
+
+  it("shows the core schema's messages under the fields and saves nothing", async () => {
+    const onSave = vi.fn(async () => {});
+    render(<VehicleForm defaults={EMPTY_FORM} isNew onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText("Price"), "cheap");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    const price = screen.getByLabelText("Price");
+    expect(price.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(price.getAttribute("aria-describedby")!.split(" ").at(-1)!)!.textContent).toBe(
+      "Invalid input: expected number, received NaN",
+    );
+    expect(screen.getByLabelText("Name").getAttribute("aria-describedby")).toBe("v-name-error");
+    expect(document.getElementById("v-name-error")!.textContent).toBe("Too small: expected string to have >=1 characters");
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("sends the vehicle as the core schema parses it, with the user's change", async () => {
+    const vehicle = seedCatalogue()[0]!;
+    const onSave = vi.fn(async () => {});
+    render(<VehicleForm defaults={toFormValues(vehicle)} isNew={false} onSave={onSave} />);
+    const price = screen.getByLabelText("Price");
+    await userEvent.clear(price);
+    await userEvent.type(price, "12345");
+    await userEvent.selectOptions(screen.getByLabelText("Status"), "On hold");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    const sent = (onSave.mock.calls[0] as unknown[])[0] as Record<string, unknown>;
+    expect(sent).toEqual({ ...vehicle, price: 12345, status: "on-hold" });
+  });
+
+  it("shows the server's field errors where they belong", async () => {
+    const vehicle = seedCatalogue()[0]!;
+    render(<VehicleForm defaults={toFormValues(vehicle)} isNew={false} onSave={async () => ({ "specifications.range": "Range is odd", "images.1": "Bad image" })} />);
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    const range = screen.getByLabelText("Range").closest(".field") as HTMLElement;
+    expect(await within(range).findByText("Range is odd")).toBeTruthy();
+    const images = screen.getByLabelText("Images").closest(".field") as HTMLElement;
+    expect(within(images).getByText("Bad image")).toBeTruthy();
+  });
+});

@@ -1,0 +1,162 @@
+import { useForm, type FieldErrors, type Path } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
+import { CheckField, Field } from "../components/Field";
+import { SPEC_FIELDS, STATUS_LABELS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
+
+interface VehicleFormProps {
+  defaults: VehicleFormValues;
+  /** A new vehicle may leave its id empty; an existing one keeps its id. */
+  isNew: boolean;
+  /**
+   * Saves the validated vehicle. Resolves with the server's field errors
+   * (path → message) when it refused some, or nothing.
+   */
+  onSave: (vehicle: Omit<Vehicle, "id"> & { id?: string }) => Promise<Record<string, string> | void>;
+  /** Known brands and categories, offered as suggestions. */
+  brands?: string[];
+  categories?: string[];
+}
+
+/** Where a server error path (e.g. "images.2") lands in the form. */
+function formPath(path: string): Path<VehicleFormValues> {
+  const [head, second] = path.split(".");
+  if (head === "specifications" && second && SPEC_FIELDS.some(([key]) => key === second)) return `specifications.${second}` as Path<VehicleFormValues>;
+  if (head === "images" || head === "features" || head === "specifications") return head === "specifications" ? "specifications.seatingCapacity" : head;
+  return (head ?? "root") as Path<VehicleFormValues>;
+}
+
+/** The message of a field's first error, wherever in the form's error tree it sits. */
+function messageAt(errors: FieldErrors<VehicleFormValues>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  if (!node || typeof node !== "object") return undefined;
+  if ("message" in node && typeof node.message === "string") return node.message;
+  // An error on an item of a list (images.2) is shown on the list.
+  for (const child of Object.values(node)) {
+    if (child && typeof child === "object" && "message" in child && typeof child.message === "string") return child.message;
+  }
+  return undefined;
+}
+
+/** Every field of the core's vehicle schema, each with a visible label, validated by that schema. */
+export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [] }: VehicleFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VehicleFormValues, unknown, Omit<Vehicle, "id"> & { id?: string }>({
+    resolver: zodResolver(VehicleFormSchema),
+    defaultValues: defaults,
+  });
+  const err = (path: string) => messageAt(errors, path);
+
+  const submit = handleSubmit(async (vehicle) => {
+    const refused = await onSave(vehicle);
+    if (!refused) return;
+    let first = true;
+    for (const [path, message] of Object.entries(refused)) {
+      setError(formPath(path), { type: "server", message }, { shouldFocus: first });
+      first = false;
+    }
+  });
+
+  return (
+    <form className="vehicle-form" noValidate onSubmit={submit} aria-label={isNew ? "New vehicle" : "Edit vehicle"}>
+      <fieldset>
+        <legend>Vehicle</legend>
+        <div className="grid">
+          <Field id="v-name" label="Name" error={err("name")}>
+            <input type="text" autoComplete="off" {...register("name")} />
+          </Field>
+          <Field id="v-id" label="ID" hint={isNew ? "Used in the vehicle's address. Leave empty to derive it from the name." : "Part of the vehicle's address; it cannot change."} error={err("id")}>
+            <input type="text" autoComplete="off" readOnly={!isNew} {...register("id")} />
+          </Field>
+          <Field id="v-price" label="Price" hint="In whole US dollars." error={err("price")}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...register("price")} />
+          </Field>
+          <Field id="v-brand" label="Brand" error={err("brand")}>
+            <input type="text" autoComplete="off" list="v-brands" {...register("brand")} />
+          </Field>
+          <Field id="v-category" label="Category" error={err("category")}>
+            <input type="text" autoComplete="off" list="v-categories" {...register("category")} />
+          </Field>
+          <Field id="v-condition" label="Condition" error={err("condition")}>
+            <select {...register("condition")}>
+              {VEHICLE_CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {c === "new" ? "New" : "Used"}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="v-status" label="Status" error={err("status")}>
+            <select {...register("status")}>
+              {VEHICLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="v-external-url" label="External URL" hint="The manufacturer's page, if any." error={err("externalUrl")}>
+            <input type="url" autoComplete="off" {...register("externalUrl")} />
+          </Field>
+        </div>
+        <Field id="v-description" label="Description" error={err("description")} className="field--wide">
+          <textarea rows={5} {...register("description")} />
+        </Field>
+        <div className="checks">
+          <CheckField id="v-in-stock" label="In stock">
+            <input type="checkbox" {...register("inStock")} />
+          </CheckField>
+          <CheckField id="v-is-new" label="New">
+            <input type="checkbox" {...register("isNew")} />
+          </CheckField>
+          <CheckField id="v-featured" label="Featured">
+            <input type="checkbox" {...register("featured")} />
+          </CheckField>
+        </div>
+        <datalist id="v-brands">
+          {brands.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+        <datalist id="v-categories">
+          {categories.map((c) => (
+            <option key={c} value={c} />
+          ))}
+        </datalist>
+      </fieldset>
+
+      <fieldset>
+        <legend>Pictures and features</legend>
+        <Field id="v-images" label="Images" hint="One path or URL a line; the first is the main picture." error={err("images")} className="field--wide">
+          <textarea rows={3} spellCheck={false} {...register("images")} />
+        </Field>
+        <Field id="v-features" label="Features" hint="One feature a line." error={err("features")} className="field--wide">
+          <textarea rows={4} {...register("features")} />
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>Specifications</legend>
+        <div className="grid">
+          {SPEC_FIELDS.map(([key, label]) => (
+            <Field key={key} id={`v-spec-${key}`} label={label} error={err(`specifications.${key}`)}>
+              <input type="text" autoComplete="off" inputMode={key === "seatingCapacity" ? "numeric" : undefined} {...register(`specifications.${key}`)} />
+            </Field>
+          ))}
+        </div>
+        {err("specifications") && <p className="field-error">{err("specifications")}</p>}
+      </fieldset>
+
+      <div className="actions">
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}

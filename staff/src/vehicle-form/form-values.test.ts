@@ -1,0 +1,53 @@
+import { seedCatalogue } from "../../../domain/catalogue/seed";
+import { VehicleSchema } from "../../../domain/vehicle";
+import { EMPTY_FORM, toFormValues, toVehicleInput, VehicleFormSchema, type VehicleFormValues } from "./form-values";
+
+const form = (patch: Partial<VehicleFormValues> & { specs?: Partial<VehicleFormValues["specifications"]> } = {}): VehicleFormValues => {
+  const { specs, ...rest } = patch;
+  return { ...EMPTY_FORM, ...rest, specifications: { ...EMPTY_FORM.specifications, ...specs } };
+};
+
+describe("vehicle form values", () => {
+  it.each(seedCatalogue().map((v) => [v.id, v] as const))("%s survives the form unchanged", (_id, vehicle) => {
+    expect(VehicleSchema.parse(toVehicleInput(toFormValues(vehicle)))).toEqual(vehicle);
+  });
+
+  it.each([
+    ["plain number", "40", 40],
+    ["decimal", "3.5", 3.5],
+    ["with a unit", "40 miles", "40 miles"],
+    ["padded", "  25 mph ", "25 mph"],
+  ])("range as %s", (_what, typed, sent) => {
+    expect(toVehicleInput(form({ specs: { range: typed } })).specifications.range).toEqual(sent);
+  });
+
+  it.each([
+    ["images", "a.svg\n\n  b.svg  \n", ["a.svg", "b.svg"]],
+    ["features", "Lithium\nLift kit\n", ["Lithium", "Lift kit"]],
+  ] as const)("%s: one a line, blank lines dropped", (field, typed, sent) => {
+    expect(toVehicleInput(form({ [field]: typed }))[field]).toEqual(sent);
+  });
+
+  it.each([
+    ["id", { id: "" }, "id"],
+    ["externalUrl", { externalUrl: "  " }, "externalUrl"],
+  ] as const)("a blank optional %s is left out", (_f, patch, key) => {
+    expect(key in toVehicleInput(form(patch))).toBe(false);
+  });
+
+  it("keeps specification keys the form does not name", () => {
+    const input = toVehicleInput(form({ extraSpecifications: { vehicleType: "Street Legal" }, specs: { seatingCapacity: "4", range: "30 miles" } }));
+    expect(input.specifications).toEqual({ vehicleType: "Street Legal", seatingCapacity: 4, range: "30 miles" });
+  });
+
+  it("reports errors in the core schema's own words, at the core's paths", () => {
+    const result = VehicleFormSchema.safeParse(form({ price: "-5", specs: { seatingCapacity: "two" }, externalUrl: "not a url" }));
+    expect(result.success).toBe(false);
+    const core = VehicleSchema.safeParse({ ...toVehicleInput(form({ price: "-5", specs: { seatingCapacity: "two" }, externalUrl: "not a url" })), id: "x" });
+    const byPath = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((i) => [i.path.join("."), i.message]));
+    expect(byPath(result.error!.issues)).toEqual(byPath(core.error!.issues));
+    expect(Object.keys(byPath(result.error!.issues))).toEqual(
+      expect.arrayContaining(["name", "price", "specifications.seatingCapacity", "specifications.range", "externalUrl"]),
+    );
+  });
+});

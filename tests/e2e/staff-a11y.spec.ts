@@ -1,0 +1,80 @@
+/** axe-core finds no WCAG 2.1 A or AA violations on any staff console screen, at desktop and phone sizes (issue 15 "The console"). */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./staff-fixtures";
+
+const violations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+};
+
+test("sign-in, blank and with an error", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 401/);
+  await page.goto("/staff");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel("Email").fill("nobody@staff.example.test");
+  await page.getByLabel("Password").fill("not-a-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("inventory, with a search and after a status change", async ({ signedInPage: page, makeVehicle }) => {
+  const vehicle = await makeVehicle({ status: "on-hold" });
+  await page.reload();
+  await expect(page.locator(`li[data-vehicle-id="${vehicle.id}"]`)).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel("Search").fill(vehicle.id);
+  await page.getByRole("button", { name: `Mark sold: ${vehicle.name}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "is now sold" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the vehicle form: editing, with field errors, the delete dialog", async ({ signedInPage: page, makeVehicle }) => {
+  const vehicle = await makeVehicle();
+  await page.goto(`/staff/vehicles/${vehicle.id}`);
+  await expect(page.getByLabel("Name")).toHaveValue(vehicle.name);
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel("Name").fill("");
+  await page.getByLabel("Price").fill("free");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#v-price-error")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Delete vehicle" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the conflict message after a 412", async ({ signedInPage: page, ownerApi, makeVehicle, consoleGuard }) => {
+  consoleGuard.allow(/status of 412/);
+  const vehicle = await makeVehicle();
+  await page.goto(`/staff/vehicles/${vehicle.id}`);
+  await expect(page.getByLabel("Name")).toHaveValue(vehicle.name);
+  const current = await ownerApi.get(`/api/staff/vehicles/${vehicle.id}`);
+  const put = await ownerApi.put(`/api/staff/vehicles/${vehicle.id}`, { data: { ...vehicle, price: 1 }, headers: { "If-Match": current.headers()["etag"]! } });
+  expect(put.status()).toBe(200);
+  await page.getByLabel("Price").fill("2");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: "Someone else saved this vehicle first" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("a new vehicle, the history, accounts, partner origins", async ({ signedInPage: page }) => {
+  await page.goto("/staff/vehicles/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Add a vehicle" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto("/staff/history");
+  await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto("/staff/accounts");
+  await expect(page.getByRole("list", { name: "Staff accounts" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto("/staff/origins");
+  await expect(page.getByRole("heading", { name: "Set at start-up" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
