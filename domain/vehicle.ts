@@ -60,3 +60,6 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
   for (const issue of error.issues) fields[issue.path.length ? issue.path.join(".") : "body"] ??= issue.message;
   return fields;
 }
+
+/** Whether the public site and API list a vehicle: every status but sold. */
+export const isListed = (v: Pick<Vehicle, "status">): boolean => v.status !== "sold";

@@ -30,6 +30,8 @@ export interface VehicleStore {
   find(slug: string): Vehicle | undefined;
   listBody(): PreparedBody;
   body(id: string): PreparedBody | undefined;
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 export const CATALOGUE_FILE = "catalogue.json";
@@ -53,7 +55,12 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleStore {
     const id = resolveVehicleId(index, slug);
     return id === undefined ? undefined : byId.get(id);
   };
+  const listeners = new Set<() => void>();
   return {
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     list: () => vehicles,
     find,
     listBody: () => list,
