@@ -1,28 +1,33 @@
 import { Router } from "express";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
+import type { StaffStores } from "./store/staff-stores";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
+import { staffRouter } from "./routes/staff/staff-router";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
-  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin">;
+  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit">;
   vehicles: VehicleStore;
   leads: LeadStore;
   /** Mail delivery of stored leads; null when mail is off. */
   outbox: LeadQueue | null;
+  /** Staff accounts, sessions, audit and added partner origins. */
+  staff: StaffStores;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, leads, outbox }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, leads, outbox, staff }: ApiDeps): Router {
   const api = Router();
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter());
-  api.use("/contact", leadOrigins(config.leadOrigins), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
+  api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
     .pipe(z.array(origin)),
   /** Lead posts per IP per minute; 0 turns the limit off. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** Staff sign-in attempts per IP per 15 minutes; 0 turns the limit off. */
+  STAFF_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
   PUBLIC_ORIGIN: origin.optional(),
   /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
@@ -42,6 +44,12 @@ export interface Config {
   publicOrigin: string;
   demoOrigin: string;
   contactRateLimit: number;
+  /** Staff sign-in attempts per IP per 15 minutes (0: no limit). */
+  staffSignInRateLimit: number;
+  /** The site's own origins (publicOrigin and its 127.0.0.1 twin): the only ones staff writes may come from. */
+  staffOrigins: string[];
+  /** Session cookies are Secure when the public origin is https. */
+  secureCookies: boolean;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
 }
 
@@ -75,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
+    staffOrigins: [...new Set(loopbackTwins(publicOrigin))],
+    secureCookies: publicOrigin.startsWith("https:"),
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createAppServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
+import { openStaffStores } from "./store/staff-stores";
 import { openVehicleStore } from "./store/vehicle-store";
 import { createSiteRouter } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const vehicles = await openVehicleStore(config.dataDir);
   const leads = await openLeadStore(config.dataDir);
+  const staff = await openStaffStores(config.dataDir, config.leadOrigins);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   if (outbox) {
     const pending = outbox.start();
@@ -31,6 +33,7 @@ async function main(): Promise<void> {
     vehicles,
     leads,
     outbox,
+    staff,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
   });

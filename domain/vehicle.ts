@@ -63,3 +63,18 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
 
 /** Whether the public site and API list a vehicle: every status but sold. */
 export const isListed = (v: Pick<Vehicle, "status">): boolean => v.status !== "sold";
+
+/** The fields that differ between two versions of a vehicle, specifications by their dotted path ("specifications.range"). */
+export function changedVehicleFields(before: Partial<Vehicle>, after: Partial<Vehicle>): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const keys = (a: object, b: object) => [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const changed: string[] = [];
+  for (const key of keys(before, after) as (keyof Vehicle)[]) {
+    if (key === "specifications") {
+      const a = before.specifications ?? {};
+      const b = after.specifications ?? {};
+      for (const k of keys(a, b)) if (!same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) changed.push(`specifications.${k}`);
+    } else if (!same(before[key], after[key])) changed.push(key);
+  }
+  return changed;
+}

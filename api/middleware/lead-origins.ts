@@ -4,15 +4,17 @@ import { HttpError } from "./errors";
 /**
  * CORS for POST /api/contact: only allowlisted origins. A request with no
  * Origin (a server-side or same-origin navigation post) is let through;
- * browsers always send Origin on cross-origin POSTs.
+ * browsers always send Origin on cross-origin POSTs. `allowed` is a list, or
+ * a test asked on every request (the owner's added origins change at run time).
  */
-export function leadOrigins(allowed: readonly string[]): RequestHandler {
-  const set = new Set(allowed);
+export function leadOrigins(allowed: readonly string[] | ((origin: string) => boolean)): RequestHandler {
+  const allows = typeof allowed === "function" ? allowed : (o: string) => set.has(o);
+  const set = new Set(typeof allowed === "function" ? [] : allowed);
   return (req, res, next) => {
     const origin = req.get("origin");
     res.vary("Origin");
     if (origin === undefined) return next();
-    if (!set.has(origin)) return next(new HttpError(403, `Origin ${origin} may not post leads`));
+    if (!allows(origin)) return next(new HttpError(403, `Origin ${origin} may not post leads`));
     res.set("Access-Control-Allow-Origin", origin);
     if (req.method === "OPTIONS") {
       res.set({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import type { VehicleStore } from "../store/vehicle-store";
+import type { VehicleReader } from "../store/vehicle-store";
 import { sendPrepared } from "./send-prepared";
 
 const LIST_PATH = "/api/vehicles";
@@ -13,8 +13,10 @@ const ONE_PREFIX = "/api/vehicles/";
  * Answers only the canonical form and returns true; anything else (other
  * methods, query strings, escapes, unknown ids) returns false for Express,
  * which answers the same way through routes/vehicles.ts or with its JSON 404.
+ * It asks the store on every request, so each write's new bodies (prepared
+ * once by the store when the write lands) are served from the next request on.
  */
-export function vehiclesFastPath(store: VehicleStore, headers: OutgoingHttpHeaders) {
+export function vehiclesFastPath(store: VehicleReader, headers: OutgoingHttpHeaders) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";

@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { seedCatalogue } from "../../domain/catalogue/seed";
-import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { isListed, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
+import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 
 /** A JSON body serialised once, with its gzip form and strong ETag. */
@@ -23,15 +24,52 @@ interface CatalogueFile {
   vehicles: Vehicle[];
 }
 
-/** Read access to the catalogue, with every response body prepared up front. */
-export interface VehicleStore {
+/**
+ * The public view of the catalogue, with every response body prepared up
+ * front: sold vehicles are left out of the list and have no body.
+ */
+export interface VehicleReader {
+  /** Vehicles the public sees: every one but the sold. */
   list(): readonly Vehicle[];
-  /** The vehicle a slug from any link rule points at. */
+  /** The vehicle (sold ones included, so that a page can say it was sold) a slug from any link rule points at. */
   find(slug: string): Vehicle | undefined;
   listBody(): PreparedBody;
-  body(id: string): PreparedBody | undefined;
-  /** Calls `listener` after every change; returns the unsubscribe. */
-  onChange(listener: () => void): () => void;
+  /** A public vehicle's body; undefined for an unknown or sold one. */
+  body(slug: string): PreparedBody | undefined;
+}
+
+export type VehicleChange =
+  | { action: "create"; vehicle: Vehicle }
+  | { action: "update"; vehicle: Vehicle; previous: Vehicle }
+  | { action: "delete"; previous: Vehicle };
+
+export class VehicleConflictError extends Error {
+  override name = "VehicleConflictError";
+}
+/** The vehicle changed since the version the writer read (If-Match did not match). */
+export class VehiclePreconditionError extends Error {
+  override name = "VehiclePreconditionError";
+  constructor(readonly current: Vehicle) {
+    super(`Vehicle ${current.id} was changed by someone else since you loaded it`);
+  }
+}
+
+/** The catalogue: the public view, plus staff reads and writes. Every write resolves once on disk and in the public view. */
+export interface VehicleStore extends VehicleReader {
+  /** Every vehicle, sold and on-hold ones included. */
+  all(): readonly Vehicle[];
+  /** A vehicle by its exact id, whatever its status. */
+  get(id: string): Vehicle | undefined;
+  /** The strong ETag of a vehicle's JSON. */
+  etag(vehicle: Vehicle): string;
+  /** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+  create(vehicle: Vehicle): Promise<Vehicle>;
+  /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag. */
+  replace(id: string, vehicle: Vehicle, ifMatch: string): Promise<Vehicle | undefined>;
+  /** The removed vehicle, or undefined when there was none. */
+  remove(id: string): Promise<Vehicle | undefined>;
+  /** Called after each write is on disk and in the public view (e.g. to render pages again). Returns an unsubscribe. */
+  onChange(listener: (change: VehicleChange) => void): () => void;
 }
 
 export const CATALOGUE_FILE = "catalogue.json";
@@ -43,30 +81,106 @@ export async function openVehicleStore(dataDir: string): Promise<VehicleStore> {
     () => ({ vehicles: seedCatalogue() }),
     (data) => ({ vehicles: VehicleListSchema.parse((data as CatalogueFile).vehicles) }),
   );
-  return createVehicleStore(db.data.vehicles);
+  return writableStore(new CoalescedFile(db));
 }
 
-export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleStore {
+const prepared = new WeakMap<Vehicle, PreparedBody>();
+/** A vehicle's body, prepared once per version (vehicles are never changed in place). */
+const bodyOf = (v: Vehicle): PreparedBody => {
+  let body = prepared.get(v);
+  if (!body) prepared.set(v, (body = prepareBody(v)));
+  return body;
+};
+
+/** A read-only public view of `vehicles`. */
+export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader {
   const index = buildVehicleIndex(vehicles.map((v) => v.id));
   const byId = new Map(vehicles.map((v) => [v.id, v]));
-  const bodies = new Map(vehicles.map((v) => [v.id, prepareBody(v)]));
-  const list = prepareBody(vehicles);
+  const listed = vehicles.filter(isListed);
+  const list = prepareBody(listed);
   const find = (slug: string) => {
     const id = resolveVehicleId(index, slug);
     return id === undefined ? undefined : byId.get(id);
   };
-  const listeners = new Set<() => void>();
   return {
-    onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    list: () => vehicles,
+    list: () => listed,
     find,
     listBody: () => list,
     body: (slug) => {
       const v = find(slug);
-      return v && bodies.get(v.id);
+      return v && isListed(v) ? bodyOf(v) : undefined;
+    },
+  };
+}
+
+/**
+ * The catalogue over its file. Staff reads see every change at once; the
+ * public view is rebuilt from the data once a write holding it has landed
+ * (coalesced writes rebuild it once), then listeners hear of each change.
+ */
+function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
+  let view = createVehicleStore(file.data.vehicles);
+  /** Writes are numbered; the public view shows the latest landed one. */
+  let writes = 0;
+  let viewOf = 0;
+  const listeners = new Set<(change: VehicleChange) => void>();
+  const vehicles = () => file.data.vehicles;
+
+  const commit = async (next: Vehicle[], change: VehicleChange) => {
+    const n = ++writes;
+    file.data.vehicles = next;
+    await file.save();
+    if (n > viewOf) {
+      viewOf = n;
+      view = createVehicleStore(next);
+    }
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        console.error("[catalogue] a change listener failed:", err);
+      }
+    }
+  };
+
+  return {
+    list: () => view.list(),
+    find: (slug) => view.find(slug),
+    listBody: () => view.listBody(),
+    body: (slug) => view.body(slug),
+    all: vehicles,
+    get: (id) => vehicles().find((v) => v.id === id),
+    etag: (v) => bodyOf(v).etag,
+    async create(vehicle) {
+      if (vehicles().some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
+      const next = [...vehicles(), vehicle];
+      try {
+        buildVehicleIndex(next.map((v) => v.id));
+      } catch (err) {
+        throw new VehicleConflictError(`The id "${vehicle.id}" would share its link with another vehicle: ${(err as Error).message}`);
+      }
+      await commit(next, { action: "create", vehicle });
+      return vehicle;
+    },
+    async replace(id, vehicle, ifMatch) {
+      const i = vehicles().findIndex((v) => v.id === id);
+      if (i < 0) return undefined;
+      const previous = vehicles()[i]!;
+      if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
+      const next = vehicles().slice();
+      next[i] = vehicle;
+      await commit(next, { action: "update", vehicle, previous });
+      return vehicle;
+    },
+    async remove(id) {
+      const previous = vehicles().find((v) => v.id === id);
+      if (!previous) return undefined;
+      await commit(vehicles().filter((v) => v !== previous), { action: "delete", previous });
+      return previous;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

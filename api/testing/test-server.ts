@@ -8,11 +8,15 @@ import { LeadOutbox } from "../mail/lead-outbox";
 import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
 import { openLeadStore } from "../store/lead-store";
-import { openVehicleStore } from "../store/vehicle-store";
+import { openStaffStores } from "../store/staff-stores";
+import { openVehicleStore, type VehicleStore } from "../store/vehicle-store";
 
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The site's own origin, the one staff writes must come from. */
+  origin: string;
+  vehicles: VehicleStore;
   outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
@@ -20,18 +24,23 @@ export interface TestServer {
 /** A fresh temporary data folder. */
 export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 
-/** The real app on a loopback port, with its data in a temporary folder (or the one given). */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+/**
+ * The real app on a loopback port, with its data in a temporary folder (or the one given).
+ * `now` is the clock staff sessions and lockouts go by.
+ */
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, now: () => number = Date.now): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
   const leads = await openLeadStore(config.dataDir);
+  const vehicles = await openVehicleStore(config.dataDir);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
   outbox?.start();
   const server = createAppServer({
     config,
-    vehicles: await openVehicleStore(config.dataDir),
+    vehicles,
     leads,
     outbox,
+    staff: await openStaffStores(config.dataDir, config.leadOrigins, now),
     widgetsDir: path.join(dir, "no-widgets"),
     site: Router(),
   });
@@ -41,6 +50,8 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
+    origin: config.publicOrigin,
+    vehicles,
     outbox,
     close: async () => {
       await outbox?.stop();

@@ -10,7 +10,7 @@ function changingCatalogue(): CatalogueFeed & { set(next: Vehicle[]): void; vehi
   const listeners = new Set<() => void>();
   const feed = {
     vehicles: seedCatalogue(),
-    list: () => feed.vehicles,
+    all: () => feed.vehicles,
     onChange(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,7 +8,7 @@ import { cataloguePages } from "../routes";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
-  list(): readonly Vehicle[];
+  all(): readonly Vehicle[];
   /** Calls `listener` after every change; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
 }
@@ -78,7 +78,7 @@ export class LivePages {
 
   #current(): Rendering {
     if (this.#rendering) return this.#rendering;
-    const all = this.#feed.list();
+    const all = this.#feed.all();
     const listed = new Catalogue(all.filter(isListed));
     const pages = new Map(cataloguePages({ catalogue: listed }).map((p) => [p.path, renderPage(p, this.#assets)]));
     this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };

@@ -23,6 +23,7 @@ const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
   specifications: { seatingCapacity: 4, range: "40 miles" },
   featured: false,
   condition: "new",
+  status: "available",
   ...over,
 });
 

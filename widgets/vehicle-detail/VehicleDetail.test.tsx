@@ -24,6 +24,7 @@ const MAVERICK: Vehicle = {
   externalUrl: "https://www.evolutionevs.com/",
   featured: true,
   condition: "new",
+  status: "available",
 };
 
 /** A fake API for GET /api/vehicles/:id: known ids answer, others 404; `pending` never answers. */

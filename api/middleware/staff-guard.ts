@@ -1,0 +1,90 @@
+import type { Request, RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { StaffAccount } from "../../domain/staff";
+import type { AccountStore } from "../store/account-store";
+import type { SessionStore } from "../store/session-store";
+import { HttpError } from "./errors";
+
+export const SESSION_COOKIE = "gc_staff";
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Staff answers are never cached, by browsers or proxies. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set("Cache-Control", "no-store");
+  next();
+};
+
+/**
+ * 403 for a state-changing call from another origin (Origin: null included),
+ * before any session is looked at. A call with no Origin is not a browser's
+ * cross-site request (browsers send Origin on every POST, PUT, PATCH and
+ * DELETE), so it is allowed unless Sec-Fetch-Site says it is not same-origin.
+ */
+export function sameOriginWrites(own: readonly string[]): RequestHandler {
+  const allowed = new Set(own);
+  return (req, _res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    if (origin !== undefined ? !allowed.has(origin) : site !== undefined && site !== "same-origin") {
+      return next(new HttpError(403, "Staff changes are accepted only from the dealership's own site"));
+    }
+    next();
+  };
+}
+
+/** The session token a request's cookie carries. */
+export function sessionToken(req: Request): string | undefined {
+  for (const part of (req.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    staff?: StaffAccount;
+  }
+}
+
+/**
+ * 401 without a live session. A session dies when it expires, on sign-out,
+ * when its account is removed, and when the account's password changes.
+ * The role is the account's current one. Sets res.locals.staff.
+ */
+export function requireSession(sessions: SessionStore, accounts: AccountStore): RequestHandler {
+  return async (req, res, next) => {
+    const token = sessionToken(req);
+    const session = token ? await sessions.touch(token) : undefined;
+    const account = session && (await accounts.get(session.email));
+    if (!session || !account || session.createdAt < Date.parse(account.passwordChangedAt)) {
+      if (token && session) await sessions.revoke(token);
+      throw new HttpError(401, "Please sign in");
+    }
+    res.locals.staff = { email: account.email, role: account.role, createdAt: account.createdAt };
+    next();
+  };
+}
+
+/** 403 unless the signed-in account is the owner's. */
+export const requireOwner: RequestHandler = (_req, res, next) => {
+  if (res.locals.staff?.role !== "owner") return next(new HttpError(403, "Only the owner may do this"));
+  next();
+};
+
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+
+/** Per-IP limit on sign-in attempts, whatever the account: 429 with Retry-After. */
+export function signInRateLimit(perQuarterHour: number): RequestHandler {
+  if (perQuarterHour === 0) return (_req, _res, next) => next();
+  return rateLimit({
+    windowMs: FIFTEEN_MINUTES_MS,
+    limit: perQuarterHour,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ error: "Too many sign-in attempts from this address. Please wait a few minutes." });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import express, { Router } from "express";
+import { z } from "zod";
+import { fieldErrors } from "../../../domain/contact";
+import { OriginSchema } from "../../../domain/origin";
+import { NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
+import { vehicleFieldErrors } from "../../../domain/vehicle";
+import { HttpError } from "../../middleware/errors";
+import { requireJson } from "../../middleware/require-json";
+import { requireOwner } from "../../middleware/staff-guard";
+import { AccountError } from "../../store/account-store";
+import type { StaffDeps } from "./staff-router";
+
+export const AUDIT_DEFAULT_LIMIT = 100;
+export const AUDIT_MAX_LIMIT = 1000;
+const LimitSchema = z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).default(AUDIT_DEFAULT_LIMIT);
+const OriginsBodySchema = z.object({ added: z.array(OriginSchema).max(100) });
+
+/** GET /api/staff/audit (any staff). */
+export function auditRouter({ audit }: StaffDeps): Router {
+  const router = Router();
+  router.get("/", (req, res) => {
+    const limit = LimitSchema.safeParse(req.query.limit);
+    if (!limit.success) throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
+    res.json({ entries: audit.recent(limit.data) });
+  });
+  return router;
+}
+
+/** /api/staff/accounts (owner only). */
+export function accountsRouter({ accounts, sessions, audit }: StaffDeps): Router {
+  const router = Router();
+  router.use(requireOwner);
+  const record = (by: string, action: "account-add" | "account-remove", account: string) =>
+    audit.append({ at: new Date().toISOString(), email: by, action, vehicleId: null, fields: [account] });
+
+  router.get("/", async (_req, res) => {
+    res.json({ accounts: await accounts.list() });
+  });
+
+  router.post("/", requireJson, express.json({ limit: "4kb" }), async (req, res) => {
+    const parsed = NewStaffAccountSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
+    try {
+      const account = await accounts.add(parsed.data);
+      await record(res.locals.staff!.email, "account-add", account.email);
+      res.status(201).json(account);
+    } catch (err) {
+      if (err instanceof AccountError && err.code === "exists") throw new HttpError(409, err.message);
+      throw err;
+    }
+  });
+
+  router.delete("/:email", async (req, res) => {
+    const email = StaffEmailSchema.safeParse(req.params.email);
+    if (!email.success) throw new HttpError(404, `No staff account for ${req.params.email}`);
+    if (email.data === res.locals.staff!.email) throw new HttpError(400, "You cannot remove your own account; another owner can");
+    try {
+      await accounts.remove(email.data);
+    } catch (err) {
+      if (err instanceof AccountError && err.code === "unknown") throw new HttpError(404, err.message);
+      throw err;
+    }
+    await sessions.revokeAll(email.data);
+    await record(res.locals.staff!.email, "account-remove", email.data);
+    res.status(204).end();
+  });
+  return router;
+}
+
+/** /api/staff/origins (owner only): partner origins that may post leads, beside the start-up list. */
+export function originsRouter({ origins, audit, config }: StaffDeps): Router {
+  const router = Router();
+  router.use(requireOwner);
+  const answer = () => ({ startup: config.leadOrigins, added: origins.added() });
+
+  router.get("/", (_req, res) => {
+    res.json(answer());
+  });
+
+  router.put("/", requireJson, express.json({ limit: "16kb" }), async (req, res) => {
+    const parsed = OriginsBodySchema.safeParse(req.body);
+    if (!parsed.success) {
+      const body: unknown = req.body;
+      const bad = parsed.error.issues.find((i) => i.path[0] === "added" && typeof i.path[1] === "number");
+      const value = bad && body && typeof body === "object" && "added" in body && Array.isArray(body.added) ? body.added[bad.path[1] as number] : undefined;
+      const message = value !== undefined ? `Not an origin: ${JSON.stringify(value)} ${bad!.message}` : "Send { added: [origins] }";
+      throw new HttpError(400, message, { fields: vehicleFieldErrors(parsed.error) });
+    }
+    const before = new Set(origins.added());
+    const after = await origins.setAdded(parsed.data.added);
+    const changed = [...after.filter((o) => !before.has(o)), ...[...before].filter((o) => !after.includes(o))];
+    await audit.append({ at: new Date().toISOString(), email: res.locals.staff!.email, action: "origins-update", vehicleId: null, fields: changed });
+    res.json(answer());
+  });
+  return router;
+}

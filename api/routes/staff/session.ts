@@ -1,0 +1,40 @@
+import express, { Router, type CookieOptions } from "express";
+import { SignInSchema, STAFF_MESSAGES } from "../../../domain/staff";
+import { fieldErrors } from "../../../domain/contact";
+import { HttpError } from "../../middleware/errors";
+import { requireJson } from "../../middleware/require-json";
+import { requireSession, SESSION_COOKIE, sessionToken, signInRateLimit } from "../../middleware/staff-guard";
+import { SESSION_MAX_MS } from "../../store/session-store";
+import type { StaffDeps } from "./staff-router";
+
+/** POST (sign in), GET (who am I) and DELETE (sign out) /api/staff/session. */
+export function sessionRouter({ accounts, sessions, config }: StaffDeps): Router {
+  const router = Router();
+  const cookie: CookieOptions = { httpOnly: true, sameSite: "strict", path: "/", secure: config.secureCookies };
+
+  router.post("/", signInRateLimit(config.staffSignInRateLimit), requireJson, express.json({ limit: "4kb" }), async (req, res) => {
+    const parsed = SignInSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, "Enter your e-mail and password.", { fields: fieldErrors(parsed.error) });
+    const result = await accounts.signIn(parsed.data.email, parsed.data.password);
+    if (!result.ok && result.locked) {
+      res.set("Retry-After", String(result.retryAfterSeconds));
+      throw new HttpError(429, "Too many failed sign-ins: this account is locked for a while. Try again later.");
+    }
+    if (!result.ok) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
+    const { token } = await sessions.create(result.account.email);
+    res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: SESSION_MAX_MS });
+    res.json({ email: result.account.email, role: result.account.role });
+  });
+
+  router.get("/", requireSession(sessions, accounts), (_req, res) => {
+    const { email, role } = res.locals.staff!;
+    res.json({ email, role });
+  });
+
+  router.delete("/", requireSession(sessions, accounts), async (req, res) => {
+    await sessions.revoke(sessionToken(req)!);
+    res.clearCookie(SESSION_COOKIE, cookie);
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Router } from "express";
+import type { Config } from "../../config";
+import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
+import type { StaffStores } from "../../store/staff-stores";
+import type { VehicleStore } from "../../store/vehicle-store";
+import { accountsRouter, auditRouter, originsRouter } from "./admin";
+import { sessionRouter } from "./session";
+import { staffVehiclesRouter } from "./vehicles";
+
+export interface StaffDeps extends StaffStores {
+  config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
+  vehicles: VehicleStore;
+}
+
+/**
+ * Everything under /api/staff: no-store answers; writes from a foreign origin
+ * refused (403) before anything else; then a live session (401), except to sign in.
+ */
+export function staffRouter(deps: StaffDeps): Router {
+  const router = Router();
+  router.use(noStore, sameOriginWrites(deps.config.staffOrigins));
+  router.use("/session", sessionRouter(deps));
+  router.use(requireSession(deps.sessions, deps.accounts));
+  router.use("/vehicles", staffVehiclesRouter(deps));
+  router.use("/audit", auditRouter(deps));
+  router.use("/accounts", accountsRouter(deps));
+  router.use("/origins", originsRouter(deps));
+  return router;
+}

@@ -1,0 +1,80 @@
+import express, { Router, type Response } from "express";
+import { vehicleIdFromName } from "../../../domain/slug";
+import { changedVehicleFields, NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
+import { HttpError } from "../../middleware/errors";
+import { requireJson } from "../../middleware/require-json";
+import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehicle-store";
+import type { StaffDeps } from "./staff-router";
+
+/** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
+export const VEHICLE_BODY_LIMIT = "64kb";
+const INVALID = "Please correct the highlighted fields.";
+
+/** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
+export function staffVehiclesRouter({ vehicles, audit }: StaffDeps): Router {
+  const router = Router();
+  const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
+  const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
+  const record = (email: string, action: "create" | "update" | "delete", vehicleId: string, fields: string[]) =>
+    audit.append({ at: new Date().toISOString(), email, action, vehicleId, fields });
+  const found = (id: string) => {
+    const v = vehicles.get(id);
+    if (!v) throw new HttpError(404, `Vehicle not found: ${id}`);
+    return v;
+  };
+
+  router.get("/", (_req, res) => {
+    res.json({ vehicles: vehicles.all() });
+  });
+
+  router.get("/:id", (req, res) => {
+    send(res, 200, found(req.params.id));
+  });
+
+  router.post("/", ...json, async (req, res) => {
+    const draft = NewVehicleSchema.safeParse(req.body);
+    if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
+    const id = draft.data.id ?? vehicleIdFromName(draft.data.name);
+    const parsed = VehicleSchema.safeParse({ ...draft.data, id });
+    if (!parsed.success) throw new HttpError(400, INVALID, { fields: { name: "The name needs at least one letter or digit", ...vehicleFieldErrors(parsed.error) } });
+    let created: Vehicle;
+    try {
+      created = await vehicles.create(parsed.data);
+    } catch (err) {
+      if (err instanceof VehicleConflictError) throw new HttpError(409, err.message);
+      throw err;
+    }
+    await record(res.locals.staff!.email, "create", created.id, changedVehicleFields({}, created));
+    res.location(`/api/staff/vehicles/${encodeURIComponent(created.id)}`);
+    send(res, 201, created);
+  });
+
+  router.put("/:id", ...json, async (req, res) => {
+    const id = req.params.id as string;
+    found(id);
+    const ifMatch = req.get("if-match");
+    if (!ifMatch) throw new HttpError(428, "Send If-Match with the ETag of the version you edited, so that no one's change is lost");
+    const body: unknown = req.body;
+    const parsed = VehicleSchema.safeParse(body && typeof body === "object" && !("id" in body) ? { ...body, id } : body);
+    if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
+    if (parsed.data.id !== id) throw new HttpError(400, INVALID, { fields: { id: "The id cannot change; add a new vehicle instead" } });
+    try {
+      const previous = vehicles.get(id)!;
+      const replaced = await vehicles.replace(id, parsed.data, ifMatch);
+      if (!replaced) throw new HttpError(404, `Vehicle not found: ${id}`);
+      await record(res.locals.staff!.email, "update", id, changedVehicleFields(previous, replaced));
+      send(res, 200, replaced);
+    } catch (err) {
+      if (!(err instanceof VehiclePreconditionError)) throw err;
+      res.status(412).set("ETag", vehicles.etag(err.current)).json({ error: err.message, current: err.current });
+    }
+  });
+
+  router.delete("/:id", async (req, res) => {
+    const removed = await vehicles.remove(req.params.id);
+    if (!removed) throw new HttpError(404, `Vehicle not found: ${req.params.id}`);
+    await record(res.locals.staff!.email, "delete", removed.id, []);
+    res.status(204).end();
+  });
+  return router;
+}

@@ -1,0 +1,22 @@
+import { openAccountStore, type AccountStore } from "./account-store";
+import { openAuditStore, type AuditStore } from "./audit-store";
+import { openOriginStore, type OriginStore } from "./origin-store";
+import { openSessionStore, type SessionStore } from "./session-store";
+
+/** The stores behind the staff console, each behind its interface (lowdb files today). */
+export interface StaffStores {
+  accounts: AccountStore;
+  sessions: SessionStore;
+  audit: AuditStore;
+  origins: OriginStore;
+}
+
+/** Open the staff stores under dataDir. `now` is the clock sessions and lockouts go by (tests move it). */
+export async function openStaffStores(dataDir: string, startupOrigins: readonly string[], now: () => number = Date.now): Promise<StaffStores> {
+  return {
+    accounts: openAccountStore(dataDir, now),
+    sessions: await openSessionStore(dataDir, now),
+    audit: await openAuditStore(dataDir),
+    origins: await openOriginStore(dataDir, startupOrigins),
+  };
+}
