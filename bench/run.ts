@@ -1,7 +1,8 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue] [--baseline <git ref>]
  *
- * Measures the API, the lead store and the widget scripts beside their peers
+ * Measures the API, the lead store, the widget scripts beside their peers,
+ * and how fast a catalogue write reaches every page
  * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
@@ -13,6 +14,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchApi } from "./api";
+import { benchCatalogue } from "./catalogue";
 import { benchLeads } from "./leads";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
@@ -20,7 +22,7 @@ import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -29,15 +31,17 @@ const SETTINGS = {
     api: { connections: 50, durationSeconds: 3, warmupSeconds: 2, rounds: 5 },
     leads: { sizes: [0, 10_000, 100_000], connections: 10, durationSeconds: 10 },
     widgets: { maxReactBuilds: Number.POSITIVE_INFINITY },
+    catalogue: { writes: 100, readSeconds: 5, connections: 50, writeEveryMs: 100 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
     leads: { sizes: [0, 200], connections: 10, durationSeconds: 1 },
     widgets: { maxReactBuilds: 1 },
+    catalogue: { writes: 5, readSeconds: 1, connections: 50, writeEveryMs: 100 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
   if (parts.includes("api")) results.api = await benchApi({ ...settings.api, ourMain, baselineMain }, log);
   if (parts.includes("leads")) results.leads = await benchLeads({ ...settings.leads, sizes: [...settings.leads.sizes], ourMain, baselineMain }, log);
   if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
+  if (parts.includes("catalogue")) results.catalogue = await benchCatalogue(settings.catalogue, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -92,6 +97,11 @@ function assertNumbers(r: BenchResults): void {
     positive("widgets floor preact", r.widgets.floor.preact.gzipBytes);
     positive("widgets floor react", r.widgets.floor.react.gzipBytes);
     for (const s of r.widgets.scripts) if (s.preactFrom !== "missing") positive(`widgets ${s.script}${s.error ? ` (${s.error})` : ""}`, s.preact?.gzipBytes);
+  }
+  if (r.catalogue) {
+    positive("catalogue propagation", r.catalogue.propagation.maxMs);
+    positive("catalogue reads quiet", r.catalogue.reads.quiet.rps);
+    positive("catalogue reads during writes", r.catalogue.reads.duringWrites.rps);
   }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");

@@ -67,6 +67,9 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
   return fields;
 }
 
+/** Whether the public site and API list a vehicle: every status but sold. */
+export const isListed = (v: Pick<Vehicle, "status">): boolean => v.status !== "sold";
+
 /** The fields that differ between two versions of a vehicle, specifications by their dotted path ("specifications.range"). */
 export function changedVehicleFields(before: Partial<Vehicle>, after: Partial<Vehicle>): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -6,17 +6,17 @@ import { renderPage } from "./lib/render";
 import { notFoundPage } from "./pages/NotFoundPage";
 import { nearbyTowns, townDeliveryText } from "./pages/TownPage";
 import { vehiclePage } from "./pages/VehiclePage";
-import { PAGE_ALIASES, pageFile, staticPages } from "./routes";
+import { PAGE_ALIASES, pageFile, sitePages } from "./routes";
 
 const catalogue = new Catalogue(seedCatalogue());
-const pages = staticPages({ catalogue });
+const pages = sitePages({ catalogue });
 const paths = new Set([...pages.map((p) => p.path), ...Object.keys(PAGE_ALIASES)]);
 
 /** Every href in rendered HTML. */
 const hrefs = (html: string) => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
 
 // Renders all 49 pages per test: seconds on a loaded 2-core CI machine, so more than the default 5 s.
-describe("staticPages", { timeout: 30_000 }, () => {
+describe("sitePages", { timeout: 30_000 }, () => {
   it("has every route of spec §2 once, with unique titles and descriptions", () => {
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
     for (const p of ["/", "/inventory", "/rentals", "/services", "/about", "/denago", "/evolution", "/contact", "/thank-you", "/showroom", "/eco-impact", "/privacy-policy", "/terms-of-service", "/policies/terms-conditions", ...TOWNS.map((t) => t.url)]) {

@@ -16,16 +16,19 @@ import { sitemapPage } from "./pages/SitemapPage";
 import { thankYouPage } from "./pages/ThankYouPage";
 import { townPage } from "./pages/TownPage";
 
-/** Every page known at build time (spec §2), in sitemap order. Vehicle pages are rendered per request. */
-export function staticPages(ctx: PageContext): PageDef[] {
-  const pages = [
-    homePage(ctx),
-    inventoryPage(ctx),
+/** The pages that show catalogue data: the server renders them from the live catalogue, and again after every change. */
+export function cataloguePages(ctx: PageContext): PageDef[] {
+  const pages = [homePage(ctx), inventoryPage(ctx), denagoPage(ctx), evolutionPage(ctx)];
+  // The HTML sitemap lists every vehicle, so it is a catalogue page too.
+  return [...pages, sitemapPage([...pages, ...fixedPages()], ctx)];
+}
+
+/** The pages that never read the catalogue: prerendered once, by the build. Vehicle pages are rendered by the server. */
+export function fixedPages(): PageDef[] {
+  return [
     rentalsPage(),
     servicesPage(),
     aboutPage(),
-    denagoPage(ctx),
-    evolutionPage(ctx),
     showroomPage(),
     ecoImpactPage(),
     contactPage(),
@@ -33,7 +36,19 @@ export function staticPages(ctx: PageContext): PageDef[] {
     ...TOWNS.map(townPage),
     ...POLICY_DOCUMENTS.map(policyPage),
   ];
-  return [...pages, sitemapPage(pages, ctx)];
+}
+
+/** Every page of spec §2 but the vehicle pages, in sitemap order. */
+export const sitePages = (ctx: PageContext): PageDef[] => [...cataloguePages(ctx), ...fixedPages()];
+
+/** Every page's title is its own: a clash is a content bug, found by the build and the tests. */
+export function assertUniqueTitles(pages: readonly PageDef[]): void {
+  const titles = new Map<string, string>();
+  for (const page of pages) {
+    const clash = titles.get(page.meta.title);
+    if (clash) throw new Error(`Pages ${clash} and ${page.path} share the title "${page.meta.title}"`);
+    titles.set(page.meta.title, page.path);
+  }
 }
 
 /** Short paths answered with another page's HTML (that page stays canonical). */

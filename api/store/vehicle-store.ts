@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { seedCatalogue } from "../../domain/catalogue/seed";
-import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { isListed, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
@@ -96,7 +96,7 @@ const bodyOf = (v: Vehicle): PreparedBody => {
 export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader {
   const index = buildVehicleIndex(vehicles.map((v) => v.id));
   const byId = new Map(vehicles.map((v) => [v.id, v]));
-  const listed = vehicles.filter((v) => v.status !== "sold");
+  const listed = vehicles.filter(isListed);
   const list = prepareBody(listed);
   const find = (slug: string) => {
     const id = resolveVehicleId(index, slug);
@@ -108,7 +108,7 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
     listBody: () => list,
     body: (slug) => {
       const v = find(slug);
-      return v && v.status !== "sold" ? bodyOf(v) : undefined;
+      return v && isListed(v) ? bodyOf(v) : undefined;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ApiResults } from "../api";
+import type { CatalogueResults } from "../catalogue";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
 import type { Machine } from "./machine";
@@ -12,6 +13,7 @@ export interface BenchResults {
   api?: ApiResults;
   leads?: LeadsResults;
   widgets?: WidgetsResults;
+  catalogue?: CatalogueResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -75,6 +77,23 @@ export function toMarkdown(r: BenchResults): string {
           ["floor: r2wc + one trivial component", kB(w.floor.preact.gzipBytes), kB(w.floor.react.gzipBytes), times(w.floor.reactTimesPreact), "bench build", ""],
         ],
       ),
+    );
+  }
+  if (r.catalogue) {
+    const c = r.catalogue;
+    out.push("", `## Catalogue writes: a price change through the staff API, ${c.writes} writes one after another`, "");
+    out.push(
+      `From a write's 2xx until all of ${c.pages.join(", ")} serve the new price: median ${c.propagation.medianMs} ms, p95 ${c.propagation.p95Ms} ms, max ${c.propagation.maxMs} ms (goal: p95 under 1,000 ms).`,
+      "",
+      table(
+        ["GET /api/vehicles", "req/s", "p50 ms", "p99 ms", "Server CPU %", "Errors"],
+        [
+          ["quiet", c.reads.quiet.rps, c.reads.quiet.p50Ms, c.reads.quiet.p99Ms, c.reads.quiet.serverCpuPercent, c.reads.quiet.errors + c.reads.quiet.non2xx],
+          [`during ${c.reads.writesDuring} writes`, c.reads.duringWrites.rps, c.reads.duringWrites.p50Ms, c.reads.duringWrites.p99Ms, c.reads.duringWrites.serverCpuPercent, c.reads.duringWrites.errors + c.reads.duringWrites.non2xx],
+        ],
+      ),
+      "",
+      `Reads during writes over quiet reads: ${times(c.reads.ratio)} (goal: at least 0.8×).`,
     );
   }
   return `${out.join("\n")}\n`;

@@ -25,9 +25,31 @@ export class Catalogue {
     return v;
   }
 
-  /** The lowest catalogue price among a series card's models. */
-  startingPrice(series: Series): number {
-    return Math.min(...series.models.map((m) => this.get(m).price));
+  /** The names of the series card's models that the catalogue holds, in the card's order: a sold or deleted model leaves its series. */
+  seriesModels(series: Series): string[] {
+    return series.models.filter((name) => this.find(name));
+  }
+
+  /** The lowest catalogue price among a series' models; undefined when the series has none. */
+  startingPrice(series: Series): number | undefined {
+    const prices = this.seriesModels(series).map((name) => this.get(name).price);
+    return prices.length ? Math.min(...prices) : undefined;
+  }
+
+  /** The series that have at least one model in the catalogue. */
+  seriesShown(series: readonly Series[]): Series[] {
+    return series.filter((s) => this.seriesModels(s).length > 0);
+  }
+
+  /** The lowest starting price across these series; undefined when none has a model. */
+  lowestStartingPrice(series: readonly Series[]): number | undefined {
+    const prices = series.flatMap((s) => this.startingPrice(s) ?? []);
+    return prices.length ? Math.min(...prices) : undefined;
+  }
+
+  /** The vehicles of these ids that the catalogue holds, in the order given. */
+  pick(ids: readonly string[]): Vehicle[] {
+    return ids.flatMap((id) => this.#byId.get(id) ?? []);
   }
 }
 

@@ -13,7 +13,7 @@ export interface Series {
   category: string;
   description: string;
   features: readonly [string, string, string, ...string[]];
-  /** Model names as the card lists them; each links to /vehicles/{modelSlug(name)}. */
+  /** Model names as the card lists them, in order; those the catalogue holds are shown, linking to /vehicles/{modelSlug(name)}. */
   models: readonly string[];
 }
 

@@ -1,7 +1,8 @@
 /**
  * Build the host site into dist/site: hashed CSS and menu script in assets/,
- * every static page prerendered to pages/*.html, and manifest.json for the
- * site router. Run with `npm run build:site`.
+ * every page that does not read the catalogue prerendered to pages/*.html,
+ * and manifest.json for the site router, which renders the catalogue's pages
+ * itself. Run with `npm run build:site`.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { Catalogue, seedCatalogue } from "../../domain/catalogue";
 import { ASSETS_PREFIX, hashedName, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { notFoundPage } from "../pages/NotFoundPage";
-import { NOT_FOUND_FILE, PAGE_ALIASES, pageFile, staticPages } from "../routes";
+import { assertUniqueTitles, fixedPages, NOT_FOUND_FILE, PAGE_ALIASES, pageFile, sitePages } from "../routes";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
 
 const HOST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -46,8 +47,9 @@ const assets: SiteAssets = {
   menuJs: writeAsset("menu.js", await minify("client/menu.ts", "ts")),
 };
 
-const catalogue = new Catalogue(seedCatalogue());
-const pages = staticPages({ catalogue });
+// Titles are checked across every page, the catalogue's pages (as the seed renders them) included.
+assertUniqueTitles(sitePages({ catalogue: new Catalogue(seedCatalogue()) }));
+const pages = fixedPages();
 const manifest: SiteManifest = { assets, pages: {}, sitemap: [], notFound: NOT_FOUND_FILE };
 
 const write = (file: string, html: string) => {
@@ -56,11 +58,7 @@ const write = (file: string, html: string) => {
   writeFileSync(target, html);
 };
 
-const titles = new Map<string, string>();
 for (const page of pages) {
-  const clash = titles.get(page.meta.title);
-  if (clash) throw new Error(`Pages ${clash} and ${page.path} share the title "${page.meta.title}"`);
-  titles.set(page.meta.title, page.path);
   const file = pageFile(page.path);
   write(file, renderPage(page, assets));
   manifest.pages[page.path] = file;
@@ -74,4 +72,4 @@ for (const [alias, target] of Object.entries(PAGE_ALIASES)) {
 write(NOT_FOUND_FILE, renderPage(notFoundPage(), assets));
 writeFileSync(path.join(OUT, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`[build] site: ${pages.length} pages, ${Object.keys(PAGE_ALIASES).length} aliases and the 404 page in dist/site (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`[build] site: ${pages.length} fixed pages, ${Object.keys(PAGE_ALIASES).length} aliases and the 404 page in dist/site (${((Date.now() - started) / 1000).toFixed(1)} s)`);

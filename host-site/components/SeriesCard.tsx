@@ -9,16 +9,18 @@ export const moreModelsLabel = (n: number): string => `+${n} more ${n === 1 ? "m
 
 /** A series card: image, count badge, starting price from the catalogue, three features and model links. */
 export function SeriesCard({ series, catalogue }: { series: Series; catalogue: Catalogue }) {
-  const shown = series.models.slice(0, SERIES_CARD_MAX_MODELS);
-  const more = series.models.length - shown.length;
+  const models = catalogue.seriesModels(series);
+  const from = catalogue.startingPrice(series);
+  const shown = models.slice(0, SERIES_CARD_MAX_MODELS);
+  const more = models.length - shown.length;
   return (
     <article className="card series-card">
       <div className="series-card__media">
         <img src={`/images/series/${series.id}.svg`} alt="" width="800" height="500" loading="lazy" decoding="async" />
-        <span className="badge badge--count">{modelCountLabel(series.models.length)}</span>
+        <span className="badge badge--count">{modelCountLabel(models.length)}</span>
       </div>
       <h3>{series.title}</h3>
-      <p className="price-text">Starting at {formatUsd(catalogue.startingPrice(series))}</p>
+      {from === undefined ? null : <p className="price-text">Starting at {formatUsd(from)}</p>}
       <p>{series.description}</p>
       <CheckList items={series.features.slice(0, 3)} />
       <p className="series-card__models-title">Models</p>

@@ -16,13 +16,13 @@ import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
 
 export function denagoPage({ catalogue }: PageContext): PageDef {
-  const lineup = DENAGO_LINEUP_IDS.map((id) => catalogue.get(id));
-  const from = Math.min(...lineup.map((v) => v.price));
+  const lineup = catalogue.pick(DENAGO_LINEUP_IDS);
+  const from = catalogue.lowestStartingPrice(DENAGO_SERIES);
   return {
     path: "/denago",
     meta: {
       title: pageTitle("Denago EV Golf Carts: EV City, Nomad & Rover"),
-      description: `Authorised Denago dealer in Sussex County, DE. The EV City, EV Nomad and EV Rover series from ${formatUsd(from)}, with test drives, financing and local service.`,
+      description: `Authorised Denago dealer in Sussex County, DE. The EV City, EV Nomad and EV Rover series${from === undefined ? "" : ` from ${formatUsd(from)}`}, with test drives, financing and local service.`,
       keywords: ["Denago", "Denago EV City", "Denago Nomad", "Denago Rover", "Denago dealer Delaware"],
       path: "/denago",
     },
@@ -47,7 +47,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
         </Section>
         <Section id="series" tone="muted" heading="Three series, one for every job">
           <div className="card-grid card-grid--3">
-            {DENAGO_SERIES.map((s) => (
+            {catalogue.seriesShown(DENAGO_SERIES).map((s) => (
               <SeriesCard key={s.id} series={s} catalogue={catalogue} />
             ))}
           </div>

@@ -15,13 +15,13 @@ import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
 
 export function evolutionPage({ catalogue }: PageContext): PageDef {
-  const featured = EVOLUTION_FEATURED_IDS.map((id) => catalogue.get(id));
-  const from = Math.min(...EVOLUTION_SERIES.map((s) => catalogue.startingPrice(s)));
+  const featured = catalogue.pick(EVOLUTION_FEATURED_IDS);
+  const from = catalogue.lowestStartingPrice(EVOLUTION_SERIES);
   return {
     path: "/evolution",
     meta: {
       title: pageTitle("Evolution Electric Golf Carts: D5, D6 Max, Classic & More"),
-      description: `Authorised Evolution dealer in Sussex County, DE: seven series from ${formatUsd(from)}, including D5 Ranger, D5 Maverick and D6 Max, with lithium power as standard.`,
+      description: `Authorised Evolution dealer in Sussex County, DE: seven series${from === undefined ? "" : ` from ${formatUsd(from)}`}, including D5 Ranger, D5 Maverick and D6 Max, with lithium power as standard.`,
       keywords: ["Evolution golf carts", "Evolution D5 Ranger", "Evolution D6 Max", "Evolution dealer Delaware", "EVolution"],
       path: "/evolution",
     },
@@ -54,7 +54,7 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
         </Section>
         <Section id="series" tone="muted" heading="The Evolution lineup" intro="Seven series; starting prices are the lowest catalogue price in each.">
           <div className="card-grid card-grid--3">
-            {EVOLUTION_SERIES.map((s) => (
+            {catalogue.seriesShown(EVOLUTION_SERIES).map((s) => (
               <SeriesCard key={s.id} series={s} catalogue={catalogue} />
             ))}
           </div>

@@ -2,22 +2,21 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { STATUS_CODES } from "node:http";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
-import type { VehicleStore } from "../../api/store/vehicle-store";
-import type { Vehicle } from "../../domain/vehicle";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { errorPage } from "../pages/ErrorPage";
 import { notFoundPage } from "../pages/NotFoundPage";
-import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
+import { type CatalogueFeed, LivePages } from "./live-pages";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
   distDir: string;
   /** host-site/public: images and other files served as they are. */
   publicDir: string;
-  vehicles: VehicleStore;
+  /** The live catalogue: its pages follow every change. */
+  vehicles: CatalogueFeed;
 }
 
 /** Hashed assets never change under their name. */
@@ -59,8 +58,9 @@ const sendHtml = (res: Response, html: string, status = 200) => {
 };
 
 /**
- * The dealership's own site: prerendered pages from dist/site, vehicle pages
- * rendered per request from the catalogue, public files, robots.txt and the
+ * The dealership's own site: the build's fixed pages from dist/site, the
+ * catalogue's pages (home, inventory, brand pages, each vehicle's) rendered
+ * from the live catalogue once per change, public files, robots.txt and the
  * sitemap, and the 404 page (with status 404) for everything else.
  */
 export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Router {
@@ -68,16 +68,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
   if (!site) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
   const assets = site?.assets ?? UNBUILT_ASSETS;
 
-  // The catalogue does not change while the process runs, so each vehicle page is rendered once.
-  const vehicleHtml = new Map<string, string>();
-  const renderVehicle = (v: Vehicle) => {
-    let html = vehicleHtml.get(v.id);
-    if (html === undefined) {
-      html = renderPage(vehiclePage(v), assets);
-      vehicleHtml.set(v.id, html);
-    }
-    return html;
-  };
+  const live = new LivePages(vehicles, assets);
   const vehicleNotFound = renderPage(notFoundPage({ vehicle: true }), assets);
   const notFound = site?.notFound ?? renderPage(notFoundPage(), assets);
 
@@ -104,13 +95,13 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
     res.set("Cache-Control", CRAWLER_FILES).type("text/plain").send(robotsTxt());
   });
   router.get("/sitemap.xml", (_req, res) => {
-    const paths = [...(site?.sitemap ?? []), ...vehicles.list().map(vehiclePath)];
+    const paths = [...live.sitemapPaths(), ...(site?.sitemap ?? [])];
     res.set("Cache-Control", CRAWLER_FILES).type("application/xml").send(sitemapXml(paths));
   });
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
-    const v = vehicles.find(req.params.id);
-    if (v) sendHtml(res, renderVehicle(v));
+    const page = live.vehicle(req.params.id);
+    if (page) sendHtml(res, page.html, page.status);
     else sendHtml(res, vehicleNotFound, 404);
   };
   router.get("/vehicle/:id", vehicleRoute);
@@ -126,7 +117,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
         if (SAME_SITE_PATH.test(target)) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
       }
       if (!site) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
-      const html = site.pages.get(req.path);
+      const html = live.page(req.path) ?? site.pages.get(req.path);
       if (html !== undefined) return sendHtml(res, html);
     }
     sendHtml(res, notFound, 404);

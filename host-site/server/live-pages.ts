@@ -1,0 +1,87 @@
+import { Catalogue } from "../../domain/catalogue";
+import { isListed, type Vehicle } from "../../domain/vehicle";
+import type { SiteAssets } from "../lib/assets";
+import { renderPage } from "../lib/render";
+import { similarVehicles, soldVehiclePage } from "../pages/SoldVehiclePage";
+import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
+import { cataloguePages } from "../routes";
+
+/** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
+export interface CatalogueFeed {
+  all(): readonly Vehicle[];
+  /** Calls `listener` after every change; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
+
+/** A vehicle's page as served: 200, or 410 once it has been sold. */
+export interface VehiclePageAnswer {
+  status: 200 | 410;
+  html: string;
+}
+
+/** One rendering of the catalogue's pages, for one version of the catalogue. */
+interface Rendering {
+  /** Every vehicle, so a sold one's address still resolves (to its 410 page). */
+  all: Catalogue;
+  listed: Catalogue;
+  /** Served path → HTML of the pages that show catalogue data. */
+  pages: Map<string, string>;
+  /** Vehicle id → its page, rendered the first time it is asked for. */
+  vehicles: Map<string, VehiclePageAnswer>;
+}
+
+/**
+ * The pages that show catalogue data, rendered once per catalogue change and
+ * never per request: after a change the old rendering is dropped at once (so
+ * no request after a write's 2xx is answered from it) and the new one is made
+ * on the next turn of the event loop, or by the first request that needs it.
+ */
+export class LivePages {
+  #rendering: Rendering | null = null;
+  readonly #feed: CatalogueFeed;
+  readonly #assets: SiteAssets;
+
+  constructor(feed: CatalogueFeed, assets: SiteAssets) {
+    this.#feed = feed;
+    this.#assets = assets;
+    feed.onChange(() => {
+      this.#rendering = null;
+      setImmediate(() => this.#current());
+    });
+  }
+
+  /** The HTML of a catalogue page (home, inventory, brand pages), or undefined for any other path. */
+  page(path: string): string | undefined {
+    return this.#current().pages.get(path);
+  }
+
+  /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
+  vehicle(slug: string): VehiclePageAnswer | undefined {
+    const r = this.#current();
+    const v = r.all.find(slug);
+    if (!v) return undefined;
+    let answer = r.vehicles.get(v.id);
+    if (!answer) {
+      answer = isListed(v)
+        ? { status: 200, html: renderPage(vehiclePage(v), this.#assets) }
+        : { status: 410, html: renderPage(soldVehiclePage(v, similarVehicles(v, r.listed.vehicles)), this.#assets) };
+      r.vehicles.set(v.id, answer);
+    }
+    return answer;
+  }
+
+  /** The sitemap's share of the catalogue: its pages, then every listed vehicle's page. */
+  sitemapPaths(): string[] {
+    const r = this.#current();
+    return [...r.pages.keys(), ...r.listed.vehicles.map(vehiclePath)];
+  }
+
+  #current(): Rendering {
+    if (this.#rendering) return this.#rendering;
+    const all = this.#feed.all();
+    const listed = new Catalogue(all.filter(isListed));
+    const pages = new Map(cataloguePages({ catalogue: listed }).map((p) => [p.path, renderPage(p, this.#assets)]));
+    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };
+    return this.#rendering;
+  }
+}
