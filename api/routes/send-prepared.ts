@@ -2,8 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { PreparedBody } from "../store/vehicle-store";
 import { acceptsGzip } from "./accepts-gzip";
 
-/** Catalogue reads may be cached for 5 minutes, like the widgets' own cache. */
-const CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
+/**
+ * Catalogue reads are stored but revalidated on every use: staff change the
+ * catalogue at any time, and a widget must never show an older price than the
+ * page around it. Revalidating costs a 304 with no body (the ETag).
+ */
+const CACHE_CONTROL = "public, no-cache";
 
 /** The three answers a prepared body can get, with their headers built once. */
 interface Answers {

@@ -19,7 +19,7 @@ const send = (res: import("node:http").ServerResponse, body: PreparedBody, gzip:
   res.writeHead(200, {
     "Content-Type": "application/json; charset=utf-8",
     ETag: body.etag,
-    "Cache-Control": "public, max-age=300, stale-while-revalidate=600",
+    "Cache-Control": "public, no-cache",
     Vary: "Accept-Encoding",
     "Access-Control-Allow-Origin": "*",
     ...(gzip ? { "Content-Encoding": "gzip" } : {}),

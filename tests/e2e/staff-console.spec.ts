@@ -65,19 +65,22 @@ test("signs in, changes a price in the form, and the new price is in the API and
   await expect(row).toContainText("$12,345");
 });
 
-// The public pages' live re-render is being built separately (issue 15 "The public site follows the catalogue"):
-// the lead enables this once vehicle pages follow the catalogue.
-test.fixme("a price changed in the console shows on the vehicle's public page", async ({ signedInPage: page, makeVehicle }) => {
+test("a price changed in the console's form is served on /inventory and on the vehicle's page, with no rebuild", async ({ page, owner, makeVehicle }) => {
   const vehicle = await makeVehicle({ price: 11_111 });
   await page.goto(`/vehicle/${vehicle.id}`);
   await expect(page.locator("main")).toContainText("$11,111");
+  await signInWithForm(page, owner);
   await page.goto(`/staff/vehicles/${vehicle.id}`);
   await page.getByLabel("Price").fill("12345");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await page.goto(`/vehicle/${vehicle.id}`);
+  await expect(page).toHaveTitle(/\$12,345/);
   await expect(page.locator("main")).toContainText("$12,345");
   await expect(page.locator("main")).not.toContainText("$11,111");
+  await page.goto("/inventory");
+  const card = page.locator("gc-inventory").getByRole("listitem").filter({ hasText: vehicle.name }).first();
+  await expect(card).toContainText("$12,345");
 });
 
 test("412: someone else saved first; the user is told, sees the newer version, and loses nothing typed", async ({ signedInPage: page, ownerApi, makeVehicle, consoleGuard }) => {
