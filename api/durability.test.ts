@@ -179,6 +179,6 @@ describe("catalogue durability", () => {
     await second.ready;
     const listed = new Set(((await (await fetch(`http://127.0.0.1:${port + 2}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 

@@ -6,8 +6,8 @@ import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
-// Each sign-in costs a deliberately slow scrypt hash; on a busy machine a few in a row take seconds.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+// Each sign-in costs a deliberately slow scrypt hash (about 0.1 s alone); on a busy shared machine one can take a second.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 const SALES = { email: "sales@example.com", password: "sales password 1" };

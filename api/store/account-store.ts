@@ -151,6 +151,8 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
       const lockedFor = (x: StoredAccount) => (x.lockedUntil ? Date.parse(x.lockedUntil) - now() : 0);
       if (lockedFor(a) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(a) / 1000) };
       const right = await verifyPassword(password, a.passwordHash);
+      // Nothing to record: no file write (and no lock) for an ordinary sign-in.
+      if (right && a.failures === 0 && a.lockedUntil === null) return { ok: true, account: publicView(a) };
       return update((data): SignInResult => {
         const fresh = find(data, email);
         if (!fresh) return { ok: false, locked: false };
