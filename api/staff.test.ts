@@ -209,6 +209,12 @@ describe("staff vehicles", () => {
     expect(await readTree(s.dataDir)).toEqual(before);
   });
 
+  it("POST answers 400 on the name when no id can be derived from it", async () => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("!!! ???") });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ name: "The name needs at least one letter or digit" });
+  });
+
   it("POST answers 409 when the id (or a link form of it) is taken", async () => {
     const taken = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Denago EV City") });
     expect(taken.status).toBe(409);
