@@ -121,6 +121,30 @@ describe("start-up", () => {
   });
 });
 
+describe("the audit history", () => {
+  it("survives a restart, appended to and never rewritten; a last line cut short by a crash is dropped", async () => {
+    const dataDir = await tempDataDir();
+    await addAccount(dataDir, SALES.email, "sales", SALES.password);
+    const { s } = await serverWithClock({}, dataDir);
+    const cookie = await signIn(s, SALES.email, SALES.password);
+    expect((await call(s, "DELETE", "/api/staff/vehicles/denago-ev-city", { cookie })).status).toBe(204);
+    await s.close();
+    servers.splice(servers.indexOf(s), 1);
+    const file = path.join(dataDir, "staff-audit.jsonl");
+    const before = await readFile(file, "utf8");
+    await writeFile(file, `${before}{"at":"2026-`);
+
+    const { s: again } = await serverWithClock({}, dataDir);
+    const cookie2 = await signIn(again, SALES.email, SALES.password);
+    expect((await call(again, "DELETE", "/api/staff/vehicles/denago-ev-nomad", { cookie: cookie2 })).status).toBe(204);
+    const { entries } = (await (await call(again, "GET", "/api/staff/audit", { cookie: cookie2 })).json()) as { entries: { action: string; vehicleId: string }[] };
+    expect(entries.map((e) => `${e.action} ${e.vehicleId}`)).toEqual(["delete denago-ev-nomad", "delete denago-ev-city"]);
+    const after = await readFile(file, "utf8");
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.trimEnd().split("\n")).toHaveLength(2);
+  });
+});
+
 describe("secrets on disk", () => {
   it("no password and no session token appears in any file under DATA_DIR after add, sign-in, failures and a password change", async () => {
     const dataDir = await tempDataDir();
