@@ -53,7 +53,7 @@ describe("lead durability", () => {
     } finally {
       await s.close();
     }
-  });
+  }, 30_000);
 
   it("a server killed with SIGKILL mid-burst restarts with every lead that got a 201", async () => {
     const dataDir = await tempDataDir();
@@ -64,18 +64,22 @@ describe("lead durability", () => {
 
     const acknowledged: string[] = [];
     let stop = false;
+    let midBurst!: () => void;
+    const enoughLeads = new Promise<void>((r) => (midBurst = r));
     const sender = async () => {
       while (!stop) {
         try {
           const res = await postJson(`http://127.0.0.1:${port}/api/contact`, validLead());
           if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
+          if (acknowledged.length > 40) midBurst();
         } catch {
           return; // the server is gone
         }
       }
     };
     const senders = Array.from({ length: 20 }, sender);
-    await new Promise((r) => setTimeout(r, 400));
+    // Kill mid-burst once leads are acknowledged (an event: on a busy machine 400 ms may see none).
+    await enoughLeads;
     const gone = exited(first.child);
     first.child.kill("SIGKILL");
     await gone;
@@ -222,6 +226,6 @@ describe("catalogue durability", () => {
     await second.ready;
     const listed = new Set(((await (await fetch(`http://127.0.0.1:${port + 2}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 
