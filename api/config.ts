@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Longest time a client may take to send a request's headers. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Serve the widget scripts' source maps (off: they are not public). */
+  WIDGET_SOURCE_MAPS: z.enum(["true", "false"], { error: "must be true or false" }).default("false").transform((s) => s === "true"),
   /** Most open connections per server (site, demo); more are closed at once. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
@@ -87,6 +89,8 @@ export interface Config {
   demoOrigin: string;
   contactRateLimit: number;
   trustProxy: TrustProxy;
+  /** Whether /widgets/*.map is served. */
+  widgetSourceMaps: boolean;
   /** Limits of each HTTP server, so slow or idle clients cannot hold it. */
   limits: ServerLimits;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    widgetSourceMaps: e.WIDGET_SOURCE_MAPS,
     limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };

@@ -22,7 +22,7 @@ export interface TestServer {
 export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 
 /** The real app on a loopback port, with its data in a temporary folder (or the one given). */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, { widgetsDir }: { widgetsDir?: string } = {}): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
   const leads = await openLeadStore(config.dataDir);
@@ -31,10 +31,11 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   const server = createAppServer({
     config,
     limits: config.limits,
+    widgetSourceMaps: config.widgetSourceMaps,
     vehicles: await openVehicleStore(config.dataDir),
     leads,
     outbox,
-    widgetsDir: path.join(dir, "no-widgets"),
+    widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
     site: Router(),
     siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
   });
