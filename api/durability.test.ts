@@ -36,6 +36,7 @@ afterEach(() => {
 });
 
 describe("lead durability", () => {
+  // Each write waits for two fsyncs: on a busy shared machine the burst can outlast vitest's default 5 s.
   it("300 concurrent valid submissions leave exactly 300 leads in a file that parses", async () => {
     const s = await startTestServer();
     try {
@@ -50,7 +51,7 @@ describe("lead durability", () => {
     } finally {
       await s.close();
     }
-  });
+  }, 20_000);
 
   it("a server killed with SIGKILL mid-burst restarts with every lead that got a 201", async () => {
     const dataDir = await tempDataDir();
