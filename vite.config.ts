@@ -37,7 +37,9 @@ export default defineConfig(() => {
       emptyOutDir: false,
       // Every browser that runs custom elements with adopted stylesheets runs ES2022.
       target: "es2022",
-      sourcemap: true,
+      // Maps are built for developers, without a sourceMappingURL comment: browsers never ask for them, and the
+      // server sends them only with WIDGET_SOURCE_MAPS=true (then with a SourceMap header on each script).
+      sourcemap: "hidden" as const,
       // terser's extra passes take about 2 kB gzip more off the all-in-one script than esbuild's minifier.
       minify: "terser" as const,
       terserOptions: { compress: { passes: 3, pure_getters: true }, mangle: { toplevel: true } },

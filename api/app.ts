@@ -12,6 +12,8 @@ import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
+  /** Serve the widget scripts' source maps (WIDGET_SOURCE_MAPS); otherwise /widgets/*.map is a 404. */
+  widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
@@ -38,16 +40,20 @@ export function createApp(deps: AppDeps): Express {
     res.set({ "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" });
     next();
   };
-  app.use(
-    "/widgets",
-    crossOrigin,
-    express.static(path.resolve(deps.widgetsDir), {
-      fallthrough: true,
-      // No "/widgets" → "/widgets/" redirect: the site's one-URL rule would send it back, forever.
-      redirect: false,
-      setHeaders: (res) => res.setHeader("Cache-Control", WIDGET_CACHE),
-    }),
-  );
+  const widgetFiles = express.static(path.resolve(deps.widgetsDir), {
+    fallthrough: true,
+    // No "/widgets" → "/widgets/" redirect: the site's one-URL rule would send it back, forever.
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader("Cache-Control", WIDGET_CACHE);
+      if (deps.widgetSourceMaps && file.endsWith(".js")) res.setHeader("SourceMap", `${path.basename(file)}.map`);
+    },
+  });
+  app.use("/widgets", crossOrigin, (req, res, next) => {
+    // Source maps hold the full source: public only when configured.
+    if (!deps.widgetSourceMaps && req.path.endsWith(".map")) return next();
+    widgetFiles(req, res, next);
+  });
   app.use("/images", crossOrigin);
   app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
   app.use(deps.site);

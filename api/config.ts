@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Longest time a client may take to send a request's headers. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Serve the widget scripts' source maps (off: they are not public). */
+  WIDGET_SOURCE_MAPS: z.enum(["true", "false"], { error: "must be true or false" }).default("false").transform((s) => s === "true"),
   /** Most open connections per server (site, demo); more are closed at once. */
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
 }).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
@@ -80,6 +82,8 @@ export interface Config {
   demoOrigin: string;
   contactRateLimit: number;
   trustProxy: TrustProxy;
+  /** Whether /widgets/*.map is served. */
+  widgetSourceMaps: boolean;
   /** Limits of each HTTP server, so slow or idle clients cannot hold it. */
   limits: ServerLimits;
   /** Staff sign-in attempts per IP per 15 minutes (0: no limit). */
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    widgetSourceMaps: e.WIDGET_SOURCE_MAPS,
     limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
     staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
     staffOrigins: [...new Set(loopbackTwins(publicOrigin))],

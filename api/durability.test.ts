@@ -39,6 +39,7 @@ afterEach(() => {
 });
 
 describe("lead durability", () => {
+  // Each write waits for two fsyncs: on a busy shared machine the burst can outlast vitest's default 5 s.
   it("300 concurrent valid submissions leave exactly 300 leads in a file that parses", async () => {
     const s = await startTestServer();
     try {

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   const site = createAppServer({
     config,
     limits: config.limits,
+    widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
     leads,
     outbox,

@@ -22,7 +22,7 @@ afterEach(async () => {
  * the real clock that addAccount (like the CLI) stamps password changes with.
  */
 async function serverWithClock(env: Record<string, string> = {}, dataDir?: string, clock = { t: Date.now() + 60_000 }) {
-  const s = await startTestServer(env, dataDir, () => clock.t);
+  const s = await startTestServer(env, dataDir, { now: () => clock.t });
   servers.push(s);
   return { s, clock };
 }

@@ -27,9 +27,13 @@ export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 
 /**
  * The real app on a loopback port, with its data in a temporary folder (or the one given).
- * `now` is the clock staff sessions and lockouts go by.
+ * `now` is the clock staff sessions and lockouts go by; `widgetsDir` serves built widget scripts.
  */
-export async function startTestServer(env: Record<string, string> = {}, dataDir?: string, now: () => number = Date.now): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  { widgetsDir, now = Date.now }: { widgetsDir?: string; now?: () => number } = {},
+): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
   const leads = await openLeadStore(config.dataDir);
@@ -39,11 +43,12 @@ export async function startTestServer(env: Record<string, string> = {}, dataDir?
   const server = createAppServer({
     config,
     limits: config.limits,
+    widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
     leads,
     outbox,
     staff: await openStaffStores(config.dataDir, config.leadOrigins, now),
-    widgetsDir: path.join(dir, "no-widgets"),
+    widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
     site: Router(),
     siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
   });

@@ -127,3 +127,17 @@ test.describe("security headers", () => {
     expect(await res.text()).not.toMatch(LEAKS);
   });
 });
+
+test.describe("widget source maps", () => {
+  for (const script of ["gc-widgets", "contact-form", "inventory"]) {
+    test(`${script}.js names no source map and its map is not public`, async ({ request }) => {
+      const js = await request.get(`/widgets/${script}.js`);
+      expect(js.status()).toBe(200);
+      expect(await js.text()).not.toContain("sourceMappingURL");
+      expect(js.headers()["sourcemap"]).toBeUndefined();
+      const map = await request.get(`/widgets/${script}.js.map`);
+      expect(map.status()).toBe(404);
+      expect(await map.text()).not.toContain("sourcesContent");
+    });
+  }
+});
