@@ -74,3 +74,13 @@ for (const { path, ready } of SCREENS) {
     expect(await violations(page)).toEqual([]);
   });
 }
+
+test("the sign-in-again dialog after the session ends", async ({ signedInPage: page, consoleGuard }) => {
+  consoleGuard.allow(/status of 401/);
+  await page.goto("/staff/history");
+  await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible();
+  expect((await page.request.delete("/api/staff/session")).status()).toBe(204);
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Inventory" }).click();
+  await expect(page.getByRole("dialog", { name: "Sign in again" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
