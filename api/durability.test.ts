@@ -130,12 +130,19 @@ describe("catalogue durability", () => {
     const created: string[] = [];
     const prices = new Map<string, number>();
     let stop = false;
+    // Kill once writes are well under way (an event, not a time: the machine may be slow).
+    let underWay!: () => void;
+    const enoughWrites = new Promise<void>((r) => (underWay = r));
+    const acknowledged = () => {
+      if (created.length + prices.size >= 12 && created.length >= 6) underWay();
+    };
     const writer = async (w: number) => {
       for (let n = 0; !stop; n++) {
         try {
           if (n % 2) {
             const res = await postJson(`${base}/api/staff/vehicles`, { ...template, name: `Crash Cart ${w} ${n}` }, { cookie });
             if (res.status === 201) created.push(((await res.json()) as { id: string }).id);
+            acknowledged();
           } else {
             const target = seedCatalogue()[w]!;
             const price = w * 100_000 + n;
@@ -145,6 +152,7 @@ describe("catalogue durability", () => {
               body: JSON.stringify({ ...target, price }),
             });
             if (res.status === 200) prices.set(target.id, price);
+            acknowledged();
           }
         } catch {
           return; // the server is gone
@@ -152,13 +160,13 @@ describe("catalogue durability", () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    await new Promise((r) => setTimeout(r, 500));
+    await enoughWrites;
     const gone = exited(first.child);
     first.child.kill("SIGKILL");
     await gone;
     stop = true;
     await Promise.all(writers);
-    expect(created.length).toBeGreaterThan(5);
+    expect(created.length).toBeGreaterThanOrEqual(6);
 
     const onDisk = VehicleListSchema.parse(JSON.parse(await readFile(path.join(dataDir, "catalogue.json"), "utf8")).vehicles);
     const ids = new Set(onDisk.map((v) => v.id));
@@ -171,6 +179,6 @@ describe("catalogue durability", () => {
     await second.ready;
     const listed = new Set(((await (await fetch(`http://127.0.0.1:${port + 2}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 

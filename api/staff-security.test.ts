@@ -6,8 +6,8 @@ import { SESSION_IDLE_MS, SESSION_MAX_MS } from "./store/session-store";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { startTestServer, tempDataDir, type TestServer } from "./testing/test-server";
 
-// Each sign-in costs a deliberately slow scrypt hash; on a busy machine a few in a row take seconds.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+// Each sign-in costs a deliberately slow scrypt hash (about 0.1 s alone); on a busy shared machine one can take a second.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 const SALES = { email: "sales@example.com", password: "sales password 1" };
@@ -118,6 +118,30 @@ describe("start-up", () => {
     await writeFile(file, '{"accounts": [{"email": "x@example.com"}]}');
     await expect(startTestServer({}, dataDir)).rejects.toThrow(/staff-accounts\.json is corrupt/);
     expect(await readFile(file, "utf8")).toBe('{"accounts": [{"email": "x@example.com"}]}');
+  });
+});
+
+describe("the audit history", () => {
+  it("survives a restart, appended to and never rewritten; a last line cut short by a crash is dropped", async () => {
+    const dataDir = await tempDataDir();
+    await addAccount(dataDir, SALES.email, "sales", SALES.password);
+    const { s } = await serverWithClock({}, dataDir);
+    const cookie = await signIn(s, SALES.email, SALES.password);
+    expect((await call(s, "DELETE", "/api/staff/vehicles/denago-ev-city", { cookie })).status).toBe(204);
+    await s.close();
+    servers.splice(servers.indexOf(s), 1);
+    const file = path.join(dataDir, "staff-audit.jsonl");
+    const before = await readFile(file, "utf8");
+    await writeFile(file, `${before}{"at":"2026-`);
+
+    const { s: again } = await serverWithClock({}, dataDir);
+    const cookie2 = await signIn(again, SALES.email, SALES.password);
+    expect((await call(again, "DELETE", "/api/staff/vehicles/denago-ev-nomad", { cookie: cookie2 })).status).toBe(204);
+    const { entries } = (await (await call(again, "GET", "/api/staff/audit", { cookie: cookie2 })).json()) as { entries: { action: string; vehicleId: string }[] };
+    expect(entries.map((e) => `${e.action} ${e.vehicleId}`)).toEqual(["delete denago-ev-nomad", "delete denago-ev-city"]);
+    const after = await readFile(file, "utf8");
+    expect(after.startsWith(before)).toBe(true);
+    expect(after.trimEnd().split("\n")).toHaveLength(2);
   });
 });
 

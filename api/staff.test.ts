@@ -6,8 +6,8 @@ import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
-// Each sign-in costs a deliberately slow scrypt hash; on a busy machine a few in a row take seconds.
-vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 });
+// Each sign-in costs a deliberately slow scrypt hash (about 0.1 s alone); on a busy shared machine one can take a second.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 const SALES = { email: "sales@example.com", password: "sales password 1" };
@@ -207,6 +207,12 @@ describe("staff vehicles", () => {
     expect(Object.keys(fields).sort()).toEqual(["price", "specifications.seatingCapacity", "status"]);
     expect(fields.price).toBe(expected.error!.issues.find((i) => i.path[0] === "price")!.message);
     expect(await readTree(s.dataDir)).toEqual(before);
+  });
+
+  it("POST answers 400 on the name when no id can be derived from it", async () => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("!!! ???") });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ name: "The name needs at least one letter or digit" });
   });
 
   it("POST answers 409 when the id (or a link form of it) is taken", async () => {

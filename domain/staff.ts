@@ -53,7 +53,7 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-/** What the owner may change, and who may manage inventory. */
+/** Whether a role manages accounts and partner origins (every role manages the inventory). */
 export const canManageAccounts = (role: StaffRole): boolean => role === "owner";
 
 /** The kinds of change the audit history records. */

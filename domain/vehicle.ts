@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vehicleIdFromName } from "./slug";
 
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -50,8 +51,11 @@ export type VehicleInput = z.input<typeof VehicleSchema>;
 
 export const VehicleListSchema = z.array(VehicleSchema);
 
-/** A vehicle as staff send it: the id may be left out, and is then derived from the name (domain/slug.ts). */
-export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() });
+/** A vehicle as staff send it: the id may be left out, and is then derived from the name (vehicleIdFromName). */
+export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() }).refine((v) => v.id !== undefined || vehicleIdFromName(v.name) !== "", {
+  path: ["name"],
+  message: "The name needs at least one letter or digit",
+});
 export type NewVehicleInput = z.input<typeof NewVehicleSchema>;
 
 /** Each bad field's first message, keyed by its dotted path ("price", "specifications.range"), as forms name fields. */

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
-import type { StaffAccount } from "../../domain/staff";
+import { canManageAccounts, type StaffAccount } from "../../domain/staff";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
 import { HttpError } from "./errors";
@@ -69,7 +69,7 @@ export function requireSession(sessions: SessionStore, accounts: AccountStore): 
 
 /** 403 unless the signed-in account is the owner's. */
 export const requireOwner: RequestHandler = (_req, res, next) => {
-  if (res.locals.staff?.role !== "owner") return next(new HttpError(403, "Only the owner may do this"));
+  if (!res.locals.staff || !canManageAccounts(res.locals.staff.role)) return next(new HttpError(403, "Only the owner may do this"));
   next();
 };
 

@@ -2,7 +2,7 @@ import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { JSONFile } from "lowdb/node";
 import { z } from "zod";
-import { StaffAccountSchema, type NewStaffAccount, type StaffAccount, type StaffRole } from "../../domain/staff";
+import { StaffAccountSchema, type NewStaffAccount, type StaffAccount } from "../../domain/staff";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password";
 import { CorruptDataFileError } from "./json-file";
 import { withFileLock } from "./file-lock";
@@ -47,7 +47,6 @@ export interface AccountStore {
   add(account: NewStaffAccount): Promise<StaffAccount>;
   remove(email: string): Promise<void>;
   setPassword(email: string, password: string): Promise<void>;
-  setRole(email: string, role: StaffRole): Promise<void>;
   /** Check a password, keeping the count of failures in a row with the account (locking it after MAX_FAILURES). */
   signIn(email: string, password: string): Promise<SignInResult>;
 }
@@ -136,12 +135,6 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
         Object.assign(a, { passwordHash, passwordChangedAt: new Date(now()).toISOString(), failures: 0, lockedUntil: null });
       });
     },
-    setRole: (email, role) =>
-      update((data) => {
-        const a = find(data, email);
-        if (!a) throw unknown(email);
-        a.role = role;
-      }),
     async signIn(email, password) {
       const a = find(await read(), email);
       if (!a) {
@@ -151,6 +144,8 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
       const lockedFor = (x: StoredAccount) => (x.lockedUntil ? Date.parse(x.lockedUntil) - now() : 0);
       if (lockedFor(a) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(a) / 1000) };
       const right = await verifyPassword(password, a.passwordHash);
+      // Nothing to record: no file write (and no lock) for an ordinary sign-in.
+      if (right && a.failures === 0 && a.lockedUntil === null) return { ok: true, account: publicView(a) };
       return update((data): SignInResult => {
         const fresh = find(data, email);
         if (!fresh) return { ok: false, locked: false };

@@ -35,11 +35,9 @@ export function staffVehiclesRouter({ vehicles, audit }: StaffDeps): Router {
     const draft = NewVehicleSchema.safeParse(req.body);
     if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
     const id = draft.data.id ?? vehicleIdFromName(draft.data.name);
-    const parsed = VehicleSchema.safeParse({ ...draft.data, id });
-    if (!parsed.success) throw new HttpError(400, INVALID, { fields: { name: "The name needs at least one letter or digit", ...vehicleFieldErrors(parsed.error) } });
     let created: Vehicle;
     try {
-      created = await vehicles.create(parsed.data);
+      created = await vehicles.create(VehicleSchema.parse({ ...draft.data, id }));
     } catch (err) {
       if (err instanceof VehicleConflictError) throw new HttpError(409, err.message);
       throw err;
