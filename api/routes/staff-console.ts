@@ -23,7 +23,7 @@ export const STAFF_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-const noindex = (res: Response) => res.set("X-Robots-Tag", "noindex, nofollow");
+const noindex = (res: Pick<Response, "setHeader">) => res.setHeader("X-Robots-Tag", "noindex, nofollow");
 
 /**
  * The staff console at /staff: its built app (dist/staff, `npm run
@@ -40,7 +40,7 @@ export function staffConsole(distDir: string): Router {
       index: false,
       fallthrough: true,
       setHeaders: (res) => {
-        noindex(res as Response);
+        noindex(res);
         res.setHeader("Cache-Control", IMMUTABLE);
       },
     }),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { setSessionLostHandler } from "./api/client";
 import { staffApi, type Session } from "./api/staff-api";
 import { Notice } from "./components/Notice";
@@ -23,7 +23,8 @@ const hint = {
   set: (on: boolean) => (on ? localStorage.setItem(SIGNED_IN_HINT, "1") : localStorage.removeItem(SIGNED_IN_HINT)),
 };
 
-type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session };
+/** Signed in, or was: an expired session keeps the screen (and what is typed in it) under a sign-in dialog. */
+type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session; expired?: boolean };
 
 const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
@@ -69,6 +70,19 @@ function Forbidden() {
   );
 }
 
+/** A modal sign-in over the screen whose session ended, so nothing typed there is lost. */
+function SignInAgain({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="sign-in-again" onCancel={(event) => event.preventDefault()}>
+      <SignIn onSignedIn={onSignedIn} headingId="sign-in-again" note="Your session has ended. Sign in again to go on: what you typed is still there." />
+    </dialog>
+  );
+}
+
 /** The staff console: sign-in, then the screens of the signed-in account's role. */
 export function App() {
   const [session, setSession] = useState<SessionState>({ state: "checking" });
@@ -77,7 +91,7 @@ export function App() {
   useEffect(() => {
     setSessionLostHandler(() => {
       hint.set(false);
-      setSession({ state: "signed-out", note: "Your session has ended. Sign in again to go on." });
+      setSession((now) => (now.state === "signed-in" ? { ...now, expired: true } : { state: "signed-out", note: "Your session has ended. Sign in again to go on." }));
     });
     if (!hint.get()) {
       setSession({ state: "signed-out", note: null });
@@ -149,6 +163,7 @@ export function App() {
         {session.state === "signed-out" && <SignIn note={session.note} onSignedIn={signedIn} />}
         {session.state === "signed-in" && <Screen route={route} session={session.session} />}
       </main>
+      {session.state === "signed-in" && session.expired && <SignInAgain onSignedIn={signedIn} />}
     </>
   );
 }

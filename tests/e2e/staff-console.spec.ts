@@ -336,3 +336,25 @@ test("owners add a partner origin and its leads are accepted at once; removing i
   await expect(page.getByRole("status").filter({ hasText: `${partner} may no longer send leads.` })).toBeVisible();
   expect((await lead()).status()).toBe(403);
 });
+
+test("when the session ends mid-edit, signing in again keeps what was typed, and Save then works", async ({ signedInPage: page, owner, ownerApi, makeVehicle, consoleGuard }) => {
+  // Chromium logs the refused PUT's status; the page itself reports no error.
+  consoleGuard.allow(/status of 401/);
+  const vehicle = await makeVehicle({ price: 5_000 });
+  await page.goto(`/staff/vehicles/${vehicle.id}`);
+  await page.getByLabel("Price").fill("5500");
+  // The session ends elsewhere (signed out in another tab, or idle too long).
+  expect((await page.request.delete("/api/staff/session")).status()).toBe(204);
+
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in again" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill(owner.email);
+  await dialog.getByLabel("Password").fill(owner.password);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel("Price")).toHaveValue("5500");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Saved ${vehicle.name}.` })).toBeVisible();
+  expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.price).toBe(5_500);
+});

@@ -20,8 +20,15 @@ export function signInFailure(err: unknown): string {
   return `Could not sign in: ${err instanceof Error ? err.message : String(err)}`;
 }
 
+interface SignInProps {
+  onSignedIn: (session: Session) => void;
+  note?: string | null;
+  /** Inside a dialog: an h2 with this id names it, instead of the page's h1. */
+  headingId?: string;
+}
+
 /** Email, Password, Sign in. */
-export function SignIn({ onSignedIn, note }: { onSignedIn: (session: Session) => void; note?: string | null }) {
+export function SignIn({ onSignedIn, note, headingId }: SignInProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -40,9 +47,9 @@ export function SignIn({ onSignedIn, note }: { onSignedIn: (session: Session) =>
   };
 
   return (
-    <div className="sign-in">
-      <ScreenHeading title="Staff sign-in" />
-      <p className="muted">Sussex Coast Golf Carts: inventory and accounts.</p>
+    <div className={headingId ? "sign-in sign-in--dialog" : "sign-in"}>
+      {headingId ? <h2 id={headingId}>Sign in again</h2> : <ScreenHeading title="Staff sign-in" />}
+      {!headingId && <p className="muted">Sussex Coast Golf Carts: inventory and accounts.</p>}
       {note && <Notice tone="info">{note}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
       <form onSubmit={(e) => void submit(e)} aria-label="Sign in">

@@ -100,6 +100,10 @@ export function VehicleEditor({ id }: { id: string | null }) {
         setNotice({ tone: "error", text: `Not saved: ${err.message}. Check the fields marked below.` });
         return err.body.fields;
       }
+      if (err instanceof ApiError && err.status === 401) {
+        setNotice({ tone: "error", text: "Not saved: your session has ended. Sign in again, then Save: your changes are still in the form." });
+        return;
+      }
       if (err instanceof ApiError && err.status === 409) {
         setNotice({ tone: "error", text: "Not saved: a vehicle with this ID exists already." });
         return { id: err.message };

@@ -26,7 +26,8 @@ const LABELS = [
   "Payload",
 ];
 
-describe("<VehicleForm>", () => {
+// Typing through user-event takes seconds when the machine is loaded; the default 5 s is too tight there.
+describe("<VehicleForm>", { timeout: 20_000 }, () => {
   it("labels every field of the schema", () => {
     render(<VehicleForm defaults={EMPTY_FORM} isNew onSave={async () => {}} />);
     for (const label of LABELS) expect(screen.getByLabelText(label, { exact: true })).toBeTruthy();

@@ -51,3 +51,12 @@ describe("vehicle form values", () => {
     );
   });
 });
+
+describe("a new vehicle's id", () => {
+  it("may be left to the API when the name yields one, and not otherwise", () => {
+    const base = toFormValues(seedCatalogue()[0]!);
+    expect(VehicleFormSchema.safeParse({ ...base, id: "", name: "Brand New Cart" }).success).toBe(true);
+    const nameless = VehicleFormSchema.safeParse({ ...base, id: "", name: "!!!" });
+    expect(nameless.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["name", "The name needs at least one letter or digit"]]);
+  });
+});

@@ -1,13 +1,13 @@
 /**
  * The vehicle form's values (what the inputs hold: text, ticks, one item a
  * line) and the two ways between them and the core's vehicle. The form
- * validates with the core's own VehicleSchema, so its messages are the API's.
+ * validates with the core's own NewVehicleSchema, so its messages are the API's.
  */
 import { z } from "zod";
-import { VEHICLE_STATUSES, VehicleSchema, type Vehicle, type VehicleInput, type VehicleStatus } from "../../../domain/vehicle";
+import { NewVehicleSchema, VEHICLE_STATUSES, type NewVehicleInput, type Vehicle, type VehicleStatus } from "../../../domain/vehicle";
 
 /** A vehicle as the console sends it: a new one may leave its id to the API. */
-export type VehicleDraft = Omit<VehicleInput, "id"> & { id?: string };
+export type VehicleDraft = NewVehicleInput;
 
 export { VEHICLE_STATUSES, type VehicleStatus };
 /** How the console names each status. */
@@ -147,11 +147,11 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
 }
 
 /**
- * The form's schema: the core's VehicleSchema applied to what the form
- * holds. A new vehicle may leave its id out (the API derives it from the
- * name), so the id is checked only when given.
+ * The form's schema: the core's NewVehicleSchema (the API's for a vehicle
+ * staff send) applied to what the form holds. A new vehicle may leave its id
+ * out: the API derives it from the name.
  */
 export const VehicleFormSchema = z
   .custom<VehicleFormValues>()
   .transform(toVehicleInput)
-  .pipe(VehicleSchema.partial({ id: true }));
+  .pipe(NewVehicleSchema);
