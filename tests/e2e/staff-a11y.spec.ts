@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./staff-fixtures";
 
+// axe walks every row of a screen twice per test: give it room on a loaded 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 const violations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
