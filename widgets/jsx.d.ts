@@ -61,7 +61,6 @@ export interface GcContactFormAttributes extends GcElementAttributes {
 }
 
 declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       "gc-inventory": GcInventoryAttributes;

@@ -6,7 +6,7 @@ import { JSDOM } from "jsdom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Lead } from "../../domain/lead";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "../testing/test-server";
-import { freePort, startSmtpSink, type SmtpSink } from "../testing/smtp-sink";
+import { freePort, startSmtpSink } from "../testing/smtp-sink";
 
 const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
 const readLeads = async (dir: string) => JSON.parse(await readFile(path.join(dir, "leads.json"), "utf8")).leads as Lead[];

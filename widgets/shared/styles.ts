@@ -4,7 +4,7 @@ const sheets = new Map<string, CSSStyleSheet | null>();
 
 function constructed(css: string): CSSStyleSheet | null {
   if (!sheets.has(css)) {
-    let sheet: CSSStyleSheet | null = null;
+    let sheet: CSSStyleSheet | null;
     try {
       sheet = new CSSStyleSheet();
       sheet.replaceSync(css);
