@@ -19,7 +19,9 @@ export default defineConfig({
           name: "widgets",
           environment: "jsdom",
           // Dependencies that import react must go through the alias too.
-          server: { deps: { inline: [/@r2wc/, /@testing-library\/react/, /zustand/, /react-hook-form/, /@hookform/] } }, include: ["widgets/**/*.test.{ts,tsx}"], setupFiles: ["widgets/test-setup.ts"],
+          server: { deps: { inline: [/@r2wc/, /@testing-library\/react/, /zustand/, /react-hook-form/, /@hookform/] } },
+          include: ["widgets/**/*.test.{ts,tsx}"],
+          setupFiles: ["widgets/test-setup.ts"],
         },
       },
       {

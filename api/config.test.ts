@@ -12,7 +12,9 @@ describe("loadConfig", () => {
 
   it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
     const c = loadConfig({ PORT: "8080", DEMO_PORT: "8081", ALLOWED_ORIGINS: " https://resort.example/ , https://town.example:8443" });
-    expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:8080", "http://localhost:8081", "https://resort.example", "https://town.example:8443"]));
+    expect(c.leadOrigins).toEqual(
+      expect.arrayContaining(["http://localhost:8080", "http://localhost:8081", "https://resort.example", "https://town.example:8443"]),
+    );
   });
 
   it("reads TRUST_PROXY as Express's trust proxy value, off by default", () => {

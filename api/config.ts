@@ -21,7 +21,10 @@ const trustProxy = z
   .transform((s, ctx): TrustProxy => {
     if (s === "false" || s === "0") return false;
     if (/^\d+$/.test(s)) return Number(s);
-    const list = s.split(",").map((a) => a.trim()).filter(Boolean);
+    const list = s
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
     try {
       // Express compiles the value with the same parser it uses for every request.
       if (s === "true" || list.length === 0) throw new Error();
@@ -33,42 +36,52 @@ const trustProxy = z
     return list;
   });
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  HOST: z.string().default("0.0.0.0"),
-  PORT: port.default(3000),
-  DEMO_PORT: port.default(3001),
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** Extra origins that may post leads, comma-separated. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default("")
-    .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean))
-    .pipe(z.array(origin)),
-  /** Lead posts per IP per minute; 0 turns the limit off. */
-  CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
-  /** The proxies in front of the server whose X-Forwarded-For names the visitor. */
-  TRUST_PROXY: trustProxy,
-  /** Staff sign-in attempts per IP per 15 minutes; 0 turns the limit off. */
-  STAFF_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
-  /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
-  PUBLIC_ORIGIN: origin.optional(),
-  /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
-  DEMO_ORIGIN: origin.optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-  LEAD_TO: z.email().optional(),
-  LEAD_FROM: z.email().optional(),
-  /** First retry delay of a failed lead mail, doubling up to 15 minutes. */
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
-  /** Longest time a client may take to send a whole request (headers and body). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  /** Longest time a client may take to send a request's headers. */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-  /** Serve the widget scripts' source maps (off: they are not public). */
-  WIDGET_SOURCE_MAPS: z.enum(["true", "false"], { error: "must be true or false" }).default("false").transform((s) => s === "true"),
-  /** Most open connections per server (site, demo); more are closed at once. */
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
-}).refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: port.default(3000),
+    DEMO_PORT: port.default(3001),
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** Extra origins that may post leads, comma-separated. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(origin)),
+    /** Lead posts per IP per minute; 0 turns the limit off. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
+    /** The proxies in front of the server whose X-Forwarded-For names the visitor. */
+    TRUST_PROXY: trustProxy,
+    /** Staff sign-in attempts per IP per 15 minutes; 0 turns the limit off. */
+    STAFF_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
+    /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
+    PUBLIC_ORIGIN: origin.optional(),
+    /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
+    DEMO_ORIGIN: origin.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    LEAD_TO: z.email().optional(),
+    LEAD_FROM: z.email().optional(),
+    /** First retry delay of a failed lead mail, doubling up to 15 minutes. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+    /** Longest time a client may take to send a whole request (headers and body). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Longest time a client may take to send a request's headers. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** Serve the widget scripts' source maps (off: they are not public). */
+    WIDGET_SOURCE_MAPS: z
+      .enum(["true", "false"], { error: "must be true or false" })
+      .default("false")
+      .transform((s) => s === "true"),
+    /** Most open connections per server (site, demo); more are closed at once. */
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  })
+  .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
 
 export interface Config {
   env: "development" | "production" | "test";

@@ -43,9 +43,7 @@ describe("lead durability", () => {
   it("300 concurrent valid submissions leave exactly 300 leads in a file that parses", async () => {
     const s = await startTestServer();
     try {
-      const responses = await Promise.all(
-        Array.from({ length: 300 }, (_, i) => postJson(`${s.url}/api/contact`, validLead({ firstName: `Visitor ${i}` }))),
-      );
+      const responses = await Promise.all(Array.from({ length: 300 }, (_, i) => postJson(`${s.url}/api/contact`, validLead({ firstName: `Visitor ${i}` }))));
       expect(responses.map((r) => r.status)).toEqual(Array(300).fill(201));
       const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
       const stored = await readLeads(s.dataDir);
@@ -229,4 +227,3 @@ describe("catalogue durability", () => {
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
   }, 120_000);
 });
-

@@ -16,13 +16,25 @@ afterAll(() => s.close());
 
 /** Bodies a broken client or an attacker might send: valid leads with fields mangled, random JSON, random bytes. */
 const body = fc.oneof(
-  fc.record({ firstName: fc.anything(), lastName: fc.anything(), email: fc.anything(), phone: fc.anything(), interest: fc.anything(), message: fc.anything() }, { requiredKeys: [] }).map((r) => JSON.stringify({ ...validLead(), ...r })),
+  fc
+    .record(
+      { firstName: fc.anything(), lastName: fc.anything(), email: fc.anything(), phone: fc.anything(), interest: fc.anything(), message: fc.anything() },
+      { requiredKeys: [] },
+    )
+    .map((r) => JSON.stringify({ ...validLead(), ...r })),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 300 }),
   fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a).toString("latin1")),
-  fc.constantFrom("{", "{\"a\":", "\u0000", "[".repeat(5000), "{\"__proto__\": {\"x\": 1}}", "{\"constructor\": {\"prototype\": {}}}"),
+  fc.constantFrom("{", '{"a":', "\u0000", "[".repeat(5000), '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {}}}'),
 );
-const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "application/json; charset=latin-99", "text/plain", "application/x-www-form-urlencoded", "");
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=latin-99",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "",
+);
 
 describe("POST /api/contact with generated malformed bodies", () => {
   it("never answers 5xx, and always answers JSON", async () => {
@@ -43,11 +55,14 @@ describe("staff vehicle writes with generated malformed bodies", () => {
   const { id: _id, ...template } = seedCatalogue()[0]!;
   const vehicleBody = fc.oneof(
     fc
-      .record({ name: fc.anything(), price: fc.anything(), status: fc.anything(), specifications: fc.anything(), images: fc.anything(), id: fc.anything() }, { requiredKeys: [] })
+      .record(
+        { name: fc.anything(), price: fc.anything(), status: fc.anything(), specifications: fc.anything(), images: fc.anything(), id: fc.anything() },
+        { requiredKeys: [] },
+      )
       .map((r) => JSON.stringify({ ...template, name: "Fuzzed Cart", ...r })),
     fc.jsonValue().map((v) => JSON.stringify(v)),
     fc.string({ maxLength: 300 }),
-    fc.constantFrom("{", "\u0000", "[".repeat(5000), "{\"__proto__\": {\"x\": 1}}", "{\"constructor\": {\"prototype\": {}}}"),
+    fc.constantFrom("{", "\u0000", "[".repeat(5000), '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {}}}'),
   );
 
   it("POST and PUT never answer 5xx, always answer JSON, and leave a catalogue that validates", async () => {

@@ -54,7 +54,13 @@ describe("npm run staff", () => {
 
     const list = await staff(s.dataDir, ["list"]);
     expect(list.code).toBe(0);
-    expect(list.stdout.trim().split("\n").map((l) => l.split("\t").slice(0, 2).join(" ")).sort()).toEqual(["owner@example.com owner", ...emails.map((e) => `${e} sales`)].sort());
+    expect(
+      list.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t").slice(0, 2).join(" "))
+        .sort(),
+    ).toEqual(["owner@example.com owner", ...emails.map((e) => `${e} sales`)].sort());
   }, 120_000);
 
   it("two account stores on one file (as the server and the CLI are) lose none of each other's changes", async () => {
@@ -117,14 +123,23 @@ describe("npm run staff", () => {
     [["password", "nobody@example.com"], "long enough password\n", /No staff account for nobody@example.com/],
     [["frobnicate"], "", /Unknown command "frobnicate"/],
     [[], "", /Give a command/],
-  ])("%j fails with a clear message and a non-zero exit, changing nothing", async (args, input, message) => {
-    const dataDir = await tempDataDir();
-    await addAccount(dataDir, "taken@example.com", "owner", "taken password");
-    const r = await staff(dataDir, args, input);
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(message);
-    expect(r.stdout).toBe("");
-    const list = await staff(dataDir, ["list"]);
-    expect(list.stdout.trim().split("\n").map((l) => l.split("\t")[0])).toEqual(["taken@example.com"]);
-  }, 60_000);
+  ])(
+    "%j fails with a clear message and a non-zero exit, changing nothing",
+    async (args, input, message) => {
+      const dataDir = await tempDataDir();
+      await addAccount(dataDir, "taken@example.com", "owner", "taken password");
+      const r = await staff(dataDir, args, input);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe("");
+      const list = await staff(dataDir, ["list"]);
+      expect(
+        list.stdout
+          .trim()
+          .split("\n")
+          .map((l) => l.split("\t")[0]),
+      ).toEqual(["taken@example.com"]);
+    },
+    60_000,
+  );
 });

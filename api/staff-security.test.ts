@@ -137,7 +137,9 @@ describe("the audit history", () => {
     const { s: again } = await serverWithClock({}, dataDir);
     const cookie2 = await signIn(again, SALES.email, SALES.password);
     expect((await call(again, "DELETE", "/api/staff/vehicles/denago-ev-nomad", { cookie: cookie2 })).status).toBe(204);
-    const { entries } = (await (await call(again, "GET", "/api/staff/audit", { cookie: cookie2 })).json()) as { entries: { action: string; vehicleId: string }[] };
+    const { entries } = (await (await call(again, "GET", "/api/staff/audit", { cookie: cookie2 })).json()) as {
+      entries: { action: string; vehicleId: string }[];
+    };
     expect(entries.map((e) => `${e.action} ${e.vehicleId}`)).toEqual(["delete denago-ev-nomad", "delete denago-ev-city"]);
     const after = await readFile(file, "utf8");
     expect(after.startsWith(before)).toBe(true);

@@ -158,14 +158,21 @@ describe("every staff endpoint", () => {
       const res = await call(s, "PUT", "/api/staff/origins", { cookie: owner, origin, body: { added: [] } });
       expect(res.status).toBe(200);
     }
-    const sameOrigin = await call(s, "PUT", "/api/staff/origins", { cookie: owner, origin: null, body: { added: [] }, headers: { "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await call(s, "PUT", "/api/staff/origins", {
+      cookie: owner,
+      origin: null,
+      body: { added: [] },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.status).toBe(200);
   });
 });
 
 describe("staff vehicles", () => {
   it("GET /api/staff/vehicles lists every vehicle, sold ones included", async () => {
-    const created = await json<Vehicle>(await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Sold Listing Cart", { status: "sold" }) }));
+    const created = await json<Vehicle>(
+      await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Sold Listing Cart", { status: "sold" }) }),
+    );
     const res = await call(s, "GET", "/api/staff/vehicles", { cookie: sales });
     expect(res.status).toBe(200);
     const { vehicles } = await json<{ vehicles: Vehicle[] }>(res);
@@ -249,7 +256,11 @@ describe("staff vehicles", () => {
     const get = await call(s, "GET", "/api/staff/vehicles/denago-ev-rover-xl6", { cookie: sales });
     const stale = get.headers.get("etag")!;
     const v = await json<Vehicle>(get);
-    const first = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xl6", { cookie: owner, body: { ...v, price: 20_000 }, headers: { "if-match": stale } });
+    const first = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xl6", {
+      cookie: owner,
+      body: { ...v, price: 20_000 },
+      headers: { "if-match": stale },
+    });
     expect(first.status).toBe(200);
     const second = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xl6", { cookie: sales, body: { ...v, price: 1 }, headers: { "if-match": stale } });
     expect(second.status).toBe(412);
@@ -257,7 +268,7 @@ describe("staff vehicles", () => {
     const body = await json<{ error: string; current: Vehicle }>(second);
     expect(body.error).toMatch(/changed by someone else/);
     expect(body.current.price).toBe(20_000);
-    expect(((await json<Vehicle>(await call(s, "GET", "/api/staff/vehicles/denago-ev-rover-xl6", { cookie: sales }))).price)).toBe(20_000);
+    expect((await json<Vehicle>(await call(s, "GET", "/api/staff/vehicles/denago-ev-rover-xl6", { cookie: sales }))).price).toBe(20_000);
   });
 
   it("PUT answers 428 without If-Match, 404 for an unknown id, 400 for a bad body or a changed id", async () => {
@@ -269,7 +280,11 @@ describe("staff vehicles", () => {
     const bad = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xxl", { cookie: sales, body: { ...v, name: "" }, headers: { "if-match": "*" } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: object }).fields).toHaveProperty("name");
-    const moved = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xxl", { cookie: sales, body: { ...v, id: "elsewhere" }, headers: { "if-match": "*" } });
+    const moved = await call(s, "PUT", "/api/staff/vehicles/denago-ev-rover-xxl", {
+      cookie: sales,
+      body: { ...v, id: "elsewhere" },
+      headers: { "if-match": "*" },
+    });
     expect(moved.status).toBe(400);
     expect(((await moved.json()) as { fields: object }).fields).toHaveProperty("id");
   });
@@ -289,13 +304,21 @@ describe("staff vehicles", () => {
     const get = await call(s, "GET", `/api/staff/vehicles/${id}`, { cookie: sales });
     const v = await json<Vehicle>(get);
     const before = await fetch(`${s.url}/api/vehicles`);
-    const hold = await call(s, "PUT", `/api/staff/vehicles/${id}`, { cookie: sales, body: { ...v, status: "on-hold" }, headers: { "if-match": get.headers.get("etag")! } });
+    const hold = await call(s, "PUT", `/api/staff/vehicles/${id}`, {
+      cookie: sales,
+      body: { ...v, status: "on-hold" },
+      headers: { "if-match": get.headers.get("etag")! },
+    });
     expect(hold.status).toBe(200);
     const held = await fetch(`${s.url}/api/vehicles`);
     expect(held.headers.get("etag")).not.toBe(before.headers.get("etag"));
     expect(((await held.json()) as Vehicle[]).find((x) => x.id === id)?.status).toBe("on-hold");
 
-    const sold = await call(s, "PUT", `/api/staff/vehicles/${id}`, { cookie: sales, body: { ...v, status: "sold" }, headers: { "if-match": hold.headers.get("etag")! } });
+    const sold = await call(s, "PUT", `/api/staff/vehicles/${id}`, {
+      cookie: sales,
+      body: { ...v, status: "sold" },
+      headers: { "if-match": hold.headers.get("etag")! },
+    });
     expect(sold.status).toBe(200);
     const after = await fetch(`${s.url}/api/vehicles`);
     expect(after.headers.get("etag")).not.toBe(held.headers.get("etag"));

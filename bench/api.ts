@@ -65,7 +65,14 @@ export async function benchApi(o: ApiOptions, log: (line: string) => void): Prom
       await mkdir(dataDir);
       await copyFile(catalogueFile, path.join(dataDir, "catalogue.json"));
       const [port, demoPort] = [await freePort(), await freePort()];
-      const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" });
+      const env = cleanEnv({
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DEMO_PORT: String(demoPort),
+        DATA_DIR: dataDir,
+        CONTACT_RATE_LIMIT: "0",
+      });
       const server = await startChildServer({ name, command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health" });
       return { name, server, paths: { list: "/api/vehicles", one: `/api/vehicles/${sampleId}` } };
     };
@@ -75,12 +82,28 @@ export async function benchApi(o: ApiOptions, log: (line: string) => void): Prom
       const port = await freePort();
       const bin = path.join(ROOT, "node_modules/json-server/lib/cli/bin.js");
       // --quiet turns off its request logger, which would otherwise slow it down.
-      const server = await startChildServer({ name: "json-server", command: process.execPath, args: [bin, catalogueFile, "--port", String(port), "--host", "127.0.0.1", "--quiet"], env: cleanEnv({}), cwd: dir, port, readyPath: "/vehicles" });
+      const server = await startChildServer({
+        name: "json-server",
+        command: process.execPath,
+        args: [bin, catalogueFile, "--port", String(port), "--host", "127.0.0.1", "--quiet"],
+        env: cleanEnv({}),
+        cwd: dir,
+        port,
+        readyPath: "/vehicles",
+      });
       return { name: "json-server", server, paths: { list: "/vehicles", one: `/vehicles/${sampleId}` } };
     });
     starters.push(async () => {
       const port = await freePort();
-      const server = await startChildServer({ name: "bare", command: process.execPath, args: ["--import", "tsx", path.join(ROOT, "bench/servers/bare-server.ts"), catalogueFile, String(port)], env: cleanEnv({}), cwd: ROOT, port, readyPath: "/api/health" });
+      const server = await startChildServer({
+        name: "bare",
+        command: process.execPath,
+        args: ["--import", "tsx", path.join(ROOT, "bench/servers/bare-server.ts"), catalogueFile, String(port)],
+        env: cleanEnv({}),
+        cwd: ROOT,
+        port,
+        readyPath: "/api/health",
+      });
       return { name: "bare", server, paths: { list: "/api/vehicles", one: `/api/vehicles/${sampleId}` } };
     });
     for (const start of starters) targets.push(await start());
@@ -102,8 +125,16 @@ export async function benchApi(o: ApiOptions, log: (line: string) => void): Prom
     for (let round = 1; round <= o.rounds; round++) {
       for (const endpoint of ["list", "one"] as const) {
         for (const t of round % 2 ? targets : [...targets].reverse()) {
-          const figures = await runLoad({ url: t.server.url + t.paths[endpoint], connections: o.connections, durationSeconds: o.durationSeconds, headers: ACCEPT_GZIP, serverCpuSeconds: t.server.cpuSeconds });
-          log(`api: round ${round} ${endpoint} ${t.name}: ${figures.rps} req/s, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuPercent ?? "?"} %${figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} non-2xx` : ""}`);
+          const figures = await runLoad({
+            url: t.server.url + t.paths[endpoint],
+            connections: o.connections,
+            durationSeconds: o.durationSeconds,
+            headers: ACCEPT_GZIP,
+            serverCpuSeconds: t.server.cpuSeconds,
+          });
+          log(
+            `api: round ${round} ${endpoint} ${t.name}: ${figures.rps} req/s, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuPercent ?? "?"} %${figures.errors || figures.non2xx ? `, ${figures.errors} errors, ${figures.non2xx} non-2xx` : ""}`,
+          );
           runs.set(`${endpoint}:${t.name}`, [...(runs.get(`${endpoint}:${t.name}`) ?? []), figures]);
         }
       }
@@ -137,7 +168,13 @@ export async function benchApi(o: ApiOptions, log: (line: string) => void): Prom
         goalsMet: (timesJsonServer ?? 0) >= API_GOALS.timesJsonServer && (timesBare ?? 0) >= API_GOALS.timesBare && p99Ms < API_GOALS.p99Ms,
       };
     };
-    return { connections: o.connections, durationSeconds: o.durationSeconds, rounds: o.rounds, cases, verdicts: { list: verdict("list"), one: verdict("one") } };
+    return {
+      connections: o.connections,
+      durationSeconds: o.durationSeconds,
+      rounds: o.rounds,
+      cases,
+      verdicts: { list: verdict("list"), one: verdict("one") },
+    };
   } finally {
     await Promise.all(targets.map((t) => t.server.stop()));
     await rm(dir, { recursive: true, force: true });

@@ -99,11 +99,17 @@ async function servedEverywhere(server: ChildServer, price: number): Promise<boo
 
 export async function benchCatalogue(o: CatalogueOptions, log: (line: string) => void): Promise<CatalogueResults> {
   const main = path.join(ROOT, "dist/server/main.js");
-  if (!existsSync(main) || !existsSync(path.join(ROOT, "dist/site"))) throw new Error("[bench] catalogue: run `npm run build` first (it measures the built site)");
+  if (!existsSync(main) || !existsSync(path.join(ROOT, "dist/site")))
+    throw new Error("[bench] catalogue: run `npm run build` first (it measures the built site)");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "gc-bench-catalogue-"));
   const [port, demoPort] = [await freePort(), await freePort()];
   const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir });
-  const added = spawnSync(process.execPath, ["--import", "tsx", "api/cli/staff.ts", "add", ACCOUNT.email, "--role", "owner"], { cwd: ROOT, env: env as NodeJS.ProcessEnv, input: `${ACCOUNT.password}\n`, encoding: "utf8" });
+  const added = spawnSync(process.execPath, ["--import", "tsx", "api/cli/staff.ts", "add", ACCOUNT.email, "--role", "owner"], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    input: `${ACCOUNT.password}\n`,
+    encoding: "utf8",
+  });
   if (added.status !== 0) throw new Error(`[bench] could not add the bench account: ${added.stderr}`);
   const server = await startChildServer({ name: "ours", command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health" });
   try {
@@ -122,9 +128,18 @@ export async function benchCatalogue(o: CatalogueOptions, log: (line: string) =>
       delays.push(performance.now() - at);
     }
     const propagation = { medianMs: round(median(delays), 1), p95Ms: round(percentile(delays, 95), 1), maxMs: round(Math.max(...delays), 1) };
-    log(`catalogue: a write served on ${AFFECTED.length} pages after ${propagation.medianMs} ms (median), p95 ${propagation.p95Ms} ms, over ${o.writes} writes`);
+    log(
+      `catalogue: a write served on ${AFFECTED.length} pages after ${propagation.medianMs} ms (median), p95 ${propagation.p95Ms} ms, over ${o.writes} writes`,
+    );
 
-    const read = () => runLoad({ url: `${server.url}/api/vehicles`, connections: o.connections, durationSeconds: o.readSeconds, headers: { "accept-encoding": "gzip" }, serverCpuSeconds: server.cpuSeconds });
+    const read = () =>
+      runLoad({
+        url: `${server.url}/api/vehicles`,
+        connections: o.connections,
+        durationSeconds: o.readSeconds,
+        headers: { "accept-encoding": "gzip" },
+        serverCpuSeconds: server.cpuSeconds,
+      });
     const quiet = await read();
     let writing = true;
     let writesDuring = 0;

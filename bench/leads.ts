@@ -59,13 +59,30 @@ export async function benchLeads(o: LeadsOptions, log: (line: string) => void): 
         await mkdir(dataDir);
         await writeLeadsFile(path.join(dataDir, "leads.json"), stored);
         const [port, demoPort] = [await freePort(), await freePort()];
-        const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" });
-        const start = () => startChildServer({ name, command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health", readyTimeoutMs: 120_000 });
+        const env = cleanEnv({
+          NODE_ENV: "production",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          DEMO_PORT: String(demoPort),
+          DATA_DIR: dataDir,
+          CONTACT_RATE_LIMIT: "0",
+        });
+        const start = () =>
+          startChildServer({ name, command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health", readyTimeoutMs: 120_000 });
         const server = await start();
         let figures: LoadFigures;
         try {
           const post = (durationSeconds: number) =>
-            runLoad({ url: `${server.url}/api/contact`, method: "POST", headers: { "content-type": "application/json" }, body, connections: o.connections, durationSeconds, timeoutSeconds: 60, serverCpuSeconds: server.cpuSeconds });
+            runLoad({
+              url: `${server.url}/api/contact`,
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body,
+              connections: o.connections,
+              durationSeconds,
+              timeoutSeconds: 60,
+              serverCpuSeconds: server.cpuSeconds,
+            });
           figures = await post(o.durationSeconds);
           // A slow store may answer next to nothing in a short run: run longer to have a rate and a p99.
           if (figures.ok < MIN_ANSWERS) figures = await post(Math.max(o.durationSeconds, SLOW_RUN_SECONDS));

@@ -28,7 +28,16 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** A run that errors (no FCP, a crashed tab) is retried this many times before the page is given up. */
 const MAX_ATTEMPTS_PER_RUN = 3;
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 type Preset = "mobile" | "desktop";
 interface PageResult {
@@ -66,7 +75,12 @@ function summarise(page: string, preset: Preset, lhr: any, runs: number): PageRe
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, pages: { type: "string" }, presets: { type: "string", default: "mobile,desktop" }, out: { type: "string" } },
+    options: {
+      runs: { type: "string", default: "3" },
+      pages: { type: "string" },
+      presets: { type: "string", default: "mobile,desktop" },
+      out: { type: "string" },
+    },
   });
   const runs = Number(values.runs);
   const pages = values.pages?.split(",") ?? DEFAULT_PAGES;
@@ -110,7 +124,9 @@ async function main(): Promise<void> {
         const summary = summarise(page, preset, median, lhrs.length);
         await writeFile(path.join(out, "reports", `${preset}${page.replaceAll("/", "_")}.json`), JSON.stringify(median));
         results.push(summary);
-        console.log(`[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB${summary.shortfalls.length ? `; short: ${summary.shortfalls.join(", ")}` : ""}`);
+        console.log(
+          `[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB${summary.shortfalls.length ? `; short: ${summary.shortfalls.join(", ")}` : ""}`,
+        );
       }
     }
   } finally {
@@ -126,7 +142,18 @@ async function main(): Promise<void> {
     "",
     table(
       ["Preset", "Page", "Perf", "A11y", "Best pr.", "SEO", "LCP (ms)", "TBT (ms)", "CLS", "kB transferred"],
-      results.map((r) => [r.preset, r.page, r.scores.performance, r.scores.accessibility, r.scores["best-practices"], r.scores.seo, r.lcpMs, r.tbtMs, r.cls, (r.bytes / 1000).toFixed(1)]),
+      results.map((r) => [
+        r.preset,
+        r.page,
+        r.scores.performance,
+        r.scores.accessibility,
+        r.scores["best-practices"],
+        r.scores.seo,
+        r.lcpMs,
+        r.tbtMs,
+        r.cls,
+        (r.bytes / 1000).toFixed(1),
+      ]),
     ),
     "",
     "Audits that kept a category under 100 (median run):",

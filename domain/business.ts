@@ -54,5 +54,4 @@ export const BUSINESS = {
 export const telHref = (phone: PhoneNumber): string => `tel:${phone.e164}`;
 
 /** The one-line postal address. */
-export const formatAddress = (a = BUSINESS.address): string =>
-  `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
+export const formatAddress = (a = BUSINESS.address): string => `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

@@ -40,12 +40,14 @@ const EMAIL_MAX_LENGTH = 254;
 const PHONE_MAX_LENGTH = 40;
 
 const trimmed = (min: number, max: number, message: string, oneLineLabel?: string) =>
-  z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(min, message),
-    z.maxLength(max, `Must be at most ${max} characters`),
-    ...(oneLineLabel ? [z.regex(NO_CONTROL_CHARACTERS, oneLineMessage(oneLineLabel))] : []),
-  );
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(min, message),
+      z.maxLength(max, `Must be at most ${max} characters`),
+      ...(oneLineLabel ? [z.regex(NO_CONTROL_CHARACTERS, oneLineMessage(oneLineLabel))] : []),
+    );
 
 /** The contact fields; `strict` refuses control characters in the one-line fields (new messages), stored leads are read without it. */
 const contactFields = (strict: boolean) => ({

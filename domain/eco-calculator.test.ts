@@ -3,14 +3,27 @@ import { calculateEcoImpact, type EcoInput } from "./eco-calculator";
 
 describe("calculateEcoImpact", () => {
   // Expected values worked by hand from the spec §9 formulas.
-  it.each<[EcoInput, { totalMiles: number; fuelSaved: number; co2Saved: number; costSaved: number; electricCost: number; netSavings: number; treesEquivalent: number }]>([
+  it.each<
+    [
+      EcoInput,
+      { totalMiles: number; fuelSaved: number; co2Saved: number; costSaved: number; electricCost: number; netSavings: number; treesEquivalent: number },
+    ]
+  >([
     [
       { milesPerWeek: 25, usage: "recreational", years: 1 },
-      { totalMiles: 1300, fuelSaved: 86.6667, co2Saved: 1698.6667, costSaved: 303.3333, electricCost: 23.4, netSavings: 279.9333, treesEquivalent: 14.0140 },
+      { totalMiles: 1300, fuelSaved: 86.6667, co2Saved: 1698.6667, costSaved: 303.3333, electricCost: 23.4, netSavings: 279.9333, treesEquivalent: 14.014 },
     ],
     [
       { milesPerWeek: 100, usage: "golf-course", years: 10 },
-      { totalMiles: 130000, fuelSaved: 8666.6667, co2Saved: 169866.6667, costSaved: 30333.3333, electricCost: 2340, netSavings: 27993.3333, treesEquivalent: 1401.4000 },
+      {
+        totalMiles: 130000,
+        fuelSaved: 8666.6667,
+        co2Saved: 169866.6667,
+        costSaved: 30333.3333,
+        electricCost: 2340,
+        netSavings: 27993.3333,
+        treesEquivalent: 1401.4,
+      },
     ],
     [
       { milesPerWeek: 10, usage: "residential", years: 3 },

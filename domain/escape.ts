@@ -7,8 +7,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** Text made safe for XML content or a quoted attribute. */
-export const escapeXml = (text: string): string =>
-  text.replace(XML_INVALID, "").replace(/[&<>"']/g, (c) => (c === "'" ? "&apos;" : HTML_ESCAPES[c]!));
+export const escapeXml = (text: string): string => text.replace(XML_INVALID, "").replace(/[&<>"']/g, (c) => (c === "'" ? "&apos;" : HTML_ESCAPES[c]!));
 
 /** Control characters (C0, DEL, C1) and Unicode's line and paragraph separators: none belongs in a one-line value. */
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

@@ -3,9 +3,21 @@ import { filterVehicles, inPriceBand, type InventoryFilters, type PriceBand } fr
 import type { Vehicle } from "./vehicle";
 
 const v = (id: string, over: Partial<Vehicle>): Vehicle => ({
-  id, name: id, description: "", price: 10000, brand: "Evolution", category: "D5 Ranger", images: [],
-  inStock: true, isNew: true, features: [], specifications: { seatingCapacity: 4, range: "40 miles" },
-  featured: false, condition: "new", status: "available", ...over,
+  id,
+  name: id,
+  description: "",
+  price: 10000,
+  brand: "Evolution",
+  category: "D5 Ranger",
+  images: [],
+  inStock: true,
+  isNew: true,
+  features: [],
+  specifications: { seatingCapacity: 4, range: "40 miles" },
+  featured: false,
+  condition: "new",
+  status: "available",
+  ...over,
 });
 
 const fleet = [

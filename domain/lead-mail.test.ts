@@ -92,7 +92,9 @@ describe("CSV", () => {
     const csv = leadsToCsv([lead(), lead({ id: "lead-2", source: null, delivery: { status: "sent", attempts: 1, sentAt: "2026-11-21T15:05:00.000Z" } })]);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
-    expect(lines[1]).toBe("lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,");
+    expect(lines[1]).toBe(
+      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,",
+    );
     expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z$/);
   });
 });

@@ -2,7 +2,19 @@ import { multiLine, oneLine } from "./escape";
 import type { Lead } from "./lead";
 
 export const LEAD_CSV_COLUMNS = [
-  "id", "createdAt", "firstName", "lastName", "email", "phone", "interest", "message", "source", "origin", "deliveryStatus", "deliveryAttempts", "sentAt",
+  "id",
+  "createdAt",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "interest",
+  "message",
+  "source",
+  "origin",
+  "deliveryStatus",
+  "deliveryAttempts",
+  "sentAt",
 ] as const;
 
 /** One CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
@@ -21,9 +33,22 @@ export function leadsToCsv(leads: readonly Lead[]): string {
   const line = (v: string | null | undefined) => (v == null ? v : oneLine(v));
   const rows = leads.map((l) =>
     [
-      line(l.id), line(l.createdAt), line(l.firstName), line(l.lastName), line(l.email), line(l.phone), l.interest,
-      multiLine(l.message), line(l.source), line(l.origin), l.delivery.status, l.delivery.attempts, line(l.delivery.sentAt),
-    ].map(csvCell).join(","),
+      line(l.id),
+      line(l.createdAt),
+      line(l.firstName),
+      line(l.lastName),
+      line(l.email),
+      line(l.phone),
+      l.interest,
+      multiLine(l.message),
+      line(l.source),
+      line(l.origin),
+      l.delivery.status,
+      l.delivery.attempts,
+      line(l.delivery.sentAt),
+    ]
+      .map(csvCell)
+      .join(","),
   );
   return [LEAD_CSV_COLUMNS.join(","), ...rows].join("\r\n") + "\r\n";
 }

@@ -10,5 +10,4 @@ function dollars(amount: number, digits: FractionDigits): string {
 export const formatUsd = (amount: number): string => dollars(amount, { max: 0 });
 
 /** Dollars and cents, for per-day rates: 228.34 → "$228.34". Whole amounts drop the cents. */
-export const formatUsdRate = (amount: number): string =>
-  Number.isInteger(amount) ? formatUsd(amount) : dollars(amount, { min: 2, max: 2 });
+export const formatUsdRate = (amount: number): string => (Number.isInteger(amount) ? formatUsd(amount) : dollars(amount, { min: 2, max: 2 }));

@@ -95,5 +95,4 @@ export const RENTAL_BENEFITS = [
 ] as const;
 
 /** "Renews at $228.34/day": the renewal line under a tier. */
-export const renewalText = (tier: RentalTier): string =>
-  `Renews at ${formatUsdRate(tier.perDay)}/day`;
+export const renewalText = (tier: RentalTier): string => `Renews at ${formatUsdRate(tier.perDay)}/day`;

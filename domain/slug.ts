@@ -4,8 +4,7 @@ export const modelSlug = (name: string): string => name.trim().toLowerCase().rep
 export const EVOLUTION_PREFIX = "evolution-";
 
 /** The Evolution featured-model rule: the link slug drops the `evolution-` prefix. */
-export const featuredModelSlug = (slug: string): string =>
-  slug.startsWith(EVOLUTION_PREFIX) ? slug.slice(EVOLUTION_PREFIX.length) : slug;
+export const featuredModelSlug = (slug: string): string => (slug.startsWith(EVOLUTION_PREFIX) ? slug.slice(EVOLUTION_PREFIX.length) : slug);
 
 const BRAND_PREFIXES = ["evolution-", "denago-"] as const;
 
@@ -53,5 +52,4 @@ export function buildVehicleIndex(ids: readonly string[]): Map<string, string> {
 }
 
 /** Resolve a link's slug to a vehicle id through an index from buildVehicleIndex. */
-export const resolveVehicleId = (index: Map<string, string>, slug: string): string | undefined =>
-  index.get(slug) ?? index.get(vehicleKey(slug));
+export const resolveVehicleId = (index: Map<string, string>, slug: string): string | undefined => index.get(slug) ?? index.get(vehicleKey(slug));

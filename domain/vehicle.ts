@@ -5,7 +5,10 @@ import { httpUrl } from "./http-url";
 /** A link to elsewhere: http(s) only (never javascript:, data: …). */
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 /** An image: a path the dealership serves, or an http(s) URL. */
-const ImageSchema = z.string().min(1).refine((s) => httpUrl(s, "https://dealer.invalid/") !== undefined, "must be a path or an http(s) URL");
+const ImageSchema = z
+  .string()
+  .min(1)
+  .refine((s) => httpUrl(s, "https://dealer.invalid/") !== undefined, "must be a path or an http(s) URL");
 
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -58,10 +61,13 @@ export type VehicleInput = z.input<typeof VehicleSchema>;
 export const VehicleListSchema = z.array(VehicleSchema);
 
 /** A vehicle as staff send it: the id may be left out, and is then derived from the name (vehicleIdFromName). */
-export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() }).refine((v) => v.id !== undefined || vehicleIdFromName(v.name) !== "", {
-  path: ["name"],
-  message: "The name needs at least one letter or digit",
-});
+export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() }).refine(
+  (v) => v.id !== undefined || vehicleIdFromName(v.name) !== "",
+  {
+    path: ["name"],
+    message: "The name needs at least one letter or digit",
+  },
+);
 export type NewVehicleInput = z.input<typeof NewVehicleSchema>;
 
 /** Each bad field's first message, keyed by its dotted path ("price", "specifications.range"), as forms name fields. */

@@ -19,7 +19,23 @@ const hrefs = (html: string) => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) 
 describe("sitePages", { timeout: 30_000 }, () => {
   it("has every route of spec §2 once, with unique titles and descriptions", () => {
     expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
-    for (const p of ["/", "/inventory", "/rentals", "/services", "/about", "/denago", "/evolution", "/contact", "/thank-you", "/showroom", "/eco-impact", "/privacy-policy", "/terms-of-service", "/policies/terms-conditions", ...TOWNS.map((t) => t.url)]) {
+    for (const p of [
+      "/",
+      "/inventory",
+      "/rentals",
+      "/services",
+      "/about",
+      "/denago",
+      "/evolution",
+      "/contact",
+      "/thank-you",
+      "/showroom",
+      "/eco-impact",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/policies/terms-conditions",
+      ...TOWNS.map((t) => t.url),
+    ]) {
       expect(paths).toContain(p);
     }
     expect(new Set(pages.map((p) => p.meta.title)).size).toBe(pages.length);
@@ -39,7 +55,8 @@ describe("sitePages", { timeout: 30_000 }, () => {
         const vehicle = url.pathname.match(/^\/(?:api\/)?vehicles?\/(.+)$/)?.[1];
         if (vehicle) expect(catalogue.find(decodeURIComponent(vehicle)), `${page.path} links ${href}`).toBeDefined();
         // Resources the server answers besides pages: assets, images, and the catalogue.
-        else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml|api\/vehicles)$/.test(url.pathname)) expect(paths, `${page.path} links ${href}`).toContain(url.pathname);
+        else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml|api\/vehicles)$/.test(url.pathname))
+          expect(paths, `${page.path} links ${href}`).toContain(url.pathname);
       }
     }
   });

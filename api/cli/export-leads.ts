@@ -45,7 +45,7 @@ function writeStdout(text: string): void {
   } catch {
     // Not a file we can inspect: write as usual.
   }
-  for (let done = 0; done < data.length; ) {
+  for (let done = 0; done < data.length;) {
     const n = writeSync(1, data, done, data.length - done, position === null ? null : position + done);
     done += n;
   }
@@ -59,7 +59,9 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   let values: { since?: string; format?: string; out?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+    ({ values } = parseArgs({
+      options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+    }));
   } catch (err) {
     fail((err as Error).message);
   }
@@ -70,7 +72,8 @@ async function main(): Promise<void> {
   const format = values.format;
   if (format !== "csv" && format !== "json") fail(`--format must be csv or json, not "${format}"`);
   const since = values.since === undefined ? undefined : Date.parse(values.since);
-  if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(values.since!) || Number.isNaN(since))) fail(`--since must be a date such as 2026-01-01, not "${values.since}"`);
+  if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(values.since!) || Number.isNaN(since)))
+    fail(`--since must be a date such as 2026-01-01, not "${values.since}"`);
 
   const leads = await readStoredLeads(path.resolve(process.env.DATA_DIR || "./data"));
   const chosen = since === undefined ? leads : leads.filter((l) => Date.parse(l.createdAt) >= since);

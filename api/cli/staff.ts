@@ -101,9 +101,16 @@ async function main(): Promise<void> {
     case "add": {
       const address = email(arg);
       const role = StaffRoleSchema.safeParse(values.role);
-      if (!role.success) throw new UsageError(values.role === undefined ? `Give --role ${STAFF_ROLES.join(" or ")}.` : `${role.error.issues[0]!.message} (not "${values.role}").`);
+      if (!role.success)
+        throw new UsageError(
+          values.role === undefined ? `Give --role ${STAFF_ROLES.join(" or ")}.` : `${role.error.issues[0]!.message} (not "${values.role}").`,
+        );
       if ((await accounts.get(address)) !== undefined) throw new AccountError("exists", `A staff account for ${address} already exists.`);
-      const account = NewStaffAccountSchema.parse({ email: address, role: role.data, password: await readPassword(`Password for ${address} (at least 12 characters): `) });
+      const account = NewStaffAccountSchema.parse({
+        email: address,
+        role: role.data,
+        password: await readPassword(`Password for ${address} (at least 12 characters): `),
+      });
       await accounts.add(account);
       say(`Added ${account.role} account ${account.email}. Sign in at /staff.`);
       return;

@@ -53,16 +53,22 @@ describe("lead mail", () => {
     const port = await freePort();
     const s = track(await startTestServer(mailEnv(`smtp://127.0.0.1:${port}`)));
     const ids = [await post(s), await post(s), await post(s)];
-    await vi.waitFor(async () => {
-      const leads = await readLeads(s.dataDir);
-      expect(leads.map((l) => l.delivery.status)).toEqual(["pending", "pending", "pending"]);
-      expect(leads.every((l) => l.delivery.attempts >= 1 && l.delivery.lastError)).toBe(true);
-    }, { timeout: 5000 });
+    await vi.waitFor(
+      async () => {
+        const leads = await readLeads(s.dataDir);
+        expect(leads.map((l) => l.delivery.status)).toEqual(["pending", "pending", "pending"]);
+        expect(leads.every((l) => l.delivery.attempts >= 1 && l.delivery.lastError)).toBe(true);
+      },
+      { timeout: 5000 },
+    );
 
     const smtp = track(await startSmtpSink(port));
-    await vi.waitFor(async () => {
-      expect((await readLeads(s.dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent", "sent"]);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        expect((await readLeads(s.dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent", "sent"]);
+      },
+      { timeout: 10_000 },
+    );
     // Give any duplicate a chance to show up before counting.
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual(ids.map((id) => `lead-${id}.adf.xml`).sort());
@@ -119,7 +125,7 @@ describe("npm run leads", () => {
 
   it("prints CSV and JSON with source and delivery status, filtered by --since", async () => {
     const s = track(await startTestServer());
-    await post(s, { source: "town-page", message: "Line one,\nline \"two\"" });
+    await post(s, { source: "town-page", message: 'Line one,\nline "two"' });
     await post(s);
     const csv = (await run(s.dataDir, "--since", "2026-01-01", "--format", "csv")).stdout;
     const lines = csv.split("\r\n");
@@ -140,9 +146,12 @@ describe("npm run leads", () => {
     expect(expected.startsWith("id,createdAt,")).toBe(true);
     const out = await tempDataDir();
     // Through npm and a shell redirect, exactly as the README says.
-    await exec("sh", ["-c", "npm run leads -- --format csv > \"$OUT/leads.csv\""], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
+    await exec("sh", ["-c", 'npm run leads -- --format csv > "$OUT/leads.csv"'], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
     expect(await readFile(path.join(out, "leads.csv"), "utf8")).toBe(expected);
-    await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir } });
+    await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: s.dataDir },
+    });
     expect(await readFile(path.join(out, "out.csv"), "utf8")).toBe(expected);
   }, 30_000);
 

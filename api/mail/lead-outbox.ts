@@ -13,8 +13,7 @@ export interface Backoff {
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 5_000, maxMs: 15 * 60_000 };
 
 /** The wait before attempt n+1 after n failures: base, 2×base, 4×base … capped. */
-export const backoffDelay = (failures: number, { baseMs, maxMs }: Backoff): number =>
-  Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
+export const backoffDelay = (failures: number, { baseMs, maxMs }: Backoff): number => Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
 
 /** Retries by due time: a binary min-heap, so the next due lead is found without a scan or a sort. */
 class DueHeap {
@@ -28,7 +27,7 @@ class DueHeap {
   push(id: string, at: number): void {
     const items = this.#items;
     items.push({ at, id, seq: this.#seq++ });
-    for (let i = items.length - 1; i > 0; ) {
+    for (let i = items.length - 1; i > 0;) {
       const parent = (i - 1) >> 1;
       if (!this.#before(items[i]!, items[parent]!)) break;
       [items[i], items[parent]] = [items[parent]!, items[i]!];
@@ -46,7 +45,7 @@ class DueHeap {
     const last = items.pop();
     if (items.length && last) {
       items[0] = last;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;

@@ -3,7 +3,11 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 
 /** An error that carries the HTTP status and JSON body to answer with. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }

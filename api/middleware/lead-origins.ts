@@ -36,7 +36,11 @@ export const OPEN_READ_HEADERS = { "Access-Control-Allow-Origin": "*" } as const
 export const openReads: RequestHandler = (req, res, next) => {
   res.set(OPEN_READ_HEADERS);
   if (req.method === "OPTIONS") {
-    res.set({ "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS", "Access-Control-Allow-Headers": "Content-Type, If-None-Match", "Access-Control-Max-Age": "600" });
+    res.set({
+      "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type, If-None-Match",
+      "Access-Control-Max-Age": "600",
+    });
     res.status(204).end();
     return;
   }

@@ -24,7 +24,9 @@ export function contactRateLimit(perMinute: number): RequestHandler {
   return (req, res, next) => {
     if (!hinted && req.app.get("trust proxy") === false && req.get("x-forwarded-for")) {
       hinted = true;
-      console.warn("[api] a lead post carried X-Forwarded-For, which is ignored while TRUST_PROXY is off: if this server runs behind a proxy, set TRUST_PROXY so each visitor has their own rate limit");
+      console.warn(
+        "[api] a lead post carried X-Forwarded-For, which is ignored while TRUST_PROXY is off: if this server runs behind a proxy, set TRUST_PROXY so each visitor has their own rate limit",
+      );
     }
     return limiter(req, res, next);
   };

@@ -10,8 +10,22 @@ type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?:
  * Only features Chromium knows: an unknown one is reported as a console error.
  */
 export const PERMISSIONS_POLICY = [
-  "accelerometer", "browsing-topics", "camera", "display-capture", "geolocation", "gyroscope", "hid", "magnetometer", "microphone", "midi", "payment", "serial", "usb",
-].map((feature) => `${feature}=()`).join(", ");
+  "accelerometer",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
 
 type Directives = Record<string, string[] | null>;
 

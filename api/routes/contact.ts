@@ -31,10 +31,7 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
     const { source, website: _website, ...message } = parsed.data;
     let lead: Lead;
     try {
-      lead = await leads.add(
-        { message, origin: req.get("origin") ?? null, source: source || null },
-        { status: outbox ? "pending" : "not-sent", attempts: 0 },
-      );
+      lead = await leads.add({ message, origin: req.get("origin") ?? null, source: source || null }, { status: outbox ? "pending" : "not-sent", attempts: 0 });
     } catch (err) {
       // Nothing of it was kept: the visitor may safely send it again.
       console.error(`[api] a lead could not be stored (${describeWriteError(err)}); it was not kept`);

@@ -37,7 +37,9 @@ describe("catalogue reads answer alike with and without Express", () => {
 
   it("answers 304 on the fast path to a matching If-None-Match, with the same headers as Express", async () => {
     const etag = (await fetch(`${s.url}/api/vehicles/denago-ev-city`)).headers.get("etag")!;
-    const [a, b] = await Promise.all(["/api/vehicles/denago-ev-city", "/api/vehicles/denago-ev-city?x=1"].map((p) => fetch(s.url + p, { headers: { "if-none-match": etag } })));
+    const [a, b] = await Promise.all(
+      ["/api/vehicles/denago-ev-city", "/api/vehicles/denago-ev-city?x=1"].map((p) => fetch(s.url + p, { headers: { "if-none-match": etag } })),
+    );
     expect([a!.status, b!.status]).toEqual([304, 304]);
     expect(headersOf(a!)).toEqual(headersOf(b!));
   });

@@ -25,15 +25,15 @@ type AccountsFile = z.infer<typeof AccountsFileSchema>;
 
 export class AccountError extends Error {
   override name = "AccountError";
-  constructor(readonly code: "exists" | "unknown", message: string) {
+  constructor(
+    readonly code: "exists" | "unknown",
+    message: string,
+  ) {
     super(message);
   }
 }
 
-export type SignInResult =
-  | { ok: true; account: StaffAccount }
-  | { ok: false; locked: false }
-  | { ok: false; locked: true; retryAfterSeconds: number };
+export type SignInResult = { ok: true; account: StaffAccount } | { ok: false; locked: false } | { ok: false; locked: true; retryAfterSeconds: number };
 
 /** A live account as sessions see it: who, which role, and since when its password holds. */
 export interface AccountState extends StaffAccount {

@@ -21,9 +21,13 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const since = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (since > STALE_LOCK_MS) await unlink(lock).catch(() => {});
-      else if (Date.now() - started > GIVE_UP_MS) throw new Error(`${lock} has been held for ${Math.round(since / 1000)} s: is another staff command stuck?`, { cause: err });
+      else if (Date.now() - started > GIVE_UP_MS)
+        throw new Error(`${lock} has been held for ${Math.round(since / 1000)} s: is another staff command stuck?`, { cause: err });
       else await new Promise((r) => setTimeout(r, RETRY_MS));
     }
   }

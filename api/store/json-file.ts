@@ -5,8 +5,13 @@ import { DurableJsonFile } from "./durable-file";
 
 export class CorruptDataFileError extends Error {
   override name = "CorruptDataFileError";
-  constructor(readonly file: string, cause: unknown) {
-    super(`Data file ${file} is corrupt and was left untouched: ${cause instanceof Error ? cause.message : String(cause)}. Fix or move it, then start again.`, { cause });
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(`Data file ${file} is corrupt and was left untouched: ${cause instanceof Error ? cause.message : String(cause)}. Fix or move it, then start again.`, {
+      cause,
+    });
   }
 }
 

@@ -19,7 +19,11 @@ export interface OriginStore {
 
 export async function openOriginStore(dataDir: string, startup: readonly string[]): Promise<OriginStore> {
   const file = new CoalescedFile(
-    await openJsonFile<OriginsFile>(path.join(dataDir, ORIGINS_FILE), () => ({ added: [] }), (d) => OriginsFileSchema.parse(d)),
+    await openJsonFile<OriginsFile>(
+      path.join(dataDir, ORIGINS_FILE),
+      () => ({ added: [] }),
+      (d) => OriginsFileSchema.parse(d),
+    ),
   );
   const fixed = new Set(startup);
   let allowed = new Set([...fixed, ...file.data.added]);

@@ -45,7 +45,11 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** Sessions kept in staff-sessions.json under dataDir, so that a restart signs no one out. */
 export async function openSessionStore(dataDir: string, now: () => number = Date.now): Promise<SessionStore> {
   const file = new CoalescedFile(
-    await openJsonFile<SessionsFile>(path.join(dataDir, SESSIONS_FILE), () => ({ sessions: [] }), (d) => SessionsFileSchema.parse(d)),
+    await openJsonFile<SessionsFile>(
+      path.join(dataDir, SESSIONS_FILE),
+      () => ({ sessions: [] }),
+      (d) => SessionsFileSchema.parse(d),
+    ),
   );
   const byHash = new Map(file.data.sessions.map((s) => [s.hash, s]));
   /** The last-seen time each session has on disk. */

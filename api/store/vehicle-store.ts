@@ -39,9 +39,7 @@ export interface VehicleReader {
 }
 
 export type VehicleChange =
-  | { action: "create"; vehicle: Vehicle }
-  | { action: "update"; vehicle: Vehicle; previous: Vehicle }
-  | { action: "delete"; previous: Vehicle };
+  { action: "create"; vehicle: Vehicle } | { action: "update"; vehicle: Vehicle; previous: Vehicle } | { action: "delete"; previous: Vehicle };
 
 export class VehicleConflictError extends Error {
   override name = "VehicleConflictError";
@@ -175,7 +173,10 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     async remove(id) {
       const previous = vehicles().find((v) => v.id === id);
       if (!previous) return undefined;
-      await commit(vehicles().filter((v) => v !== previous), { action: "delete", previous });
+      await commit(
+        vehicles().filter((v) => v !== previous),
+        { action: "delete", previous },
+      );
       return previous;
     },
     onChange(listener) {

@@ -38,19 +38,41 @@ export function toMarkdown(r: BenchResults): string {
   ];
   if (r.api) {
     const a = r.api;
-    out.push("", `## API: ${a.connections} connections, ${a.durationSeconds} s per run, ${a.rounds} round(s)`, "", "Ratios: the median over rounds of our req/s over the peer's in the same round. Second table: each server's median round; server CPU in % of one core (near 100: the server is the limit; well under: the load generator is).", "");
+    out.push(
+      "",
+      `## API: ${a.connections} connections, ${a.durationSeconds} s per run, ${a.rounds} round(s)`,
+      "",
+      "Ratios: the median over rounds of our req/s over the peer's in the same round. Second table: each server's median round; server CPU in % of one core (near 100: the server is the limit; well under: the load generator is).",
+      "",
+    );
     out.push(
       table(
         ["Endpoint", "×json-server", "×bare", r.baseline ? "×baseline" : "", "our p99 ms", "goals met"].filter(Boolean),
         (["list", "one"] as const).map((e) => {
           const v = a.verdicts[e];
-          return [ENDPOINT_PATH[e], times(v.timesJsonServer), times(v.timesBare), ...(r.baseline ? [times(v.timesBaseline)] : []), v.p99Ms, v.goalsMet ? "yes" : "no"];
+          return [
+            ENDPOINT_PATH[e],
+            times(v.timesJsonServer),
+            times(v.timesBare),
+            ...(r.baseline ? [times(v.timesBaseline)] : []),
+            v.p99Ms,
+            v.goalsMet ? "yes" : "no",
+          ];
         }),
       ),
       "",
       table(
         ["Endpoint", "Server", "req/s", "p50 ms", "p99 ms", "Server CPU %", "Encoding", "Errors"],
-        a.cases.map((c) => [ENDPOINT_PATH[c.endpoint], c.server, c.median.rps, c.median.p50Ms, c.median.p99Ms, c.median.serverCpuPercent, c.encoding, c.median.errors + c.median.non2xx]),
+        a.cases.map((c) => [
+          ENDPOINT_PATH[c.endpoint],
+          c.server,
+          c.median.rps,
+          c.median.p50Ms,
+          c.median.p99Ms,
+          c.median.serverCpuPercent,
+          c.encoding,
+          c.median.errors + c.median.non2xx,
+        ]),
       ),
     );
   }
@@ -60,10 +82,22 @@ export function toMarkdown(r: BenchResults): string {
     out.push(
       table(
         ["Server", "Stored before", "leads/s", "p50 ms", "p99 ms", "Server CPU %", "Start-up ms", "Restart ms", "Added on disk"],
-        l.cases.map((c) => [c.server, c.stored.toLocaleString("en-US"), c.figures.rps, c.figures.p50Ms, c.figures.p99Ms, c.figures.serverCpuPercent, c.startupMs, c.restartMs, c.added]),
+        l.cases.map((c) => [
+          c.server,
+          c.stored.toLocaleString("en-US"),
+          c.figures.rps,
+          c.figures.p50Ms,
+          c.figures.p99Ms,
+          c.figures.serverCpuPercent,
+          c.startupMs,
+          c.restartMs,
+          c.added,
+        ]),
       ),
       "",
-      `Rate at the largest size over the rate with none stored: ${Object.entries(l.flatness).map(([s, f]) => `${s} ${times(f)}`).join(", ")}.`,
+      `Rate at the largest size over the rate with none stored: ${Object.entries(l.flatness)
+        .map(([s, f]) => `${s} ${times(f)}`)
+        .join(", ")}.`,
     );
   }
   if (r.widgets) {
@@ -74,7 +108,14 @@ export function toMarkdown(r: BenchResults): string {
         ["Script", "preact/compat", "react-dom", "react ÷ preact", "From", "Note"],
         [
           ...w.scripts.map((s) => [s.script, kB(s.preact?.gzipBytes), kB(s.react?.gzipBytes), times(s.reactTimesPreact), s.preactFrom, s.error ?? ""]),
-          ["floor: r2wc + one trivial component", kB(w.floor.preact.gzipBytes), kB(w.floor.react.gzipBytes), times(w.floor.reactTimesPreact), "bench build", ""],
+          [
+            "floor: r2wc + one trivial component",
+            kB(w.floor.preact.gzipBytes),
+            kB(w.floor.react.gzipBytes),
+            times(w.floor.reactTimesPreact),
+            "bench build",
+            "",
+          ],
         ],
       ),
     );
@@ -89,7 +130,14 @@ export function toMarkdown(r: BenchResults): string {
         ["GET /api/vehicles", "req/s", "p50 ms", "p99 ms", "Server CPU %", "Errors"],
         [
           ["quiet", c.reads.quiet.rps, c.reads.quiet.p50Ms, c.reads.quiet.p99Ms, c.reads.quiet.serverCpuPercent, c.reads.quiet.errors + c.reads.quiet.non2xx],
-          [`during ${c.reads.writesDuring} writes`, c.reads.duringWrites.rps, c.reads.duringWrites.p50Ms, c.reads.duringWrites.p99Ms, c.reads.duringWrites.serverCpuPercent, c.reads.duringWrites.errors + c.reads.duringWrites.non2xx],
+          [
+            `during ${c.reads.writesDuring} writes`,
+            c.reads.duringWrites.rps,
+            c.reads.duringWrites.p50Ms,
+            c.reads.duringWrites.p99Ms,
+            c.reads.duringWrites.serverCpuPercent,
+            c.reads.duringWrites.errors + c.reads.duringWrites.non2xx,
+          ],
         ],
       ),
       "",

@@ -18,7 +18,12 @@ describe("seed catalogue", () => {
   });
 
   it("flags exactly the home page's featured carts", () => {
-    expect(catalogue.vehicles.filter((v) => v.featured).map((v) => v.id).sort()).toEqual([...FEATURED_VEHICLE_IDS].sort());
+    expect(
+      catalogue.vehicles
+        .filter((v) => v.featured)
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual([...FEATURED_VEHICLE_IDS].sort());
   });
 
   it("resolves every link the brand pages build", () => {
@@ -77,7 +82,8 @@ describe("catalogue copy", () => {
     for (const v of catalogue.vehicles) {
       const series = ALL_SERIES.find((s) => s.category === v.category)!;
       for (const text of [v.description, ...v.features, series.description, ...series.features])
-        for (const c of seatClaims(text)) expect(c.fits(v.specifications.seatingCapacity), `${v.id} (${v.specifications.seatingCapacity} seats): "${c.what}"`).toBe(true);
+        for (const c of seatClaims(text))
+          expect(c.fits(v.specifications.seatingCapacity), `${v.id} (${v.specifications.seatingCapacity} seats): "${c.what}"`).toBe(true);
     }
   });
 });

@@ -4,11 +4,7 @@
  */
 
 /** The home page's three featured carts, in order. */
-export const FEATURED_VEHICLE_IDS: readonly string[] = [
-  "evolution-d5-maverick-4-plus",
-  "evolution-d6-max-xt4",
-  "denago-ev-city",
-];
+export const FEATURED_VEHICLE_IDS: readonly string[] = ["evolution-d5-maverick-4-plus", "evolution-d6-max-xt4", "denago-ev-city"];
 
 /** The Denago page's lineup of six models. */
 export const DENAGO_LINEUP_IDS: readonly string[] = [

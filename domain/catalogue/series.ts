@@ -116,5 +116,4 @@ export const EVOLUTION_SERIES: readonly Series[] = [
 export const ALL_SERIES: readonly Series[] = [...DENAGO_SERIES, ...EVOLUTION_SERIES];
 
 /** The series a catalogue category belongs to. */
-export const seriesOfCategory = (category: string): Series | undefined =>
-  ALL_SERIES.find((s) => s.category.toLowerCase() === category.toLowerCase());
+export const seriesOfCategory = (category: string): Series | undefined => ALL_SERIES.find((s) => s.category.toLowerCase() === category.toLowerCase());

@@ -72,4 +72,6 @@ for (const [alias, target] of Object.entries(PAGE_ALIASES)) {
 write(NOT_FOUND_FILE, renderPage(notFoundPage(), assets));
 writeFileSync(path.join(OUT, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`[build] site: ${pages.length} fixed pages, ${Object.keys(PAGE_ALIASES).length} aliases and the 404 page in dist/site (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `[build] site: ${pages.length} fixed pages, ${Object.keys(PAGE_ALIASES).length} aliases and the 404 page in dist/site (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);

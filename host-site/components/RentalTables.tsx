@@ -43,7 +43,9 @@ export function RentalTables() {
           <p className="muted">Security deposit {formatUsd(plan.deposit)}, refunded after the return.</p>
           <a className="btn btn--accent btn--block" href={telHref(phone)}>
             <Icon name="phone" /> RESERVE TODAY
-            <span className="visually-hidden">: {plan.title}, call {phone.display}</span>
+            <span className="visually-hidden">
+              : {plan.title}, call {phone.display}
+            </span>
           </a>
         </section>
       ))}

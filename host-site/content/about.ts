@@ -10,10 +10,30 @@ export const VALUES = [
 
 /** Our teams (roles, not named individuals). */
 export const TEAMS = [
-  { name: "Sales", role: "Cart consultants", experience: "Over 15 years helping families, communities and businesses choose carts", text: "Test drives, trade-ins, financing and the paperwork, at the showroom or at your home." },
-  { name: "Service", role: "Factory-trained technicians", experience: "Certified on Denago and Evolution lithium systems", text: "Repairs, maintenance, battery upgrades and custom builds in our Georgetown workshop." },
-  { name: "Rentals", role: "Rental desk and delivery crew", experience: "Hundreds of summer deliveries to rental houses every season", text: "Delivery, hand-over and 24/7 support while you are on the road." },
-  { name: "Storage", role: "Storage and seasonal care", experience: "Indoor and outdoor spaces looked after all winter", text: "Battery tending, checks and pre-season preparation so your cart is ready in spring." },
+  {
+    name: "Sales",
+    role: "Cart consultants",
+    experience: "Over 15 years helping families, communities and businesses choose carts",
+    text: "Test drives, trade-ins, financing and the paperwork, at the showroom or at your home.",
+  },
+  {
+    name: "Service",
+    role: "Factory-trained technicians",
+    experience: "Certified on Denago and Evolution lithium systems",
+    text: "Repairs, maintenance, battery upgrades and custom builds in our Georgetown workshop.",
+  },
+  {
+    name: "Rentals",
+    role: "Rental desk and delivery crew",
+    experience: "Hundreds of summer deliveries to rental houses every season",
+    text: "Delivery, hand-over and 24/7 support while you are on the road.",
+  },
+  {
+    name: "Storage",
+    role: "Storage and seasonal care",
+    experience: "Indoor and outdoor spaces looked after all winter",
+    text: "Battery tending, checks and pre-season preparation so your cart is ready in spring.",
+  },
 ] as const;
 
 export interface Region {

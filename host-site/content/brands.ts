@@ -24,7 +24,10 @@ export const EVOLUTION_WHY = [
   { title: "Authorised dealer", text: "Full manufacturer warranty, registered and honoured by us." },
   { title: "Local service", text: "Factory-trained technicians in Georgetown and pickup county-wide." },
   { title: "Financing", text: `${BUSINESS.financingRate} on select models through our lending partner.` },
-  { title: "Delivered ready", text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.` },
+  {
+    title: "Delivered ready",
+    text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`,
+  },
 ] as const;
 
 /** The fixed drive line on Evolution featured models (spec §2). */

@@ -30,7 +30,11 @@ describe("policy documents", () => {
       "/policies/diversity-policy",
       "/policies/staffing-report",
     ]);
-    expect(POLICY_DOCUMENTS.filter((d) => d.group === "legal").map((d) => d.path)).toEqual(["/policies/terms-conditions", "/privacy-policy", "/terms-of-service"]);
+    expect(POLICY_DOCUMENTS.filter((d) => d.group === "legal").map((d) => d.path)).toEqual([
+      "/policies/terms-conditions",
+      "/privacy-policy",
+      "/terms-of-service",
+    ]);
   });
 
   it.each(POLICY_DOCUMENTS.map((d) => [d.path, d] as const))("%s has its date line and a hero banner that exists", (_path, d) => {

@@ -30,7 +30,8 @@ export const SERVICE_OFFERINGS: readonly ServiceOffering[] = [
   {
     id: "custom",
     title: "Custom Modifications",
-    description: "Lift kits, wheels, lighting, seating, enclosures and sound: we build the cart you have in mind and make it street legal where the law allows.",
+    description:
+      "Lift kits, wheels, lighting, seating, enclosures and sound: we build the cart you have in mind and make it street legal where the law allows.",
     features: ["Lift kits and wheels", "LED light kits and turn signals", "Rear seats and cargo boxes", "Weather enclosures"],
     priceText: "Custom work by quote",
   },
@@ -45,7 +46,11 @@ export const SERVICE_OFFERINGS: readonly ServiceOffering[] = [
 
 /** Other services the dealership offers (spec §1), listed under the cards. */
 export const MORE_SERVICES = [
-  { title: "Delivery & pickup", text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles of Georgetown on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`, href: "/policies/delivery-policy" },
+  {
+    title: "Delivery & pickup",
+    text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles of Georgetown on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`,
+    href: "/policies/delivery-policy",
+  },
   { title: "Trade-ins", text: "Bring your old cart: we value it on the spot and take it off your hands.", href: "/contact" },
   { title: "Storage", text: "Indoor climate-controlled and covered outdoor storage, monthly or by the season.", href: "/policies/storage-policy" },
   { title: "Rentals", text: "4-seat, 6-seat and utility carts by the day, week or month.", href: "/rentals" },

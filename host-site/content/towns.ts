@@ -5,7 +5,10 @@ import type { Town } from "../../domain/towns";
 export const townBenefits = (town: Town) =>
   [
     { title: "Delivered to your door", text: `We deliver new carts to homes in ${town.name}, charged and ready, with a walk-through of every control.` },
-    { title: "Service that comes to you", text: `Our technicians pick up carts from ${town.name} for repairs and bring them back, usually within 24 to 48 hours.` },
+    {
+      title: "Service that comes to you",
+      text: `Our technicians pick up carts from ${town.name} for repairs and bring them back, usually within 24 to 48 hours.`,
+    },
     { title: "Made for local streets", text: `Street-legal carts with lights, mirrors and seat belts, and advice on where carts may drive in ${town.name}.` },
   ] as const;
 

@@ -76,5 +76,4 @@ export function productJsonLd(v: Vehicle, canonicalPath: string) {
 }
 
 /** JSON for a `<script type="application/ld+json">` block: `<`, `>` and `&` escaped so the text can never close the script. */
-export const jsonLdText = (data: unknown): string =>
-  JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const jsonLdText = (data: unknown): string => JSON.stringify(data).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

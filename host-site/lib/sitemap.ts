@@ -9,5 +9,4 @@ export function sitemapXml(paths: readonly string[]): string {
 }
 
 /** robots.txt: everything but the JSON API may be crawled; the sitemap is named. */
-export const robotsTxt = (): string =>
-  `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${BUSINESS.siteUrl}/sitemap.xml\n`;
+export const robotsTxt = (): string => `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${BUSINESS.siteUrl}/sitemap.xml\n`;

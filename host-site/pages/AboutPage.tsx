@@ -32,15 +32,17 @@ export function aboutPage(): PageDef {
           <div className="split">
             <div className="prose">
               <p>
-                {BUSINESS.name} opened in {BUSINESS.address.city} in {BUSINESS.foundedYear} with a few used carts and one service bay. Summer visitors wanted carts for the beach
-                towns, year-round residents wanted something quieter and cheaper than a second car, and farms and marinas needed a hard-working utility vehicle.
+                {BUSINESS.name} opened in {BUSINESS.address.city} in {BUSINESS.foundedYear} with a few used carts and one service bay. Summer visitors wanted
+                carts for the beach towns, year-round residents wanted something quieter and cheaper than a second car, and farms and marinas needed a
+                hard-working utility vehicle.
               </p>
               <p>
-                We grew by doing the unglamorous things well: honest prices, repairs done quickly, and a phone that gets answered. Today we are an authorised Denago and Evolution
-                dealer with a rental fleet, a full workshop and storage for the off-season.
+                We grew by doing the unglamorous things well: honest prices, repairs done quickly, and a phone that gets answered. Today we are an authorised
+                Denago and Evolution dealer with a rental fleet, a full workshop and storage for the off-season.
               </p>
             </div>
-            <StatList light
+            <StatList
+              light
               items={[
                 { label: "Years in business", value: BUSINESS.yearsExperience },
                 { label: "Customers", value: BUSINESS.happyCustomers },

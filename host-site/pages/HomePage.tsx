@@ -55,7 +55,13 @@ export function homePage({ catalogue }: PageContext): PageDef {
             ))}
           </ul>
         </Section>
-        <Section id="featured" tone="muted" eyebrow="Just arrived" heading="Featured carts" intro="Three of our most asked-about models, ready for a test drive in Georgetown.">
+        <Section
+          id="featured"
+          tone="muted"
+          eyebrow="Just arrived"
+          heading="Featured carts"
+          intro="Three of our most asked-about models, ready for a test drive in Georgetown."
+        >
           <div className="card-grid card-grid--3">
             {featured.map((v) => (
               <VehicleCard key={v.id} vehicle={v} href={`/vehicle/${v.id}`} badges={[vehicleBadge(v)]}>
@@ -82,8 +88,8 @@ export function homePage({ catalogue }: PageContext): PageDef {
         <Section id="about-teaser" tone="dark" eyebrow="About us" heading={`A local dealer since ${BUSINESS.foundedYear}`}>
           <div className="split">
             <p className="lead">
-              We started with a handful of carts and a workshop in {BUSINESS.address.city}. Today we help {BUSINESS.happyCustomers} customers, from beach-house owners
-              and retirement communities to marinas, farms and resorts, get around quietly and cheaply.
+              We started with a handful of carts and a workshop in {BUSINESS.address.city}. Today we help {BUSINESS.happyCustomers} customers, from beach-house
+              owners and retirement communities to marinas, farms and resorts, get around quietly and cheaply.
             </p>
             <p>
               <LinkButton href="/about" variant="accent">
@@ -92,7 +98,11 @@ export function homePage({ catalogue }: PageContext): PageDef {
             </p>
           </div>
         </Section>
-        <Section id="service-area" heading="Serving all of Sussex County" intro={`Sales, delivery, rentals and service in all ${TOWNS.length} towns and cities of the county. Pick yours for local details.`}>
+        <Section
+          id="service-area"
+          heading="Serving all of Sussex County"
+          intro={`Sales, delivery, rentals and service in all ${TOWNS.length} towns and cities of the county. Pick yours for local details.`}
+        >
           <div className="split split--map">
             <MapFrame title="Map of Sussex County, Delaware" coordinates={COUNTY_MAP.center} span={COUNTY_MAP.span} />
             <div>

@@ -33,7 +33,11 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
     preloads: ["/api/vehicles"],
     body: (
       <>
-        <Hero size="small" title="Our inventory" lead="Every cart on our lot and on order, with the price you pay. Search by name, or filter by brand, series and price." />
+        <Hero
+          size="small"
+          title="Our inventory"
+          lead="Every cart on our lot and on order, with the price you pay. Search by name, or filter by brand, series and price."
+        />
         <section className="section" aria-labelledby="inventory-list">
           <div className="container">
             {/* The cards' names are h3: this keeps the heading outline whole for screen readers. */}
@@ -53,7 +57,13 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
               <p className="muted">Showing {vehicles.length} vehicles.</p>
               <div className="card-grid card-grid--3">
                 {vehicles.map((v, i) => (
-                  <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${v.id}`} badges={[vehicleBadge(v)]} image={i === 0 ? "first" : i < FIRST_ROW ? "eager" : "lazy"} />
+                  <VehicleCard
+                    key={v.id}
+                    vehicle={v}
+                    href={`/vehicles/${v.id}`}
+                    badges={[vehicleBadge(v)]}
+                    image={i === 0 ? "first" : i < FIRST_ROW ? "eager" : "lazy"}
+                  />
                 ))}
               </div>
             </gc-inventory>

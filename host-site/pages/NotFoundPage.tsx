@@ -10,7 +10,9 @@ export function notFoundPage({ vehicle = false }: { vehicle?: boolean } = {}): P
     path: "/404",
     meta: {
       title: NOT_FOUND_TITLE,
-      description: vehicle ? "The vehicle you're looking for doesn't exist or has been removed." : "The page you asked for does not exist. Try our inventory, rentals or the home page.",
+      description: vehicle
+        ? "The vehicle you're looking for doesn't exist or has been removed."
+        : "The page you asked for does not exist. Try our inventory, rentals or the home page.",
       keywords: [],
       path: "/",
       noindex: true,

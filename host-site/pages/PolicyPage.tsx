@@ -57,7 +57,13 @@ export function policyPage(doc: PolicyDocument): PageDef {
     meta: { title: pageTitle(doc.title), description: doc.description, keywords: doc.keywords, path: doc.path },
     body: (
       <>
-        <Hero size="small" image={`/images/hero/policy-${doc.hero}.svg`} badge={doc.group === "legal" ? "LEGAL" : "OUR POLICIES"} title={doc.title} lead={doc.intro} />
+        <Hero
+          size="small"
+          image={`/images/hero/policy-${doc.hero}.svg`}
+          badge={doc.group === "legal" ? "LEGAL" : "OUR POLICIES"}
+          title={doc.title}
+          lead={doc.intro}
+        />
         <div className="section section--muted">
           <div className="container container--narrow">
             <article className="policy-card" aria-labelledby="page-title">

@@ -40,7 +40,12 @@ export function rentalsPage(): PageDef {
             ))}
           </ul>
         </Section>
-        <Section id="plans" tone="muted" heading="Rental plans and prices" intro="The longer you keep it, the less each day costs. Reserve by phone: we confirm availability and delivery on the call.">
+        <Section
+          id="plans"
+          tone="muted"
+          heading="Rental plans and prices"
+          intro="The longer you keep it, the less each day costs. Reserve by phone: we confirm availability and delivery on the call."
+        >
           <gc-rental-pricing>
             <RentalTables />
           </gc-rental-pricing>
@@ -49,7 +54,8 @@ export function rentalsPage(): PageDef {
           <div className="split">
             <div>
               <p>
-                Tell us how many people are riding, where you are staying and what you plan to carry. We will suggest a cart and a plan, and set up delivery and pickup.
+                Tell us how many people are riding, where you are staying and what you plan to carry. We will suggest a cart and a plan, and set up delivery and
+                pickup.
               </p>
               <ul className="check-list">
                 <li>
@@ -77,8 +83,9 @@ export function rentalsPage(): PageDef {
         <section className="section section--plain" aria-label="Rental terms">
           <div className="container">
             <p className="footnote">
-              Rental periods are counted in 24-hour increments, with a minimum of {RENTAL_TERMS.minimumHours} hours and a maximum of {RENTAL_TERMS.maximumDays} days. Early returns are not
-              refunded. Prices are subject to availability and to our <a href="/policies/rental-policy">rental policy</a>, which lists deposits, fees and cancellation terms.
+              Rental periods are counted in 24-hour increments, with a minimum of {RENTAL_TERMS.minimumHours} hours and a maximum of {RENTAL_TERMS.maximumDays}{" "}
+              days. Early returns are not refunded. Prices are subject to availability and to our <a href="/policies/rental-policy">rental policy</a>, which
+              lists deposits, fees and cancellation terms.
             </p>
           </div>
         </section>

@@ -13,7 +13,8 @@ export function servicesPage(): PageDef {
     path: "/services",
     meta: {
       title: pageTitle("Golf Cart Service, Repairs & Lithium Upgrades"),
-      description: "Golf cart repairs, maintenance, lithium battery upgrades, custom lift kits and warranty service in Georgetown, DE, with pickup across Sussex County.",
+      description:
+        "Golf cart repairs, maintenance, lithium battery upgrades, custom lift kits and warranty service in Georgetown, DE, with pickup across Sussex County.",
       keywords: ["golf cart repair", "golf cart service", "lithium battery conversion", "golf cart lift kit", "warranty service"],
       path: "/services",
     },

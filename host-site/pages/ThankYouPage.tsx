@@ -49,9 +49,7 @@ export function thankYouPage(): PageDef {
           </div>
         </Section>
         <Section id="visit" tone="muted" heading="Come and see us">
-          <p>
-            Our showroom and workshop are at {formatAddress()}. Every model is on the floor and test drives need no appointment.
-          </p>
+          <p>Our showroom and workshop are at {formatAddress()}. Every model is on the floor and test drives need no appointment.</p>
           <div className="actions">
             <LinkButton href="/inventory">Browse inventory</LinkButton>
             <LinkButton href="/rentals" variant="outline">

@@ -91,7 +91,9 @@ export function App() {
   useEffect(() => {
     setSessionLostHandler(() => {
       hint.set(false);
-      setSession((now) => (now.state === "signed-in" ? { ...now, expired: true } : { state: "signed-out", note: "Your session has ended. Sign in again to go on." }));
+      setSession((now) =>
+        now.state === "signed-in" ? { ...now, expired: true } : { state: "signed-out", note: "Your session has ended. Sign in again to go on." },
+      );
     });
     if (!hint.get()) {
       setSession({ state: "signed-out", note: null });

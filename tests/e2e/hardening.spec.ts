@@ -34,7 +34,7 @@ test.describe("errors show no stack trace and no server path (the server runs as
       expect(res.status()).toBe(400);
       const body = await res.text();
       expect(body).not.toMatch(LEAKS);
-      expect(body).toContain("<h1 id=\"page-title\">Bad Request</h1>");
+      expect(body).toContain('<h1 id="page-title">Bad Request</h1>');
     });
   }
 
@@ -99,7 +99,9 @@ test.describe("security headers", () => {
     const vehicle = (await sitemapPaths(request)).find((p) => p.startsWith("/vehicle/"))!;
     await page.addInitScript(() => {
       (window as unknown as { violations: string[] }).violations = [];
-      document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     for (const path of ["/", "/inventory", "/rentals", "/eco-impact", "/contact", "/showroom", vehicle]) {
       await page.goto(path);

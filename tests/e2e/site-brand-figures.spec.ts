@@ -44,12 +44,14 @@ const EVOLUTION_FEATURED = [
 async function seriesStartingPrices(page: import("@playwright/test").Page): Promise<Record<string, string>> {
   const cards = page.locator("#series article.series-card");
   const out: Record<string, string> = {};
-  for (const card of await cards.all()) out[(await card.getByRole("heading", { level: 3 }).innerText()).trim()] = (await card.locator(".price-text").innerText()).trim();
+  for (const card of await cards.all())
+    out[(await card.getByRole("heading", { level: 3 }).innerText()).trim()] = (await card.locator(".price-text").innerText()).trim();
   return out;
 }
 
 /** A definition list's value by its term, as the Evolution cards show seats, range and top speed. */
-const dd = (card: Locator, term: string) => card.locator(".mini-specs > div", { has: card.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+const dd = (card: Locator, term: string) =>
+  card.locator(".mini-specs > div", { has: card.page().locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
 
 test("/denago serves every §9 figure: series starting prices, and each model's price, seats, range and drive", async ({ page }) => {
   await page.goto("/denago");

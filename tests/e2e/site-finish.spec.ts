@@ -33,7 +33,9 @@ test.describe("the e-mail address", () => {
           const cs = getComputedStyle(card);
           const left = box.left + parseFloat(cs.paddingLeft) - 0.5;
           const right = box.right - parseFloat(cs.paddingRight) + 0.5;
-          return [...a.getClientRects()].filter((r) => r.left < left || r.right > right).map((r) => `${r.left.toFixed(0)}..${r.right.toFixed(0)} outside ${left.toFixed(0)}..${right.toFixed(0)}`);
+          return [...a.getClientRects()]
+            .filter((r) => r.left < left || r.right > right)
+            .map((r) => `${r.left.toFixed(0)}..${r.right.toFixed(0)} outside ${left.toFixed(0)}..${right.toFixed(0)}`);
         });
         expect(outside, `${path} at ${width} px`).toEqual([]);
       }
@@ -49,7 +51,8 @@ test.describe("the floating call button", () => {
       await page.waitForFunction(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1);
       await frames(page);
       // The footer's last links are in view, and each one is what a tap on its middle reaches.
-      for (const name of ["Privacy", "Terms", "Sitemap"]) await expect(page.locator(".footer-bottom").getByRole("link", { name, exact: true })).toBeInViewport();
+      for (const name of ["Privacy", "Terms", "Sitemap"])
+        await expect(page.locator(".footer-bottom").getByRole("link", { name, exact: true })).toBeInViewport();
       const covered = await page.evaluate(() => {
         // Links in view below the sticky header (which is meant to cover what scrolls under it).
         const top = Math.max(0, document.querySelector(".site-header")!.getBoundingClientRect().bottom);
@@ -127,7 +130,8 @@ test("eco calculator: nothing moves when the celebration banner comes or goes", 
   await page.addInitScript(() => {
     window.shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) window.shifts.push({ value: e.value, at: e.startTime });
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) window.shifts.push({ value: e.value, at: e.startTime });
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto("/eco-impact");
@@ -171,7 +175,9 @@ test.describe("/inventory", () => {
     const cardTop = await firstCard.evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY));
 
     release();
-    await expect.poll(() => widget.evaluate((el) => !!el.shadowRoot && !el.shadowRoot.querySelector("slot") && el.shadowRoot.querySelectorAll("li.card").length > 0)).toBe(true);
+    await expect
+      .poll(() => widget.evaluate((el) => !!el.shadowRoot && !el.shadowRoot.querySelector("slot") && el.shadowRoot.querySelectorAll("li.card").length > 0))
+      .toBe(true);
     await frames(page);
     const bar = widget.getByRole("search", { name: "Filter vehicles" });
     await expect(bar).toBeVisible();

@@ -36,7 +36,13 @@ test("a new vehicle gets its page, a place in the inventory and the sitemap at o
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/vehicle/${v.id}<`);
 });
 
-test("a sold vehicle leaves the lists and the sitemap, and its page answers 410 with similar carts and the inventory", async ({ page, request, ownerApi, makeVehicle, consoleGuard }) => {
+test("a sold vehicle leaves the lists and the sitemap, and its page answers 410 with similar carts and the inventory", async ({
+  page,
+  request,
+  ownerApi,
+  makeVehicle,
+  consoleGuard,
+}) => {
   // Chromium logs the page's own 410 status; the page itself reports no error.
   consoleGuard.allow(/status of 410/);
   const [sold, similar] = [await makeVehicle({ category: "Live Test Fleet" }), await makeVehicle({ category: "Live Test Fleet" })];

@@ -17,7 +17,6 @@ interface ApiVehicle {
 
 const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
 
-
 test.describe("core pages", () => {
   for (const route of CORE_ROUTES) {
     test(`${route.path} renders with its title, heading, header and footer`, async ({ page }) => {

@@ -17,23 +17,23 @@ test.beforeEach(({}, testInfo) => {
 
 const SITE_URL = BUSINESS.siteUrl;
 
-const STATIC_PATHS = [
-  ...CORE_PATHS,
-  ...TOWNS.map((t) => t.url),
-  ...POLICY_DOCUMENTS.map((d) => d.path),
-  "/sitemap",
-];
+const STATIC_PATHS = [...CORE_PATHS, ...TOWNS.map((t) => t.url), ...POLICY_DOCUMENTS.map((d) => d.path), "/sitemap"];
 
 /** Text with the entities React writes decoded. */
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The attribute of the first tag matching `tag` (a regex over the raw tag), decoded. */
 function attr(html: string, tag: RegExp, name: string): string | undefined {
   const value = html.match(tag)?.[0].match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
   return value === undefined ? undefined : decode(value);
 }
-const meta = (html: string, key: string) =>
-  attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, "\\$&")}"[^>]*>`), "content");
+const meta = (html: string, key: string) => attr(html, new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, "\\$&")}"[^>]*>`), "content");
 const canonical = (html: string) => attr(html, /<link rel="canonical"[^>]*>/, "href");
 const title = (html: string) => {
   const t = html.match(/<title>([^<]*)<\/title>/)?.[1];
@@ -90,7 +90,11 @@ test("the dealership's JSON-LD: one set of hours, the core address, no ratings o
   const page = await html(request, "/");
   const dealer = jsonLd(page).find((b) => b["@type"] === "AutoDealer")!;
   expect(dealer.openingHoursSpecification).toEqual(openingHoursSpecification());
-  expect(dealer.address).toMatchObject({ streetAddress: BUSINESS.address.street, addressLocality: BUSINESS.address.city, postalCode: BUSINESS.address.postalCode });
+  expect(dealer.address).toMatchObject({
+    streetAddress: BUSINESS.address.street,
+    addressLocality: BUSINESS.address.city,
+    postalCode: BUSINESS.address.postalCode,
+  });
   expect(dealer.telephone).toBe(BUSINESS.phones.main.e164);
   expect(JSON.stringify(jsonLd(page))).not.toMatch(/aggregateRating|"review/i);
 });

@@ -28,7 +28,8 @@ for (const { path, tag, script } of PAGES) {
       window.layoutShifts = [];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
-          if (!e.hadRecentInput) window.layoutShifts.push({ value: e.value, nodes: e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?") });
+          if (!e.hadRecentInput)
+            window.layoutShifts.push({ value: e.value, nodes: e.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? "?") });
         }
       }).observe({ type: "layout-shift", buffered: true });
     });

@@ -83,7 +83,12 @@ test("a price changed in the console's form is served on /inventory and on the v
   await expect(card).toContainText("$12,345");
 });
 
-test("412: someone else saved first; the user is told, sees the newer version, and loses nothing typed", async ({ signedInPage: page, ownerApi, makeVehicle, consoleGuard }) => {
+test("412: someone else saved first; the user is told, sees the newer version, and loses nothing typed", async ({
+  signedInPage: page,
+  ownerApi,
+  makeVehicle,
+  consoleGuard,
+}) => {
   // Chromium logs the refused PUT's status; the page itself reports no error.
   consoleGuard.allow(/status of 412/);
   const vehicle = await makeVehicle({ price: 20_000 });
@@ -230,7 +235,10 @@ test("the history shows who changed what", async ({ signedInPage: page, owner, m
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await page.getByRole("link", { name: "History" }).click();
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: vehicle.id }) }).first();
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: vehicle.id }) })
+    .first();
   await expect(row).toContainText(owner.email);
   await expect(row).toContainText("update");
   await expect(row).toContainText("price");
@@ -337,7 +345,13 @@ test("owners add a partner origin and its leads are accepted at once; removing i
   expect((await lead()).status()).toBe(403);
 });
 
-test("when the session ends mid-edit, signing in again keeps what was typed, and Save then works", async ({ signedInPage: page, owner, ownerApi, makeVehicle, consoleGuard }) => {
+test("when the session ends mid-edit, signing in again keeps what was typed, and Save then works", async ({
+  signedInPage: page,
+  owner,
+  ownerApi,
+  makeVehicle,
+  consoleGuard,
+}) => {
   // Chromium logs the refused PUT's status; the page itself reports no error.
   consoleGuard.allow(/status of 401/);
   const vehicle = await makeVehicle({ price: 5_000 });

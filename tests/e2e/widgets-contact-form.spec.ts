@@ -26,7 +26,13 @@ test.describe("contact form on the landing page", () => {
     await page.goto(`${DEMO}/landing.html`);
     const form = page.locator("gc-contact-form");
     await form.getByRole("button", { name: "Send Message" }).click();
-    for (const message of ["First name is required", "Last name is required", "Invalid email address", "Phone number is required", "Message must be at least 10 characters"]) {
+    for (const message of [
+      "First name is required",
+      "Last name is required",
+      "Invalid email address",
+      "Phone number is required",
+      "Message must be at least 10 characters",
+    ]) {
       await expect(form.getByText(message)).toBeVisible();
     }
     await expect(form.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");

@@ -52,7 +52,7 @@ test.describe("inventory on the dealership's /inventory page", () => {
     expect(photos.size).toBeLessThan(total / 2);
 
     const last = cards.last().locator("img");
-    expect(photos.has((await last.evaluate((img: HTMLImageElement) => img.src)))).toBe(false);
+    expect(photos.has(await last.evaluate((img: HTMLImageElement) => img.src))).toBe(false);
     await last.scrollIntoViewIfNeeded();
     await expect.poll(() => last.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });

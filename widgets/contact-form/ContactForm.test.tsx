@@ -61,7 +61,6 @@ async function fillValid(over: Record<string, string> = {}) {
   return user;
 }
 
-
 describe("<gc-contact-form> fields", () => {
   it("labels every field and offers the four interests, sales first", async () => {
     await mount();
@@ -89,7 +88,10 @@ describe("<gc-contact-form> fields", () => {
     const { events } = await mount(`interest="rentals"`);
     expect((input("Interest") as unknown as HTMLSelectElement).value).toBe("sales");
     await vi.waitFor(() =>
-      expect(events).toContainEqual({ type: "gc-error", detail: { widget: "gc-contact-form", message: '"interest" must be one of sales, service, parts, general, got "rentals"' } }),
+      expect(events).toContainEqual({
+        type: "gc-error",
+        detail: { widget: "gc-contact-form", message: '"interest" must be one of sales, service, parts, general, got "rentals"' },
+      }),
     );
   });
 

@@ -186,7 +186,10 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
             </header>
             <div className="gc-eco__banner" part="banner" aria-hidden={celebrating ? undefined : "true"}>
               <svg className="gc-eco__banner-icon" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M20 3C10 3 4 8.5 4 15.5c0 1.6.4 3 1 4.2C7 13 11.5 9.6 16 8c-4 2.6-7.4 6.4-9 11.6 1.3 1 2.9 1.4 4.6 1.4C18.3 21 21 14 20 3Z" fill="currentColor" />
+                <path
+                  d="M20 3C10 3 4 8.5 4 15.5c0 1.6.4 3 1 4.2C7 13 11.5 9.6 16 8c-4 2.6-7.4 6.4-9 11.6 1.3 1 2.9 1.4 4.6 1.4C18.3 21 21 14 20 3Z"
+                  fill="currentColor"
+                />
               </svg>
               <div>
                 <strong>Great Choice for the Environment!</strong>
@@ -199,7 +202,11 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
               <div key={f.key} className={`gc-figure${f.highlight ? " gc-figure--highlight" : ""}`} part={f.highlight ? "figure figure-highlight" : "figure"}>
                 <dt>{f.label}</dt>
                 <dd data-figure={f.key}>{f.format(final[f.key] * progress)}</dd>
-                {f.sub && <dd data-figure={f.sub.key} className="gc-figure__sub">{f.sub.format(final[f.sub.key] * progress)}</dd>}
+                {f.sub && (
+                  <dd data-figure={f.sub.key} className="gc-figure__sub">
+                    {f.sub.format(final[f.sub.key] * progress)}
+                  </dd>
+                )}
               </div>
             ))}
           </dl>

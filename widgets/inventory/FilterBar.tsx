@@ -7,7 +7,14 @@ interface Option {
   readonly label: string;
 }
 
-function Select({ name, label, all, options, value, onChange }: {
+function Select({
+  name,
+  label,
+  all,
+  options,
+  value,
+  onChange,
+}: {
   name: string;
   label: string;
   /** The "no filter" choice's label; absent for the sort, which always has a value. */
@@ -33,7 +40,12 @@ function Select({ name, label, all, options, value, onChange }: {
 }
 
 /** The search box, the brand, category and price filters and the sort, applied as they change. */
-export function FilterBar({ choice, onChange, showBrand, searchRef }: {
+export function FilterBar({
+  choice,
+  onChange,
+  showBrand,
+  searchRef,
+}: {
   choice: FilterChoice;
   onChange: (next: FilterChoice) => void;
   /** False when the `brand` attribute already fixes the brand. */

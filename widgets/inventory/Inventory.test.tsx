@@ -79,7 +79,9 @@ describe("<gc-inventory> states", () => {
     serve({ error: "nope" }, 404);
     const { events } = await mount();
     expect((await ui.findByRole("alert")).textContent).toContain("Error loading vehicles: Failed to fetch vehicles: 404");
-    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-inventory", message: "Error loading vehicles: Failed to fetch vehicles: 404" }]));
+    await vi.waitFor(() =>
+      expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-inventory", message: "Error loading vehicles: Failed to fetch vehicles: 404" }]),
+    );
     expect(warn).toHaveBeenCalledWith("[gc-inventory] Error loading vehicles: Failed to fetch vehicles: 404");
     // Try again refetches.
     serve(FLEET);
@@ -94,7 +96,9 @@ describe("<gc-inventory> states", () => {
     // Every state the shadow root passes through: what the live region said, and how many cards were built.
     const seen: [string, number][] = [];
     const root = host.shadowRoot!;
-    new MutationObserver(() => seen.push([root.querySelector('[role="status"]')?.textContent ?? "", root.querySelectorAll("li.card:not(.card--skeleton)").length])).observe(root, {
+    new MutationObserver(() =>
+      seen.push([root.querySelector('[role="status"]')?.textContent ?? "", root.querySelectorAll("li.card:not(.card--skeleton)").length]),
+    ).observe(root, {
       subtree: true,
       childList: true,
       characterData: true,
@@ -272,7 +276,10 @@ describe("<gc-inventory> attributes", () => {
 describe("filter query", () => {
   it.each([
     ["", { q: "", brand: "", category: "", price: "", sort: "featured" }],
-    ["?q=golf&brand=denago&category=rover&price=15000-25000&sort=price-asc", { q: "golf", brand: "denago", category: "rover", price: "15000-25000", sort: "price-asc" }],
+    [
+      "?q=golf&brand=denago&category=rover&price=15000-25000&sort=price-asc",
+      { q: "golf", brand: "denago", category: "rover", price: "15000-25000", sort: "price-asc" },
+    ],
     ["?brand=Tesla&category=<b>&price=free&sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
   ])("reads %j", (search, expected) => {
     expect(readQuery(search)).toEqual(expected);

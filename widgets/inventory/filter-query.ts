@@ -1,11 +1,4 @@
-import {
-  BRAND_OPTIONS,
-  CATEGORY_OPTIONS,
-  PRICE_OPTIONS,
-  SORT_OPTIONS,
-  type PriceBand,
-  type SortOrder,
-} from "../../domain/inventory-filter";
+import { BRAND_OPTIONS, CATEGORY_OPTIONS, PRICE_OPTIONS, SORT_OPTIONS, type PriceBand, type SortOrder } from "../../domain/inventory-filter";
 
 /** What the visitor chose in the inventory's controls; "" means "all". */
 export interface FilterChoice {
@@ -21,8 +14,7 @@ export const NO_FILTERS: FilterChoice = { q: "", brand: "", category: "", price:
 /** The query-string keys, in the order they are written. */
 const KEYS = ["q", "brand", "category", "price", "sort"] as const;
 
-const allowed = (options: readonly { value: string }[], value: string | null): string =>
-  options.some((o) => o.value === value) ? value! : "";
+const allowed = (options: readonly { value: string }[], value: string | null): string => (options.some((o) => o.value === value) ? value! : "");
 
 /** The choice a query string carries (`?q=&brand=&category=&price=&sort=`); unknown values are dropped. */
 export function readQuery(search: string): FilterChoice {

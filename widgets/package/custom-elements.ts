@@ -30,9 +30,19 @@ const API_BASE: Attribute = {
 };
 
 const EVENTS: Record<string, { type: string; description: string }> = {
-  "gc-error": { type: "CustomEvent<{ widget: string; message: string }>", description: "The widget could not do its job (a load failed, a bad attribute); it shows a fallback." },
-  "gc-calculated": { type: "CustomEvent<EcoResult & EcoInput>", description: "Results were shown: the inputs (milesPerWeek, usage, years) and every figure (totalMiles, fuelSaved, co2Saved, co2Tons, costSaved, electricCost, netSavings, treesEquivalent)." },
-  "gc-contact-submitted": { type: "CustomEvent<{ id: string; interest: Interest; source: string | null }>", description: "A lead was stored by the dealership." },
+  "gc-error": {
+    type: "CustomEvent<{ widget: string; message: string }>",
+    description: "The widget could not do its job (a load failed, a bad attribute); it shows a fallback.",
+  },
+  "gc-calculated": {
+    type: "CustomEvent<EcoResult & EcoInput>",
+    description:
+      "Results were shown: the inputs (milesPerWeek, usage, years) and every figure (totalMiles, fuelSaved, co2Saved, co2Tons, costSaved, electricCost, netSavings, treesEquivalent).",
+  },
+  "gc-contact-submitted": {
+    type: "CustomEvent<{ id: string; interest: Interest; source: string | null }>",
+    description: "A lead was stored by the dealership.",
+  },
 };
 
 export const ELEMENTS: ElementInfo[] = [
@@ -54,7 +64,8 @@ export const ELEMENTS: ElementInfo[] = [
     tag: "gc-vehicle-detail",
     className: "GcVehicleDetailElement",
     folder: "vehicle-detail",
-    description: "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
+    description:
+      "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
     attributes: [{ name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." }, API_BASE],
     events: ["gc-error"],
   },
@@ -62,15 +73,19 @@ export const ELEMENTS: ElementInfo[] = [
     tag: "gc-rental-pricing",
     className: "GcRentalPricingElement",
     folder: "rental-pricing",
-    description: "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
-    attributes: [{ name: "plan", type: "'4-seater' | '6-seater' | 'utility'", description: "Show this plan only. An unknown value shows every plan and warns." }],
+    description:
+      "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
+    attributes: [
+      { name: "plan", type: "'4-seater' | '6-seater' | 'utility'", description: "Show this plan only. An unknown value shows every plan and warns." },
+    ],
     events: ["gc-error"],
   },
   {
     tag: "gc-eco-calculator",
     className: "GcEcoCalculatorElement",
     folder: "eco-calculator",
-    description: "The eco-savings calculator: miles per week, usage type and time frame in; CO2, fuel, cost, electricity, net savings and trees out, counting up.",
+    description:
+      "The eco-savings calculator: miles per week, usage type and time frame in; CO2, fuel, cost, electricity, net savings and trees out, counting up.",
     attributes: [
       { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25" },
       { name: "usage", type: "'recreational' | 'residential' | 'commercial' | 'golf-course'", description: "Default usage type.", default: "recreational" },
@@ -87,7 +102,12 @@ export const ELEMENTS: ElementInfo[] = [
       API_BASE,
       { name: "interest", type: "'sales' | 'service' | 'parts' | 'general'", description: "The interest chosen at first.", default: "sales" },
       { name: "source", type: "string", description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing." },
-      { name: "redirect", type: "string", description: 'Where to go after sending. redirect="" stays on the page and shows a success message.', default: "the dealership's /thank-you" },
+      {
+        name: "redirect",
+        type: "string",
+        description: 'Where to go after sending. redirect="" stays on the page and shows a success message.',
+        default: "the dealership's /thank-you",
+      },
     ],
     events: ["gc-contact-submitted", "gc-error"],
   },
@@ -113,7 +133,9 @@ export function partsIn(folder: string): string[] {
 export function customProperties(folder: string): { name: string; default?: string }[] {
   const found = new Map<string, string | undefined>();
   for (const dir of [path.join(WIDGETS_DIR, "shared"), folder]) {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".css")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith(".css"))
+      .sort()) {
       const css = readFileSync(path.join(dir, file), "utf8");
       // var(--gc-x, fallback); the fallback runs to the ")" that ends the declaration.
       for (const m of css.matchAll(/var\((--gc-[a-z0-9-]+)(?:,\s*([^;]+))?\)\s*[;}]/g)) {

@@ -96,13 +96,13 @@ function Footnote({ plans }: { plans: readonly RentalPlan[] }) {
         <strong>Security deposit:</strong> {deposits}, on a credit card, refunded in {T.depositRefundDays} after return.
       </p>
       <p>
-        Rental periods are counted in 24-hour increments; minimum rental {T.minimumHours} hours, maximum {T.maximumDays} days. Early returns get no
-        refund. Late returns {formatUsd(T.lateFeePerHour)} per hour. Additional driver {formatUsd(T.additionalDriver)} each (up to {T.maxAdditionalDrivers}).
-        Renters must be {T.minimumAge}+ with a valid license.
+        Rental periods are counted in 24-hour increments; minimum rental {T.minimumHours} hours, maximum {T.maximumDays} days. Early returns get no refund. Late
+        returns {formatUsd(T.lateFeePerHour)} per hour. Additional driver {formatUsd(T.additionalDriver)} each (up to {T.maxAdditionalDrivers}). Renters must be{" "}
+        {T.minimumAge}+ with a valid license.
       </p>
       <p>
-        Delivery {formatUsd(T.deliveryFeePerMile)} per mile beyond {T.freeDeliveryMiles} miles. Same-day
-        delivery for orders before {T.rushCutoff} carries a {formatUsd(T.rushFee)} rush fee.
+        Delivery {formatUsd(T.deliveryFeePerMile)} per mile beyond {T.freeDeliveryMiles} miles. Same-day delivery for orders before {T.rushCutoff} carries a{" "}
+        {formatUsd(T.rushFee)} rush fee.
       </p>
       <p>
         Other fees: cleaning {formatUsd(T.cleaningFee.min)}-{formatUsd(T.cleaningFee.max)}, recharge {formatUsd(T.rechargeFee)}, smoke odor{" "}

@@ -67,7 +67,9 @@ export function defineWidget<P extends object>(
 
 /** Each not-yet-upgraded `tag` element with prerendered content, and that content's height. */
 function prerenderedHeights(tag: string): [HTMLElement, number][] {
-  return [...document.querySelectorAll<HTMLElement>(`${tag}:not(:defined)`)].filter((el) => el.childElementCount > 0).map((el) => [el, el.getBoundingClientRect().height]);
+  return [...document.querySelectorAll<HTMLElement>(`${tag}:not(:defined)`)]
+    .filter((el) => el.childElementCount > 0)
+    .map((el) => [el, el.getBoundingClientRect().height]);
 }
 
 /** Longest wait for a first paint (a page opened in a background tab paints nothing). */

@@ -5,10 +5,7 @@ import { http, statusOf } from "./http";
 /** Vehicle data stays fresh this long before a widget fetches it again (spec §7). */
 export const FRESH_MS = 5 * 60 * 1000;
 
-export type Resource<T> =
-  | { status: "loading" }
-  | { status: "error"; error: string; notFound?: boolean }
-  | { status: "success"; data: T; fetchedAt: number };
+export type Resource<T> = { status: "loading" } | { status: "error"; error: string; notFound?: boolean } | { status: "success"; data: T; fetchedAt: number };
 
 export interface VehiclesState {
   /** The vehicle list per API origin. */
@@ -19,8 +16,7 @@ export interface VehiclesState {
   loadVehicle(apiBase: string, id: string): Promise<void>;
 }
 
-const isFresh = (r: Resource<unknown> | undefined) =>
-  r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
+const isFresh = (r: Resource<unknown> | undefined) => r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
 
 function createVehiclesStore(): StoreApi<VehiclesState> {
   return createStore<VehiclesState>()((set, get) => ({
@@ -46,10 +42,12 @@ function createVehiclesStore(): StoreApi<VehiclesState> {
       const put = (r: Resource<Vehicle>) => set((s) => ({ details: { ...s.details, [key]: r } }));
       put({ status: "loading" });
       try {
-        const data = await http.get(`${apiBase}/api/vehicles/${encodeURIComponent(id)}`, {
-          // A 404 is an answer, not a glitch: don't retry it.
-          retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504] },
-        }).json<Vehicle>();
+        const data = await http
+          .get(`${apiBase}/api/vehicles/${encodeURIComponent(id)}`, {
+            // A 404 is an answer, not a glitch: don't retry it.
+            retry: { limit: 3, methods: ["get"], statusCodes: [408, 429, 500, 502, 503, 504] },
+          })
+          .json<Vehicle>();
         put({ status: "success", data, fetchedAt: Date.now() });
       } catch (err) {
         put({ status: "error", error: "Vehicle not found", notFound: statusOf(err) === 404 });

@@ -70,7 +70,19 @@ export function Gallery({ images, name, apiBase }: { images: readonly string[]; 
               tabIndex={i === current ? 0 : -1}
               onClick={() => choose(i)}
             >
-              {broken.includes(i) ? <CartIcon /> : <img loading="lazy" decoding="async" src={dealerUrl(apiBase, image)} alt="" width={80} height={50} onError={() => setBroken((b) => [...b, i])} />}
+              {broken.includes(i) ? (
+                <CartIcon />
+              ) : (
+                <img
+                  loading="lazy"
+                  decoding="async"
+                  src={dealerUrl(apiBase, image)}
+                  alt=""
+                  width={80}
+                  height={50}
+                  onError={() => setBroken((b) => [...b, i])}
+                />
+              )}
             </button>
           ))}
         </div>

@@ -133,10 +133,15 @@ describe("<gc-vehicle-detail> loaded", () => {
     expect(financing.getAttribute("rel")).toBe("noopener");
     expect(financing.getAttribute("aria-describedby")).toBe("gc-new-tab");
 
-    const features = within(ui.getByRole("region", { name: "Features" })).getAllByRole("listitem").map((li) => li.textContent);
+    const features = within(ui.getByRole("region", { name: "Features" }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
     expect(features).toEqual(MAVERICK.features);
 
-    const specs = [...within(ui.getByRole("region", { name: "Specifications" })).getAllByRole("term")].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const specs = [...within(ui.getByRole("region", { name: "Specifications" })).getAllByRole("term")].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
     expect(specs).toEqual([
       ["Seating Capacity", "4"],
       ["Range", "42 miles"],

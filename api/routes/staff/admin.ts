@@ -20,7 +20,8 @@ export function auditRouter({ audit }: StaffDeps): Router {
   const router = Router();
   router.get("/", (req, res) => {
     const limit = LimitSchema.safeParse(req.query.limit);
-    if (!limit.success) throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
+    if (!limit.success)
+      throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
     res.json({ entries: audit.recent(limit.data) });
   });
   return router;
@@ -53,7 +54,8 @@ export function accountsRouter({ accounts, sessions, audit }: StaffDeps): Router
   router.delete("/:email", async (req, res) => {
     const email = StaffEmailSchema.safeParse(req.params.email);
     if (!email.success) throw new HttpError(404, `No staff account for ${req.params.email}`);
-    if (email.data === res.locals.staff!.email) throw new HttpError(400, "You cannot remove your own account; another owner can", { fields: { email: "This is your own account" } });
+    if (email.data === res.locals.staff!.email)
+      throw new HttpError(400, "You cannot remove your own account; another owner can", { fields: { email: "This is your own account" } });
     try {
       await accounts.remove(email.data);
     } catch (err) {

@@ -32,9 +32,7 @@ export const CORRECTIONS_POLICY: PolicyDocument = {
     },
     {
       heading: "How to report an error",
-      blocks: [
-        p("Call or e-mail us with the page address and what looks wrong. You do not need to be a customer."),
-      ],
+      blocks: [p("Call or e-mail us with the page address and what looks wrong. You do not need to be a customer.")],
     },
     {
       heading: "How we correct",

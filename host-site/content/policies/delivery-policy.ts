@@ -34,8 +34,12 @@ export const DELIVERY_POLICY: PolicyDocument = {
     {
       heading: "Where we deliver and what it costs",
       blocks: [
-        p(`Delivery is free within ${d.freeRadiusMiles} miles of our Georgetown showroom for purchases of ${formatUsd(d.freeMinimumPurchase)} or more. That covers most of Sussex County, from the beach towns to Seaford and Milford.`),
-        p(`Beyond ${d.freeRadiusMiles} miles, or for smaller orders, delivery costs ${formatUsd(d.perMileBeyond)} per mile for the distance past the free zone. We quote the exact amount before you confirm.`),
+        p(
+          `Delivery is free within ${d.freeRadiusMiles} miles of our Georgetown showroom for purchases of ${formatUsd(d.freeMinimumPurchase)} or more. That covers most of Sussex County, from the beach towns to Seaford and Milford.`,
+        ),
+        p(
+          `Beyond ${d.freeRadiusMiles} miles, or for smaller orders, delivery costs ${formatUsd(d.perMileBeyond)} per mile for the distance past the free zone. We quote the exact amount before you confirm.`,
+        ),
       ],
     },
     {
@@ -49,7 +53,9 @@ export const DELIVERY_POLICY: PolicyDocument = {
             ["Custom or special order", d.customOrderLeadTime],
           ],
         ),
-        p(`We give you a ${d.windowHours}-hour delivery window the day before and call when the driver is on the way. Rescheduling is free with ${d.rescheduleNoticeHours} hours' notice.`),
+        p(
+          `We give you a ${d.windowHours}-hour delivery window the day before and call when the driver is on the way. Rescheduling is free with ${d.rescheduleNoticeHours} hours' notice.`,
+        ),
       ],
     },
     {

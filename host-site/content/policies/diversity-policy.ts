@@ -6,7 +6,8 @@ export const DIVERSITY_POLICY: PolicyDocument = {
   group: "policy",
   title: "Diversity Policy",
   shortTitle: "Diversity Policy",
-  description: "Sussex Coast Golf Carts is an equal-opportunity employer and a dealership for everyone: how we hire, serve customers and keep our website accessible.",
+  description:
+    "Sussex Coast Golf Carts is an equal-opportunity employer and a dealership for everyone: how we hire, serve customers and keep our website accessible.",
   keywords: ["diversity policy", "equal opportunity employer", "accessibility"],
   hero: "diversity",
   intro: "Sussex County is many communities. Our team and our service should reflect all of them.",
@@ -15,7 +16,9 @@ export const DIVERSITY_POLICY: PolicyDocument = {
     {
       heading: "Hiring and our team",
       blocks: [
-        p("We hire, train, pay and promote on skill and effort alone. We do not discriminate on race, colour, religion, sex, sexual orientation, gender identity, national origin, age, disability, veteran status or any other characteristic protected by law."),
+        p(
+          "We hire, train, pay and promote on skill and effort alone. We do not discriminate on race, colour, religion, sex, sexual orientation, gender identity, national origin, age, disability, veteran status or any other characteristic protected by law.",
+        ),
         list([
           "Job openings are advertised publicly, including through local schools and veterans' programmes.",
           "Every employee has the same training budget, full-time, part-time or seasonal.",
@@ -36,7 +39,9 @@ export const DIVERSITY_POLICY: PolicyDocument = {
     {
       heading: "An accessible website",
       blocks: [
-        p("This website is built to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA and is tested against them. If something is hard to use, call us and we will help and fix it."),
+        p(
+          "This website is built to meet the Web Content Accessibility Guidelines (WCAG) 2.1 at level AA and is tested against them. If something is hard to use, call us and we will help and fix it.",
+        ),
       ],
     },
   ],

@@ -12,17 +12,7 @@ export interface DocSection {
 
 /** Hero banner keys: /images/hero/policy-<key>.svg. */
 export type PolicyHero =
-  | "return"
-  | "delivery"
-  | "rental"
-  | "storage"
-  | "publishing"
-  | "feedback"
-  | "corrections"
-  | "diversity"
-  | "ethics"
-  | "staffing"
-  | "legal";
+  "return" | "delivery" | "rental" | "storage" | "publishing" | "feedback" | "corrections" | "diversity" | "ethics" | "staffing" | "legal";
 
 export interface PolicyDocument {
   /** Path segment, e.g. "return-policy". */

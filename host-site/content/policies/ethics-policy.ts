@@ -6,7 +6,8 @@ export const ETHICS_POLICY: PolicyDocument = {
   group: "policy",
   title: "Ethics Policy",
   shortTitle: "Ethics Policy",
-  description: "The standards Sussex Coast Golf Carts holds itself to: honest prices, no-pressure sales, clear financing, respect for your data and truthful environmental claims.",
+  description:
+    "The standards Sussex Coast Golf Carts holds itself to: honest prices, no-pressure sales, clear financing, respect for your data and truthful environmental claims.",
   keywords: ["business ethics", "honest pricing", "no-pressure sales"],
   hero: "ethics",
   intro: "How we do business, and what you can hold us to.",
@@ -25,13 +26,17 @@ export const ETHICS_POLICY: PolicyDocument = {
     {
       heading: "No-pressure sales",
       blocks: [
-        p("Take the time you need. Quotes are given in writing and stay valid for the period stated on them, and our staff are not paid to push one brand over another."),
+        p(
+          "Take the time you need. Quotes are given in writing and stay valid for the period stated on them, and our staff are not paid to push one brand over another.",
+        ),
       ],
     },
     {
       heading: "Clear financing",
       blocks: [
-        p("Financing is provided by an outside lender. We explain the rate, the term and the total cost before you apply, and 0% offers apply only to the models and terms the lender names."),
+        p(
+          "Financing is provided by an outside lender. We explain the rate, the term and the total cost before you apply, and 0% offers apply only to the models and terms the lender names.",
+        ),
       ],
     },
     {
@@ -46,12 +51,16 @@ export const ETHICS_POLICY: PolicyDocument = {
     {
       heading: "Environmental claims",
       blocks: [
-        p("Our eco-impact figures come from a published formula with stated assumptions, shown on the calculator page. We do not claim more than the numbers support."),
+        p(
+          "Our eco-impact figures come from a published formula with stated assumptions, shown on the calculator page. We do not claim more than the numbers support.",
+        ),
       ],
     },
     {
       heading: "Reporting a concern",
-      blocks: [p("Anyone, customer or employee, can raise an ethics concern with the general manager by phone or e-mail. We look into every report and answer it.")],
+      blocks: [
+        p("Anyone, customer or employee, can raise an ethics concern with the general manager by phone or e-mail. We look into every report and answer it."),
+      ],
     },
   ],
 };

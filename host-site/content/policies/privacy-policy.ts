@@ -10,7 +10,8 @@ export const PRIVACY_POLICY: PolicyDocument = {
   group: "legal",
   title: "Privacy Policy",
   shortTitle: "Privacy Policy",
-  description: "What personal information Sussex Coast Golf Carts collects through this website and in the showroom, why, who sees it and the choices you have.",
+  description:
+    "What personal information Sussex Coast Golf Carts collects through this website and in the showroom, why, who sees it and the choices you have.",
   keywords: ["privacy policy", "personal information", "data protection"],
   hero: "legal",
   intro: "We collect only what we need to answer you and serve you, and we never sell it.",
@@ -52,17 +53,25 @@ export const PRIVACY_POLICY: PolicyDocument = {
     {
       heading: "Maps and outside links",
       blocks: [
-        p("Our maps are shown in frames from OpenStreetMap, which receives your address and browser details when the map loads. Links to the financing application and to manufacturers' sites take you to services with their own privacy policies."),
+        p(
+          "Our maps are shown in frames from OpenStreetMap, which receives your address and browser details when the map loads. Links to the financing application and to manufacturers' sites take you to services with their own privacy policies.",
+        ),
       ],
     },
     {
       heading: "Children",
-      blocks: [p(`Our services are not offered to children under ${PRIVACY_MINIMUM_AGE}, and we do not knowingly collect information from them. If you believe a child has sent us information, contact us and we will delete it.`)],
+      blocks: [
+        p(
+          `Our services are not offered to children under ${PRIVACY_MINIMUM_AGE}, and we do not knowingly collect information from them. If you believe a child has sent us information, contact us and we will delete it.`,
+        ),
+      ],
     },
     {
       heading: "Your choices",
       blocks: [
-        p("You may ask to see, correct or delete the information we hold about you, except records we must keep by law. Contact us by e-mail or phone and we will answer within 30 days."),
+        p(
+          "You may ask to see, correct or delete the information we hold about you, except records we must keep by law. Contact us by e-mail or phone and we will answer within 30 days.",
+        ),
       ],
     },
     {

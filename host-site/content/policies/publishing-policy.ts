@@ -28,7 +28,9 @@ export const PUBLISHING_POLICY: PolicyDocument = {
     {
       heading: "How quickly we publish",
       blocks: [
-        p(`New models and product changes are published within ${NEW_PRODUCT_PUBLISH_HOURS} hours of the manufacturer confirming them to us. Price changes appear on the site before they apply in the showroom.`),
+        p(
+          `New models and product changes are published within ${NEW_PRODUCT_PUBLISH_HOURS} hours of the manufacturer confirming them to us. Price changes appear on the site before they apply in the showroom.`,
+        ),
       ],
     },
     {
@@ -44,7 +46,9 @@ export const PUBLISHING_POLICY: PolicyDocument = {
     {
       heading: "Responsibility",
       blocks: [
-        p("The general manager is responsible for everything published here. When something is wrong, our corrections policy sets how fast we fix it, and our feedback policy how fast we answer you."),
+        p(
+          "The general manager is responsible for everything published here. When something is wrong, our corrections policy sets how fast we fix it, and our feedback policy how fast we answer you.",
+        ),
       ],
     },
   ],

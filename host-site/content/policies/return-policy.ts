@@ -32,19 +32,28 @@ export const RETURN_POLICY: PolicyDocument = {
           "Return windows and fees",
           ["Item", "Return window", "Restocking fee", "Notes"],
           [
-            ["New carts", `${r.newCart.window}, with fewer than ${r.newCart.maxMiles} miles driven`, `${r.newCart.restockingPercent}%`, `Refund issued ${r.newCart.refund} of our inspection`],
+            [
+              "New carts",
+              `${r.newCart.window}, with fewer than ${r.newCart.maxMiles} miles driven`,
+              `${r.newCart.restockingPercent}%`,
+              `Refund issued ${r.newCart.refund} of our inspection`,
+            ],
             ["Used carts", r.usedCart.window, `${r.usedCart.restockingPercent}%`, "Carts sold as-is cannot be returned"],
             ["Parts and accessories", r.parts.window, `${r.parts.restockingPercent}% on items that are not defective`, "Unused, with all pieces included"],
             ["Defective items", `Report within ${r.defects.reportWithinHours} hours of delivery`, "None", "We repair, replace or refund"],
           ],
         ),
-        p("Carts must come back in the condition they left us, with keys, chargers, manuals and any accessories that came with them. Custom-built and special-order carts can be returned only when they are defective."),
+        p(
+          "Carts must come back in the condition they left us, with keys, chargers, manuals and any accessories that came with them. Custom-built and special-order carts can be returned only when they are defective.",
+        ),
       ],
     },
     {
       heading: "How a return works",
       blocks: [
-        p("Every return needs a Return Merchandise Authorization (RMA) number. We refuse returns that arrive without one, because we cannot match them to an order."),
+        p(
+          "Every return needs a Return Merchandise Authorization (RMA) number. We refuse returns that arrive without one, because we cannot match them to an order.",
+        ),
         list(
           [
             "Request an authorization: call us or e-mail us with your order number, the item and the reason for the return.",
@@ -70,7 +79,9 @@ export const RETURN_POLICY: PolicyDocument = {
     {
       heading: "Defects and warranty",
       blocks: [
-        p(`Tell us about a defect within ${r.defects.reportWithinHours} hours of delivery and we waive every fee. After that window, manufacturer warranty terms apply and our service department handles the claim for you.`),
+        p(
+          `Tell us about a defect within ${r.defects.reportWithinHours} hours of delivery and we waive every fee. After that window, manufacturer warranty terms apply and our service department handles the claim for you.`,
+        ),
       ],
     },
   ],

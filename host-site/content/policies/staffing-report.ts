@@ -46,7 +46,9 @@ export const STAFFING_REPORT: PolicyDocument = {
     {
       heading: "How we staff the year",
       blocks: [
-        p(`Our full-time team runs sales, service, rentals and delivery all year. Part-time colleagues cover weekends and busy weekdays, and seasonal staff join for the summer rental season, taking the team to ${f.peak} at its peak.`),
+        p(
+          `Our full-time team runs sales, service, rentals and delivery all year. Part-time colleagues cover weekends and busy weekdays, and seasonal staff join for the summer rental season, taking the team to ${f.peak} at its peak.`,
+        ),
       ],
     },
     {

@@ -80,7 +80,9 @@ export const STORAGE_POLICY: PolicyDocument = {
     {
       heading: "Carts left after service",
       blocks: [
-        p(`A cart left at our service department more than ${s.abandonedServiceDays} days after we tell you the work is finished and the invoice is due is treated as abandoned and becomes subject to lien and disposal under Delaware law.`),
+        p(
+          `A cart left at our service department more than ${s.abandonedServiceDays} days after we tell you the work is finished and the invoice is due is treated as abandoned and becomes subject to lien and disposal under Delaware law.`,
+        ),
       ],
     },
   ],

@@ -7,7 +7,8 @@ export const TERMS_CONDITIONS: PolicyDocument = {
   group: "legal",
   title: "Terms & Conditions",
   shortTitle: "Terms & Conditions",
-  description: "The terms and conditions of sale, rental, service and storage at Sussex Coast Golf Carts in Georgetown, Delaware: quotes, deposits, payment, warranties and governing law.",
+  description:
+    "The terms and conditions of sale, rental, service and storage at Sussex Coast Golf Carts in Georgetown, Delaware: quotes, deposits, payment, warranties and governing law.",
   keywords: ["terms and conditions", "terms of sale", "golf cart purchase terms"],
   hero: "legal",
   intro: "The conditions that apply when you buy, rent, store or service a cart with us.",
@@ -15,7 +16,9 @@ export const TERMS_CONDITIONS: PolicyDocument = {
   sections: [
     {
       heading: "Who we are",
-      blocks: [p(`These conditions are between you and ${BUSINESS.legalName}, a dealership in ${BUSINESS.address.city}, ${BUSINESS.address.county}, Delaware.`)],
+      blocks: [
+        p(`These conditions are between you and ${BUSINESS.legalName}, a dealership in ${BUSINESS.address.city}, ${BUSINESS.address.county}, Delaware.`),
+      ],
     },
     {
       heading: "Quotes and orders",
@@ -30,13 +33,17 @@ export const TERMS_CONDITIONS: PolicyDocument = {
     {
       heading: "Payment and ownership",
       blocks: [
-        p("The balance is due before delivery unless financing has been approved. The cart remains ours until it is paid in full; the title or certificate of origin is handed over on full payment."),
+        p(
+          "The balance is due before delivery unless financing has been approved. The cart remains ours until it is paid in full; the title or certificate of origin is handed over on full payment.",
+        ),
       ],
     },
     {
       heading: "Delivery, returns, rentals and storage",
       blocks: [
-        p("Delivery follows our Delivery Policy, returns our Return Policy, rentals our Rental Policy and storage our Storage Policy. Each is published on this site and forms part of these conditions."),
+        p(
+          "Delivery follows our Delivery Policy, returns our Return Policy, rentals our Rental Policy and storage our Storage Policy. Each is published on this site and forms part of these conditions.",
+        ),
       ],
     },
     {
@@ -52,7 +59,9 @@ export const TERMS_CONDITIONS: PolicyDocument = {
     {
       heading: "Use of carts",
       blocks: [
-        p("You are responsible for driving only where Delaware law and your town allow, for registration and insurance of street-legal carts after purchase, and for following the manufacturer's safety instructions."),
+        p(
+          "You are responsible for driving only where Delaware law and your town allow, for registration and insurance of street-legal carts after purchase, and for following the manufacturer's safety instructions.",
+        ),
       ],
     },
     GOVERNING_LAW,

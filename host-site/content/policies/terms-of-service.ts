@@ -7,7 +7,8 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
   group: "legal",
   title: "Terms of Service",
   shortTitle: "Terms of Service",
-  description: "The terms for using the Sussex Coast Golf Carts website and its embeddable widgets: information, prices, outside links, liability and Delaware law.",
+  description:
+    "The terms for using the Sussex Coast Golf Carts website and its embeddable widgets: information, prices, outside links, liability and Delaware law.",
   keywords: ["terms of service", "website terms", "Delaware law"],
   hero: "legal",
   intro: "The rules for using this website. Buying, renting and storing carts have their own terms and conditions.",
@@ -27,23 +28,33 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
     {
       heading: "Information and prices",
       blocks: [
-        p("We work to keep every price and specification correct, and our corrections policy says how fast we fix mistakes. Prices, availability and specifications can change without notice and are confirmed in writing when you buy or rent. A price shown on the site is not an offer that binds us until a sales or rental agreement is signed."),
+        p(
+          "We work to keep every price and specification correct, and our corrections policy says how fast we fix mistakes. Prices, availability and specifications can change without notice and are confirmed in writing when you buy or rent. A price shown on the site is not an offer that binds us until a sales or rental agreement is signed.",
+        ),
       ],
     },
     {
       heading: "Outside links",
       blocks: [
-        p("The financing application, manufacturers' sites, maps and social networks are run by others. We are not responsible for their content or their handling of your information."),
+        p(
+          "The financing application, manufacturers' sites, maps and social networks are run by others. We are not responsible for their content or their handling of your information.",
+        ),
       ],
     },
     {
       heading: "Our content",
-      blocks: [p("The text, illustrations, logos and code of this site belong to us or our licensors. You may share links to any page; please ask before copying our content.")],
+      blocks: [
+        p(
+          "The text, illustrations, logos and code of this site belong to us or our licensors. You may share links to any page; please ask before copying our content.",
+        ),
+      ],
     },
     {
       heading: "Liability",
       blocks: [
-        p("The site is provided as it is. To the extent the law allows, we are not liable for losses arising from its use or from being unable to use it. Nothing in these terms limits rights you have under Delaware consumer protection law."),
+        p(
+          "The site is provided as it is. To the extent the law allows, we are not liable for losses arising from its use or from being unable to use it. Nothing in these terms limits rights you have under Delaware consumer protection law.",
+        ),
       ],
     },
     GOVERNING_LAW,

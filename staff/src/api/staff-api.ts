@@ -61,8 +61,7 @@ export const staffApi = {
   audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
 
   accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
-  addAccount: async (account: { email: string; role: Role; password: string }) =>
-    (await call<Account>("accounts", { method: "post", ...json(account) })).body,
+  addAccount: async (account: { email: string; role: Role; password: string }) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
   removeAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
   },

@@ -96,7 +96,13 @@ export function Accounts({ me }: { me: string }) {
           ))}
         </ul>
       )}
-      <ConfirmDialog open={removing !== null} title={`Remove ${removing ?? ""}?`} confirmLabel="Remove" onConfirm={() => removing && void remove(removing)} onCancel={() => setRemoving(null)}>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing ?? ""}?`}
+        confirmLabel="Remove"
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
         <p>They will be signed out at once and can no longer sign in.</p>
       </ConfirmDialog>
 

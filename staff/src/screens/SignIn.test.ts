@@ -1,8 +1,7 @@
 import { ApiError } from "../api/client";
 import { describeWait, signInFailure } from "./SignIn";
 
-const failure = (status: number, retryAfter?: string) =>
-  new ApiError(status, "server says", {}, new Headers(retryAfter ? { "Retry-After": retryAfter } : {}));
+const failure = (status: number, retryAfter?: string) => new ApiError(status, "server says", {}, new Headers(retryAfter ? { "Retry-After": retryAfter } : {}));
 
 describe("sign-in messages", () => {
   it.each([

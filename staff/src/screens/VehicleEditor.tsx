@@ -68,7 +68,9 @@ export function VehicleEditor({ id }: { id: string | null }) {
     return (
       <>
         <ScreenHeading title={title} />
-        <Notice tone="error">{loaded.state === "missing" ? `There is no vehicle “${id}”: it may have been deleted.` : `Could not load the vehicle: ${loaded.message}`}</Notice>
+        <Notice tone="error">
+          {loaded.state === "missing" ? `There is no vehicle “${id}”: it may have been deleted.` : `Could not load the vehicle: ${loaded.message}`}
+        </Notice>
         <p>
           <Link href={BASE}>Back to the inventory</Link>
         </p>
@@ -140,7 +142,14 @@ export function VehicleEditor({ id }: { id: string | null }) {
           }}
         />
       )}
-      <VehicleForm key={form.key} defaults={form.values} isNew={!loaded.vehicle} onSave={save} brands={suggestions.brands} categories={suggestions.categories} />
+      <VehicleForm
+        key={form.key}
+        defaults={form.values}
+        isNew={!loaded.vehicle}
+        onSave={save}
+        brands={suggestions.brands}
+        categories={suggestions.categories}
+      />
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete</h2>
@@ -148,7 +157,13 @@ export function VehicleEditor({ id }: { id: string | null }) {
           <button type="button" className="btn btn--danger" onClick={() => setConfirmDelete(true)}>
             Delete vehicle
           </button>
-          <ConfirmDialog open={confirmDelete} title={`Delete ${loaded.vehicle.name}?`} confirmLabel="Delete" onConfirm={() => void remove()} onCancel={() => setConfirmDelete(false)}>
+          <ConfirmDialog
+            open={confirmDelete}
+            title={`Delete ${loaded.vehicle.name}?`}
+            confirmLabel="Delete"
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirmDelete(false)}
+          >
             <p>This cannot be undone. To take a cart off the site for now, mark it on hold or sold instead.</p>
           </ConfirmDialog>
         </section>

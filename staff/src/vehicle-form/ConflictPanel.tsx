@@ -31,8 +31,8 @@ export function ConflictPanel({ current, onUseNewer }: { current: Vehicle; onUse
     <section ref={panel} className="conflict" aria-labelledby="conflict-heading" tabIndex={-1}>
       <h2 id="conflict-heading">Someone else saved this vehicle first</h2>
       <p role="alert">
-        It was changed after you opened it, so your changes were <strong>not saved</strong>. They are still in the form below. Here is the newer
-        version. Save again to replace it with yours, or start from the newer version.
+        It was changed after you opened it, so your changes were <strong>not saved</strong>. They are still in the form below. Here is the newer version. Save
+        again to replace it with yours, or start from the newer version.
       </p>
       <details open>
         <summary>The newer version</summary>

@@ -64,7 +64,9 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
 
   it("shows the server's field errors where they belong", async () => {
     const vehicle = seedCatalogue()[0]!;
-    render(<VehicleForm defaults={toFormValues(vehicle)} isNew={false} onSave={async () => ({ "specifications.range": "Range is odd", "images.1": "Bad image" })} />);
+    render(
+      <VehicleForm defaults={toFormValues(vehicle)} isNew={false} onSave={async () => ({ "specifications.range": "Range is odd", "images.1": "Bad image" })} />,
+    );
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     const range = screen.getByLabelText("Range").closest(".field") as HTMLElement;
     expect(await within(range).findByText("Range is odd")).toBeTruthy();

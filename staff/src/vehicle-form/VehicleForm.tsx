@@ -70,7 +70,12 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
           <Field id="v-name" label="Name" error={err("name")}>
             <input type="text" autoComplete="off" {...register("name")} />
           </Field>
-          <Field id="v-id" label="ID" hint={isNew ? "Used in the vehicle's address. Leave empty to derive it from the name." : "Part of the vehicle's address; it cannot change."} error={err("id")}>
+          <Field
+            id="v-id"
+            label="ID"
+            hint={isNew ? "Used in the vehicle's address. Leave empty to derive it from the name." : "Part of the vehicle's address; it cannot change."}
+            error={err("id")}
+          >
             <input type="text" autoComplete="off" readOnly={!isNew} {...register("id")} />
           </Field>
           <Field id="v-price" label="Price" hint="In whole US dollars." error={err("price")}>

@@ -151,7 +151,4 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
  * staff send) applied to what the form holds. A new vehicle may leave its id
  * out: the API derives it from the name.
  */
-export const VehicleFormSchema = z
-  .custom<VehicleFormValues>()
-  .transform(toVehicleInput)
-  .pipe(NewVehicleSchema);
+export const VehicleFormSchema = z.custom<VehicleFormValues>().transform(toVehicleInput).pipe(NewVehicleSchema);
