@@ -3,20 +3,40 @@ import type { Low } from "lowdb";
 const ignore = () => {};
 
 /**
- * A lowdb file written whole (steno's temp file and rename) whose saves
- * coalesce: a save made while a write is in flight shares the next write. The
- * same scheme as the lead segments (lead-segment.ts), for any data shape.
+ * A lowdb file always written whole (temp file, fsync and rename: durable-file.ts)
+ * whose saves coalesce: a save made while a write is in flight shares the
+ * next write, so a burst costs one serialisation per write rather than one
+ * per change. Every store's file is one of these (the lead segments too).
  */
 export class CoalescedFile<T> {
+  /** Bumped by every recorded change. */
   #version = 0;
+  /** The version the file on disk is known to hold. */
   #landed = 0;
   #current: { promise: Promise<void>; version: number } | null = null;
   #next: Promise<void> | null = null;
+  #before: () => Promise<unknown> = () => Promise.resolve();
 
-  constructor(readonly db: Low<T>) {}
+  constructor(
+    readonly db: Low<T>,
+    /** False when the file on disk does not hold `db.data` yet (it is written at the next flush). */
+    onDisk = true,
+  ) {
+    if (!onDisk) this.#version = 1;
+  }
 
   get data(): T {
     return this.db.data;
+  }
+
+  /** Whether the file holds every change recorded so far. */
+  get durable(): boolean {
+    return this.#landed >= this.#version;
+  }
+
+  /** Every write of this file first waits for `before` (e.g. the archives a segment's old leads went to). */
+  writeAfter(before: () => Promise<unknown>): void {
+    this.#before = before;
   }
 
   /** Record a change to `data`; resolves once the file holds it. */
@@ -27,10 +47,11 @@ export class CoalescedFile<T> {
 
   /** Resolves once the file holds every change recorded so far, writing (again, after a failure) if it must. */
   flush(): Promise<void> {
-    if (this.#landed >= this.#version) return Promise.resolve();
+    if (this.durable) return Promise.resolve();
     if (this.#next) return this.#next;
     if (!this.#current) return this.#start();
     if (this.#current.version >= this.#version) return this.#current.promise;
+    // The write in flight may have serialised before this change: one more write follows it.
     this.#next = this.#current.promise.then(ignore, ignore).then(() => {
       this.#next = null;
       return this.#start();
@@ -41,6 +62,7 @@ export class CoalescedFile<T> {
   #start(): Promise<void> {
     const version = this.#version;
     const promise = (async () => {
+      await this.#before();
       await this.db.write();
       this.#landed = Math.max(this.#landed, version);
     })();
