@@ -26,9 +26,10 @@ function writeAsset(name: string, content: string): string {
   return `${ASSETS_PREFIX}${file}`;
 }
 
-async function minify(file: string, loader: "css" | "ts"): Promise<string> {
-  const source = readFileSync(path.join(HOST, file), "utf8");
-  const out = await transformWithEsbuild(source, file, {
+/** The files joined in order and minified as one (the site's stylesheet starts from the brand tokens it shares with the console). */
+async function minify(files: string[], loader: "css" | "ts"): Promise<string> {
+  const source = files.map((file) => readFileSync(path.join(HOST, file), "utf8")).join("\n");
+  const out = await transformWithEsbuild(source, files.at(-1)!, {
     loader,
     minify: true,
     target: loader === "ts" ? "es2020" : "chrome100",
@@ -42,9 +43,9 @@ mkdirSync(path.join(OUT, "assets"), { recursive: true });
 mkdirSync(path.join(OUT, PAGES_DIR), { recursive: true });
 
 const assets: SiteAssets = {
-  css: writeAsset("site.css", await minify("styles/site.css", "css")),
-  noscriptCss: writeAsset("noscript.css", await minify("styles/noscript.css", "css")),
-  menuJs: writeAsset("menu.js", await minify("client/menu.ts", "ts")),
+  css: writeAsset("site.css", await minify(["styles/tokens.css", "styles/site.css"], "css")),
+  noscriptCss: writeAsset("noscript.css", await minify(["styles/noscript.css"], "css")),
+  menuJs: writeAsset("menu.js", await minify(["client/menu.ts"], "ts")),
 };
 
 // Titles are checked across every page, the catalogue's pages (as the seed renders them) included.
