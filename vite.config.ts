@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Alias } from "vite";
+import { ALL_IN_ONE, WIDGETS, widgetEntry, type WidgetScript as SingleWidgetScript } from "./widgets/registry";
 
 /**
  * The widgets render with preact/compat: React APIs at a fraction of the
@@ -11,16 +12,12 @@ export const PREACT_ALIASES: Alias[] = [
   { find: /^react-dom(\/.*)?$/, replacement: "preact/compat$1" },
 ];
 
-/** Script name → entry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
-export const WIDGET_ENTRIES = {
-  "gc-widgets": "widgets/all.ts",
-  inventory: "widgets/inventory/index.ts",
-  "vehicle-detail": "widgets/vehicle-detail/index.ts",
-  "rental-pricing": "widgets/rental-pricing/index.ts",
-  "eco-calculator": "widgets/eco-calculator/index.ts",
-  "contact-form": "widgets/contact-form/index.ts",
-} as const;
-export type WidgetScript = keyof typeof WIDGET_ENTRIES;
+/** Script name → entry, from the registry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
+export const WIDGET_ENTRIES = Object.fromEntries([[ALL_IN_ONE.script, ALL_IN_ONE.entry], ...WIDGETS.map((w) => [w.script, widgetEntry(w)])]) as Record<
+  WidgetScript,
+  string
+>;
+export type WidgetScript = typeof ALL_IN_ONE.script | SingleWidgetScript;
 
 /**
  * One widget script per build (IIFE output takes a single entry): the script

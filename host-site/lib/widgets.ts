@@ -1,5 +1,5 @@
-/** The widget scripts a page may load, each served at /widgets/<name>.js. */
-export const WIDGET_SCRIPTS = ["inventory", "vehicle-detail", "rental-pricing", "eco-calculator", "contact-form"] as const;
-export type WidgetScript = (typeof WIDGET_SCRIPTS)[number];
+export type { WidgetScript } from "../../widgets/registry";
+import type { WidgetScript } from "../../widgets/registry";
 
+/** Where a widget script is served. */
 export const widgetScriptSrc = (name: WidgetScript): string => `/widgets/${name}.js`;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ELEMENTS, buildManifest } from "./custom-elements";
+import { buildManifest } from "./custom-elements";
+import { WIDGETS } from "../registry";
 
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -12,7 +13,7 @@ describe("custom-elements.json", () => {
     expect(declarations.map((d) => d.tagName)).toEqual(["gc-inventory", "gc-vehicle-detail", "gc-rental-pricing", "gc-eco-calculator", "gc-contact-form"]);
   });
 
-  it.each(ELEMENTS)("$tag: declares every attribute its index.ts registers", ({ tag, folder }) => {
+  it.each(WIDGETS)("$tag: declares every attribute its index.ts registers", ({ tag, folder }) => {
     const source = readFileSync(`widgets/${folder}/index.ts`, "utf8");
     const props = /props:\s*\{([^}]*)\}/.exec(source)![1]!;
     const registered = [...props.matchAll(/(\w+):/g)].map((m) => kebab(m[1]!));

@@ -1,35 +1,15 @@
 /**
  * custom-elements.json (the Custom Elements Manifest, schema 2.1) for the
- * five widgets. Attributes and events are declared here; CSS parts are read
+ * widgets of the registry (../registry.ts), with the events' types; CSS parts are read
  * from each widget's source (`part="..."`) and custom properties from
  * shared/base.css, so the manifest cannot drift from the markup.
  */
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { GcEventName } from "../shared/events";
+import { attributeType, WIDGETS, widgetEntry } from "../registry";
 
-interface Attribute {
-  name: string;
-  type: string;
-  description: string;
-  default?: string;
-}
-
-interface ElementInfo {
-  tag: string;
-  className: string;
-  folder: string;
-  description: string;
-  attributes: Attribute[];
-  events: string[];
-}
-
-const API_BASE: Attribute = {
-  name: "api-base",
-  type: "string",
-  description: "Origin of the dealership's API. Defaults to the origin the widget script was loaded from.",
-};
-
-const EVENTS: Record<string, { type: string; description: string }> = {
+const EVENTS: Record<GcEventName, { type: string; description: string }> = {
   "gc-error": {
     type: "CustomEvent<{ widget: string; message: string }>",
     description: "The widget could not do its job (a load failed, a bad attribute); it shows a fallback.",
@@ -44,74 +24,6 @@ const EVENTS: Record<string, { type: string; description: string }> = {
     description: "A lead was stored by the dealership.",
   },
 };
-
-export const ELEMENTS: ElementInfo[] = [
-  {
-    tag: "gc-inventory",
-    className: "GcInventoryElement",
-    folder: "inventory",
-    description: "The searchable, filterable vehicle grid: search, brand, category and price filters, sort, skeletons, error and empty states.",
-    attributes: [
-      API_BASE,
-      { name: "brand", type: "string", description: "Pre-filter to a brand (case-insensitive contains-match), e.g. evolution." },
-      { name: "detail-url", type: "string", description: "Template of a card's link, {id} replaced.", default: "/vehicles/{id} on the dealership's origin" },
-      { name: "limit", type: "number", description: "Show at most this many vehicles." },
-      { name: "sync-url", type: "boolean", description: "Keep the filters in the page's URL query so a filtered view can be shared." },
-    ],
-    events: ["gc-error"],
-  },
-  {
-    tag: "gc-vehicle-detail",
-    className: "GcVehicleDetailElement",
-    folder: "vehicle-detail",
-    description:
-      "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
-    attributes: [{ name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." }, API_BASE],
-    events: ["gc-error"],
-  },
-  {
-    tag: "gc-rental-pricing",
-    className: "GcRentalPricingElement",
-    folder: "rental-pricing",
-    description:
-      "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
-    attributes: [
-      { name: "plan", type: "'4-seater' | '6-seater' | 'utility'", description: "Show this plan only. An unknown value shows every plan and warns." },
-    ],
-    events: ["gc-error"],
-  },
-  {
-    tag: "gc-eco-calculator",
-    className: "GcEcoCalculatorElement",
-    folder: "eco-calculator",
-    description:
-      "The eco-savings calculator: miles per week, usage type and time frame in; CO2, fuel, cost, electricity, net savings and trees out, counting up.",
-    attributes: [
-      { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25" },
-      { name: "usage", type: "'recreational' | 'residential' | 'commercial' | 'golf-course'", description: "Default usage type.", default: "recreational" },
-      { name: "years", type: "1 | 3 | 5 | 10", description: "Default time frame in years.", default: "1" },
-    ],
-    events: ["gc-calculated", "gc-error"],
-  },
-  {
-    tag: "gc-contact-form",
-    className: "GcContactFormElement",
-    folder: "contact-form",
-    description: "The contact form: names, e-mail, phone, interest and message, validated as on the dealership's site, posted as a lead.",
-    attributes: [
-      API_BASE,
-      { name: "interest", type: "'sales' | 'service' | 'parts' | 'general'", description: "The interest chosen at first.", default: "sales" },
-      { name: "source", type: "string", description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing." },
-      {
-        name: "redirect",
-        type: "string",
-        description: 'Where to go after sending. redirect="" stays on the page and shows a success message.',
-        default: "the dealership's /thank-you",
-      },
-    ],
-    events: ["gc-contact-submitted", "gc-error"],
-  },
-];
 
 const WIDGETS_DIR = "widgets";
 
@@ -151,8 +63,8 @@ export function buildManifest() {
   return {
     schemaVersion: "2.1.0",
     readme: "README.md",
-    modules: ELEMENTS.map((el) => {
-      const modulePath = `${WIDGETS_DIR}/${el.folder}/index.ts`;
+    modules: WIDGETS.map((el) => {
+      const modulePath = widgetEntry(el);
       return {
         kind: "javascript-module",
         path: modulePath,
@@ -166,9 +78,9 @@ export function buildManifest() {
             superclass: { name: "HTMLElement" },
             attributes: el.attributes.map((a) => ({
               name: a.name,
-              type: { text: a.type },
+              type: { text: attributeType(a) },
               description: a.description,
-              ...(a.default !== undefined && { default: a.default }),
+              ...("default" in a && { default: a.default }),
             })),
             events: el.events.map((name) => ({ name, type: { text: EVENTS[name]!.type }, description: EVENTS[name]!.description })),
             cssParts: [...new Set([...partsIn(path.join(WIDGETS_DIR, el.folder)), ...shared])].sort().map((name) => ({ name })),
@@ -184,6 +96,7 @@ export function buildManifest() {
 /** Write the manifest; returns its text. */
 export function writeManifest(file = "custom-elements.json"): string {
   const text = `${JSON.stringify(buildManifest(), null, 2)}\n`;
-  writeFileSync(file, text);
+  // A tracked file: written only when its content changes, so a build leaves the work tree as it was.
+  if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
   return text;
 }

@@ -5,6 +5,7 @@
  * come from ../jsx.d.ts, whose `declare module "react"` then applies.
  */
 import "../all";
+import { WIDGETS, type WidgetTag } from "../registry";
 
 export type { GcEventMap, GcEventName } from "../shared/events";
 export type { GcInventoryElement } from "../inventory/index";
@@ -24,5 +25,5 @@ export type { EcoInput, EcoResult, UsageType, TimeFrame } from "../../domain/eco
 export type { Interest } from "../../domain/contact";
 
 /** The tags this package defines. */
-export const WIDGET_TAGS = ["gc-inventory", "gc-vehicle-detail", "gc-rental-pricing", "gc-eco-calculator", "gc-contact-form"] as const;
-export type WidgetTag = (typeof WIDGET_TAGS)[number];
+export const WIDGET_TAGS: readonly WidgetTag[] = WIDGETS.map((w) => w.tag);
+export type { WidgetTag };

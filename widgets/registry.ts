@@ -1,0 +1,134 @@
+/**
+ * The widgets, declared once: each one's tag, script, attributes (with their
+ * allowed values taken from the domain's own unions), events and size budget.
+ * The vite entries, the site's script names, the npm package's tag list and
+ * custom-elements.json are derived from it; the all-in-one script, the JSX
+ * typings, the size budgets (.size-limit.json) and the strict-CSP demo page
+ * are checked against it (widgets/registry.test.ts). A sixth widget is its
+ * own folder plus one entry here.
+ */
+import { INTERESTS } from "../domain/contact";
+import { TIME_FRAMES, USAGE_TYPES } from "../domain/eco-calculator";
+import { RENTAL_PLANS } from "../domain/rentals";
+import type { GcEventName } from "./shared/events";
+
+/** One attribute of a widget element. */
+export interface WidgetAttribute {
+  name: string;
+  type: "string" | "number" | "boolean";
+  /** The values it takes, when it takes only some. */
+  values?: readonly (string | number)[];
+  description: string;
+  default?: string;
+}
+
+/** One widget: its element, its script (/widgets/<script>.js) and its folder (widgets/<folder>/index.ts defines it). */
+export interface WidgetEntry {
+  tag: `gc-${string}`;
+  className: string;
+  folder: string;
+  script: string;
+  /** Most kB (gzip) its script may weigh. */
+  budgetKb: number;
+  description: string;
+  attributes: readonly WidgetAttribute[];
+  events: readonly GcEventName[];
+}
+
+const API_BASE: WidgetAttribute = {
+  name: "api-base",
+  type: "string",
+  description: "Origin of the dealership's API. Defaults to the origin the widget script was loaded from.",
+};
+
+export const WIDGETS = [
+  {
+    tag: "gc-inventory",
+    className: "GcInventoryElement",
+    folder: "inventory",
+    script: "inventory",
+    budgetKb: 22,
+    description: "The searchable, filterable vehicle grid: search, brand, category and price filters, sort, skeletons, error and empty states.",
+    attributes: [
+      API_BASE,
+      { name: "brand", type: "string", description: "Pre-filter to a brand (case-insensitive contains-match), e.g. evolution." },
+      { name: "detail-url", type: "string", description: "Template of a card's link, {id} replaced.", default: "/vehicles/{id} on the dealership's origin" },
+      { name: "limit", type: "number", description: "Show at most this many vehicles." },
+      { name: "sync-url", type: "boolean", description: "Keep the filters in the page's URL query so a filtered view can be shared." },
+    ],
+    events: ["gc-error"],
+  },
+  {
+    tag: "gc-vehicle-detail",
+    className: "GcVehicleDetailElement",
+    folder: "vehicle-detail",
+    script: "vehicle-detail",
+    budgetKb: 22,
+    description:
+      "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
+    attributes: [{ name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." }, API_BASE],
+    events: ["gc-error"],
+  },
+  {
+    tag: "gc-rental-pricing",
+    className: "GcRentalPricingElement",
+    folder: "rental-pricing",
+    script: "rental-pricing",
+    budgetKb: 14,
+    description:
+      "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
+    attributes: [
+      { name: "plan", type: "string", values: RENTAL_PLANS.map((p) => p.id), description: "Show this plan only. An unknown value shows every plan and warns." },
+    ],
+    events: ["gc-error"],
+  },
+  {
+    tag: "gc-eco-calculator",
+    className: "GcEcoCalculatorElement",
+    folder: "eco-calculator",
+    script: "eco-calculator",
+    budgetKb: 15,
+    description:
+      "The eco-savings calculator: miles per week, usage type and time frame in; CO2, fuel, cost, electricity, net savings and trees out, counting up.",
+    attributes: [
+      { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25" },
+      { name: "usage", type: "string", values: Object.keys(USAGE_TYPES), description: "Default usage type.", default: "recreational" },
+      { name: "years", type: "number", values: TIME_FRAMES, description: "Default time frame in years.", default: "1" },
+    ],
+    events: ["gc-calculated", "gc-error"],
+  },
+  {
+    tag: "gc-contact-form",
+    className: "GcContactFormElement",
+    folder: "contact-form",
+    script: "contact-form",
+    budgetKb: 32,
+    description: "The contact form: names, e-mail, phone, interest and message, validated as on the dealership's site, posted as a lead.",
+    attributes: [
+      API_BASE,
+      { name: "interest", type: "string", values: INTERESTS, description: "The interest chosen at first.", default: "sales" },
+      { name: "source", type: "string", description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing." },
+      {
+        name: "redirect",
+        type: "string",
+        description: 'Where to go after sending. redirect="" stays on the page and shows a success message.',
+        default: "the dealership's /thank-you",
+      },
+    ],
+    events: ["gc-contact-submitted", "gc-error"],
+  },
+] as const satisfies readonly WidgetEntry[];
+
+/** The script with all five elements. */
+export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 45 } as const;
+
+export type WidgetTag = (typeof WIDGETS)[number]["tag"];
+/** A single widget's script name, as pages and partners load it from /widgets/<name>.js. */
+export type WidgetScript = (typeof WIDGETS)[number]["script"];
+
+/** The module that defines a widget's element. */
+export const widgetEntry = (w: Pick<WidgetEntry, "folder">): string => `widgets/${w.folder}/index.ts`;
+
+/** An attribute's type as TypeScript writes it: its values as a union, or its plain type. */
+export const attributeType = (a: WidgetAttribute): string =>
+  a.values ? a.values.map((v) => (typeof v === "string" ? `'${v}'` : String(v))).join(" | ") : a.type;
