@@ -1,6 +1,6 @@
 import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
-import { DELIVERY_RULES } from "./policies/delivery-policy";
+import { DELIVERY_RULES } from "../../domain/delivery";
 /** Copy for the two brand pages (spec §2 Denago, Evolution). Prices are never written here. */
 
 export const DENAGO_FEATURES = [

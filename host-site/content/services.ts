@@ -1,5 +1,5 @@
 import { formatUsd } from "../../domain/money";
-import { DELIVERY_RULES } from "./policies/delivery-policy";
+import { DELIVERY_RULES } from "../../domain/delivery";
 /** The services page's offerings (spec §2 Services, §9 labour rate). */
 export interface ServiceOffering {
   id: string;
