@@ -8,12 +8,3 @@ export const RENTAL_CANCELLATION = {
   /** Percent refunded when the renter does not show up. */
   noShowRefundPercent: 0,
 } as const;
-
-/**
- * Percent of the rental price refunded for a cancellation made `hoursBeforeStart`
- * hours before the rental starts; null (or a start already passed) is a no-show.
- */
-export function cancellationRefundPercent(hoursBeforeStart: number | null): number {
-  if (hoursBeforeStart === null || hoursBeforeStart <= 0) return RENTAL_CANCELLATION.noShowRefundPercent;
-  return hoursBeforeStart > RENTAL_CANCELLATION.freeNoticeHours ? 100 : RENTAL_CANCELLATION.lateRefundPercent;
-}

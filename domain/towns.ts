@@ -44,9 +44,6 @@ export const TOWNS: readonly Town[] = [
   town("South Bethany", "Town", 38.5165, -75.0563),
 ];
 
-export const findTownBySlug = (slug: string): Town | undefined => TOWNS.find((t) => t.slug === slug);
-export const findTownByPath = (path: string): Town | undefined => TOWNS.find((t) => t.url === path);
-
 /** How many nearby towns a town page links to. */
 const NEARBY_COUNT = 4;
 
