@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { within } from "@testing-library/react";
+import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
 import { listenOnDocument } from "../testing/document-listeners";
@@ -40,6 +40,20 @@ function serve(vehicles: Vehicle[], pending = false) {
   vi.stubGlobal("fetch", fetch);
   return fetch;
 }
+
+/** A fake API that answers every request with `status` and a JSON error. */
+function serveStatus(status: number) {
+  const fetch = vi.fn(() =>
+    Promise.resolve(new Response(JSON.stringify({ error: `Status ${status}` }), { status, headers: { "content-type": "application/json" } })),
+  );
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+/** Timers and frames run on a fake clock, so ky's back-off and timeout pass without waiting; microtasks stay real. */
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date", "performance"],
+};
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
@@ -95,9 +109,9 @@ describe("<gc-vehicle-detail> states", () => {
     expect(ui.getByTestId("detail-skeleton").getAttribute("aria-hidden")).toBe("true");
   });
 
-  it("shows Vehicle Not Found with a way back, after one request", async () => {
+  it.each([404, 410])("shows Vehicle Not Found with a way back when the API answers %d, after one request", async (status) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const fetch = serve([MAVERICK]);
+    const fetch = status === 404 ? serve([MAVERICK]) : serveStatus(410);
     const { events } = await mount(`vehicle-id="no-such-cart"`);
     expect((await ui.findByRole("heading", { name: "Vehicle Not Found" })).tagName).toBe("H2");
     expect(ui.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy();
@@ -106,6 +120,42 @@ describe("<gc-vehicle-detail> states", () => {
     expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
     await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
     expect(warn).toHaveBeenCalled();
+  });
+
+  it.each([
+    ["a 503, once its retries are spent", () => serveStatus(503), "Failed to load vehicle: 503"],
+    ["a 500, once its retries are spent", () => serveStatus(500), "Failed to load vehicle: 500"],
+    ["no answer within the timeout", () => serve([], true), "Failed to load vehicle: the server took too long to answer"],
+  ])("treats %s as a failed load with a retry, not as Vehicle Not Found", async (_case, answer, message) => {
+    vi.useFakeTimers(FAKE);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    answer();
+    const { events } = await mount(`vehicle-id="${MAVERICK.id}"`);
+    // ky's retry back-off (0.3 s, 0.6 s, 1.2 s) or its 15 s timeout.
+    await vi.advanceTimersByTimeAsync(16_000);
+    // testing-library's findBy* polls on the (fake) setTimeout: vi.waitFor drives the fake clock itself.
+    const alert = await vi.waitFor(() => ui.getByRole("alert"));
+    expect(alert.textContent).toContain("This vehicle could not be loaded. Please check your connection and try again.");
+    expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
+    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
+    expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);
+
+    // The vehicle exists: once the API answers again, Try again shows it.
+    serve([MAVERICK]);
+    fireEvent.click(ui.getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(ui.getByRole("heading", { name: MAVERICK.name })).toBeTruthy());
+    expect(ui.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps the page's prerendered details in view beside the failure notice", async () => {
+    vi.useFakeTimers(FAKE);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serveStatus(503);
+    document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}"><h1>Prerendered Maverick</h1></gc-vehicle-detail>`;
+    const host = document.querySelector("gc-vehicle-detail")!;
+    await vi.advanceTimersByTimeAsync(16_000);
+    await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    expect((host.shadowRoot!.querySelector("slot") as HTMLSlotElement).assignedElements()[0]?.textContent).toBe("Prerendered Maverick");
   });
 });
 
