@@ -1,4 +1,4 @@
-/** Rental cancellation rules (spec §4): free before 24 hours, half back inside 24 hours, nothing for a no-show. */
+/** Rental cancellation rules (spec §4 "States and transitions", rental cancellation): free before 24 hours, half back inside 24 hours, nothing for a no-show. */
 
 export const RENTAL_CANCELLATION = {
   /** Cancelling more than this many hours before the start is free. */

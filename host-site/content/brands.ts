@@ -30,5 +30,5 @@ export const EVOLUTION_WHY = [
   },
 ] as const;
 
-/** The fixed drive line on Evolution featured models (spec §2). */
+/** The fixed drive line on Evolution featured models (spec §2 "Evolution page": 'Drive: Rear-Wheel Drive'). */
 export const EVOLUTION_DRIVE = "Rear-Wheel Drive";

@@ -38,7 +38,7 @@ async function fill(ui: Mounted["ui"], miles: string, usage?: string, years?: st
   await tick(0);
 }
 
-// Spec §9 worked by hand: [inputs, CO2 lbs, CO2 tons, gallons, fuel cost, electricity, net, trees].
+// Spec §9 "Eco calculator" formulas worked by hand: [inputs, CO2 lbs, CO2 tons, gallons, fuel cost, electricity, net, trees].
 const CASES: [EcoInput, string, string, string, string, string, string, string][] = [
   [{ milesPerWeek: 25, usage: "recreational", years: 1 }, "1,699 lbs", "0.85 tons", "87 gallons", "$303", "$23", "$280", "14 trees"],
   [{ milesPerWeek: 40, usage: "golf-course", years: 5 }, "33,973 lbs", "16.99 tons", "1,733 gallons", "$6,067", "$468", "$5,599", "280 trees"],

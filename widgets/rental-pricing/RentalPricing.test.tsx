@@ -13,7 +13,7 @@ async function mount(html: string) {
 const footnote = (ui: Awaited<ReturnType<typeof mount>>["ui"]) => ui.getByText(/^Security deposit:/).closest("footer")!;
 const plan = (ui: Awaited<ReturnType<typeof mount>>["ui"], title: string) => within(ui.getByRole("article", { name: title }));
 
-// Spec §9, as printed: [tier, price, duration, renewal, savings].
+// Spec §9 "Rental prices", as printed: [tier, price, duration, renewal, savings].
 const SPEC_PRICES: Record<string, [string, string, string, string, string | null][]> = {
   "4 Seater": [
     ["Daily", "$245", "1 day", "Renews at $245/day", null],

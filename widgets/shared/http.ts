@@ -1,6 +1,6 @@
 import ky, { HTTPError } from "ky";
 
-/** Reads retry 3 times (spec §7); a lead post is never retried automatically. */
+/** Reads retry 3 times (spec §7 "The calls it makes": the vehicle list retries 3 times); a lead post is never retried automatically. */
 export const READ_RETRIES = 3;
 const TIMEOUT_MS = 15_000;
 

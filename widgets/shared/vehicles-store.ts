@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Vehicle } from "../../domain/vehicle";
 import { http, statusOf } from "./http";
 
-/** Vehicle data stays fresh this long before a widget fetches it again (spec §7). */
+/** Vehicle data stays fresh this long before a widget fetches it again (spec §7 "The calls it makes": how long fetched data counts as fresh). */
 export const FRESH_MS = 5 * 60 * 1000;
 
 export type Resource<T> =

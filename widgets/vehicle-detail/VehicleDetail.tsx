@@ -31,7 +31,7 @@ function NewTabLink({ href, className, part, children }: { href: string; classNa
   );
 }
 
-/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 Vehicle detail, §4, §8). */
+/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 "Vehicle detail": what the page shows; §4: loading, then loaded or an error; §8: Vehicle Not Found). */
 export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: VehicleDetailProps & WidgetProps) {
   const apiBase = resolveApiBase(apiBaseAttr);
   const id = vehicleId?.trim() || undefined;
