@@ -4,10 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { CONTACT_MESSAGES } from "../../domain/contact";
 import { navigation, afterSend } from "./redirect";
 import { SEND_FAILED } from "./send-lead";
-import { listenOnDocument } from "../testing/document-listeners";
+import { API, json, mountWidget, serveFetch } from "../testing/widget-test";
 import "./index";
-
-const API = "http://dealer.test";
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
@@ -15,7 +13,7 @@ let root: ShadowRoot;
 /** A fake POST /api/contact: `answer` decides the response for each request body. */
 function serve(answer: (body: Record<string, unknown>) => Response | Promise<Response>) {
   const bodies: Record<string, unknown>[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+  const fetch = serveFetch((url: string, init: RequestInit) => {
     expect(url).toBe(`${API}/api/contact`);
     expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
@@ -23,24 +21,18 @@ function serve(answer: (body: Record<string, unknown>) => Response | Promise<Res
     bodies.push(body);
     return answer(body);
   });
-  vi.stubGlobal("fetch", fetch);
   return { fetch, bodies };
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs = "") {
-  const events: { type: string; detail: unknown }[] = [];
-  for (const type of ["gc-error", "gc-contact-submitted"]) {
-    listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
-  }
-  document.body.innerHTML = `<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`;
-  const host = document.querySelector("gc-contact-form")!;
-  await vi.waitFor(() => expect(host.shadowRoot?.querySelector("form")).toBeTruthy());
-  root = host.shadowRoot!;
-  ui = within(root as unknown as HTMLElement);
+  const mounted = await mountWidget(`<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`, "gc-contact-form", "form", [
+    "gc-error",
+    "gc-contact-submitted",
+  ]);
+  ({ root, ui } = mounted);
   const go = vi.spyOn(navigation, "go").mockImplementation(() => {});
-  return { host, events, go };
+  return { host: mounted.host, events: mounted.events, go };
 }
 
 const input = (label: string) => ui.getByLabelText(label) as HTMLInputElement;

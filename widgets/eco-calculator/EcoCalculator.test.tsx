@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, within } from "@testing-library/react";
+import { fireEvent } from "@testing-library/react";
 import { calculateEcoImpact, type EcoInput } from "../../domain/eco-calculator";
 import { MILES_MESSAGE } from "./EcoCalculator";
+import { mountWidget } from "../testing/widget-test";
 import "./index";
 
 /** Frames and timers run on a fake clock; microtasks (preact's render queue) stay real. */
@@ -20,11 +21,7 @@ function stubReducedMotion(reduce: boolean) {
 }
 
 async function mount(attrs = "") {
-  document.body.innerHTML = `<gc-eco-calculator ${attrs}></gc-eco-calculator>`;
-  const el = document.querySelector("gc-eco-calculator")!;
-  await tick(50);
-  expect(el.shadowRoot?.querySelector("form")).toBeTruthy();
-  const ui = within(el.shadowRoot as unknown as HTMLElement);
+  const { host: el, ui } = await mountWidget(`<gc-eco-calculator ${attrs}></gc-eco-calculator>`, "gc-eco-calculator", "form");
   const figure = (key: string) => el.shadowRoot!.querySelector(`[data-figure="${key}"]`)?.textContent;
   return { el, ui, figure, button: () => ui.getByRole("button") as HTMLButtonElement };
 }

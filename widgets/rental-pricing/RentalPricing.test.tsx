@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
+import { mountWidget } from "../testing/widget-test";
 import "./index";
 
 /** Put the element on the page and query inside its shadow root once it has rendered. */
 async function mount(html: string) {
-  document.body.innerHTML = html;
-  const el = document.querySelector("gc-rental-pricing")!;
-  await vi.waitFor(() => expect(el.shadowRoot?.querySelector(".gc-rentals")).toBeTruthy());
-  return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+  const { host, ui } = await mountWidget(html, "gc-rental-pricing", ".gc-rentals");
+  return { el: host, ui };
 }
 
 const footnote = (ui: Awaited<ReturnType<typeof mount>>["ui"]) => ui.getByText(/^Security deposit:/).closest("footer")!;

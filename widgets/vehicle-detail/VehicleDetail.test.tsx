@@ -2,12 +2,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { listenOnDocument } from "../testing/document-listeners";
+import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
-
-const API = "http://dealer.test";
 
 const MAVERICK: Vehicle = {
   id: "evolution-d5-maverick-4-plus",
@@ -28,27 +26,16 @@ const MAVERICK: Vehicle = {
 };
 
 /** A fake API for GET /api/vehicles/:id: known ids answer, others 404; `pending` never answers. */
-function serve(vehicles: Vehicle[], pending = false) {
-  const fetch = vi.fn((req: Request) => {
-    if (pending) return new Promise<Response>(() => {});
+const serve = (vehicles: Vehicle[], pending = false) =>
+  serveFetch((req: Request) => {
+    if (pending) return never();
     const id = decodeURIComponent(req.url.slice(`${API}/api/vehicles/`.length));
     const v = vehicles.find((x) => x.id === id);
-    return Promise.resolve(
-      new Response(JSON.stringify(v ?? { error: `Vehicle not found: ${id}` }), { status: v ? 200 : 404, headers: { "content-type": "application/json" } }),
-    );
+    return v ? json(200, v) : json(404, { error: `Vehicle not found: ${id}` });
   });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
 
 /** A fake API that answers every request with `status` and a JSON error. */
-function serveStatus(status: number) {
-  const fetch = vi.fn(() =>
-    Promise.resolve(new Response(JSON.stringify({ error: `Status ${status}` }), { status, headers: { "content-type": "application/json" } })),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
+const serveStatus = (status: number) => serveFetch(() => json(status, { error: `Status ${status}` }));
 
 /** Timers and frames run on a fake clock, so ky's back-off and timeout pass without waiting; microtasks stay real. */
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
@@ -60,14 +47,9 @@ let root: ShadowRoot;
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs: string) {
-  const events: unknown[] = [];
-  listenOnDocument("gc-error", (e) => events.push((e as CustomEvent).detail));
-  document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`;
-  const host = document.querySelector("gc-vehicle-detail")!;
-  await vi.waitFor(() => expect(host.shadowRoot?.childElementCount).toBeGreaterThan(0));
-  root = host.shadowRoot!;
-  ui = within(root as unknown as HTMLElement);
-  return { host, events };
+  const mounted = await mountWidget(`<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`, "gc-vehicle-detail", "*");
+  ({ root, ui } = mounted);
+  return { host: mounted.host, events: mounted.events };
 }
 
 const link = (name: string) => ui.getByRole("link", { name });
@@ -97,7 +79,7 @@ describe("<gc-vehicle-detail> states", () => {
     const fetch = serve([MAVERICK]);
     const { events } = await mount("");
     expect(ui.getByRole("alert").textContent).toContain('"vehicle-id" is required');
-    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: '"vehicle-id" is required' }]));
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: '"vehicle-id" is required' }]));
     expect(warn).toHaveBeenCalledWith('[gc-vehicle-detail] "vehicle-id" is required');
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -118,7 +100,7 @@ describe("<gc-vehicle-detail> states", () => {
     expect(href("Back to Inventory")).toBe(`${API}/inventory`);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
-    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
     expect(warn).toHaveBeenCalled();
   });
 
@@ -137,7 +119,7 @@ describe("<gc-vehicle-detail> states", () => {
     const alert = await vi.waitFor(() => ui.getByRole("alert"));
     expect(alert.textContent).toContain("This vehicle could not be loaded. Please check your connection and try again.");
     expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
-    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
     expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);
 
     // The vehicle exists: once the API answers again, Try again shows it.
