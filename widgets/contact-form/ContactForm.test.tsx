@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CONTACT_MESSAGES } from "../../domain/contact";
+import { VALID_MESSAGE } from "../../domain/testing/valid-lead";
 import { navigation, afterSend } from "./redirect";
 import { SEND_FAILED } from "./send-lead";
 import { API, json, mountWidget, serveFetch } from "../testing/widget-test";
@@ -38,12 +39,13 @@ async function mount(attrs = "") {
 const input = (label: string) => ui.getByLabelText(label) as HTMLInputElement;
 const submit = () => ui.getByRole("button", { name: /Send Message|Sending\.\.\./ }) as HTMLButtonElement;
 
+/** The shared valid message, by the label of the field it is typed into. */
 const VALID: Record<string, string> = {
-  "First Name": "Dana",
-  "Last Name": "Reyes",
-  Email: "dana@example.com",
-  Phone: "302-555-0101",
-  Message: "Do you have a six-seater in stock?",
+  "First Name": VALID_MESSAGE.firstName,
+  "Last Name": VALID_MESSAGE.lastName,
+  Email: VALID_MESSAGE.email,
+  Phone: VALID_MESSAGE.phone,
+  Message: VALID_MESSAGE.message,
 };
 
 /** Types a valid message, with `over` replacing some fields' text. */
@@ -147,12 +149,8 @@ describe("<gc-contact-form> sending", () => {
     expect(submit().disabled).toBe(true);
     expect(bodies).toEqual([
       {
-        firstName: "Dana",
-        lastName: "Reyes",
-        email: "dana@example.com",
-        phone: "302-555-0101",
+        ...VALID_MESSAGE,
         interest: "parts",
-        message: "Do you have a six-seater in stock?",
         website: "",
         source: "resort-landing",
       },
@@ -229,7 +227,7 @@ describe("<gc-contact-form> failures", () => {
     expect(submit().textContent).toBe("Send Message");
     expect(submit().disabled).toBe(false);
     // The visitor's text is kept for another try; a 400 is the visitor's to fix, not an embedding problem.
-    expect(input("First Name").value).toBe("Dana");
+    expect(input("First Name").value).toBe(VALID_MESSAGE.firstName);
     expect(events).toEqual([]);
     await userEvent.click(ui.getByRole("button", { name: "Dismiss" }));
     expect(ui.queryByRole("alert")).toBeNull();
