@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Alias } from "vite";
 import { ALL_IN_ONE, WIDGETS, widgetEntry, type WidgetScript as SingleWidgetScript } from "./widgets/registry";
@@ -11,6 +12,14 @@ export const PREACT_ALIASES: Alias[] = [
   { find: /^react\/(.*)$/, replacement: "preact/compat/$1" },
   { find: /^react-dom(\/.*)?$/, replacement: "preact/compat$1" },
 ];
+
+/**
+ * Build-time constants of the widget code (declared in widgets/env.d.ts): `__GC_VERSION__` is the package's version,
+ * which a second copy of the script on a page names in its warning (widgets/shared/define-widget.tsx).
+ */
+export const WIDGET_DEFINES: Record<string, string> = {
+  __GC_VERSION__: JSON.stringify((JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8")) as { version: string }).version),
+};
 
 /** Script name → entry, from the registry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
 export const WIDGET_ENTRIES = Object.fromEntries([[ALL_IN_ONE.script, ALL_IN_ONE.entry], ...WIDGETS.map((w) => [w.script, widgetEntry(w)])]) as Record<
@@ -27,7 +36,7 @@ export default defineConfig(() => {
   const name = (process.env.GC_WIDGET ?? "gc-widgets") as WidgetScript;
   return {
     resolve: { alias: PREACT_ALIASES },
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    define: { ...WIDGET_DEFINES, "process.env.NODE_ENV": JSON.stringify("production") },
     publicDir: false as const,
     build: {
       outDir: "dist/widgets",

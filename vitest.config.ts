@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { PREACT_ALIASES } from "./vite.config";
+import { PREACT_ALIASES, WIDGET_DEFINES } from "./vite.config";
 
 export default defineConfig({
   test: {
@@ -15,6 +15,7 @@ export default defineConfig({
         // Widgets are tested as they ship: on preact/compat.
         extends: true,
         resolve: { alias: PREACT_ALIASES },
+        define: WIDGET_DEFINES,
         test: {
           name: "widgets",
           environment: "jsdom",

@@ -1,9 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGES } from "../domain/contact";
 import facts from "../domain/catalogue/catalogue-facts.json" with { type: "json" };
 import { seedCatalogue } from "../domain/catalogue/seed";
+import { readStoredLeads } from "./store/lead-files";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 
 const PARTNER = "https://resort.example";
@@ -13,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const readLeads = async () => JSON.parse(await readFile(path.join(s.dataDir, "leads.json"), "utf8")).leads as Record<string, unknown>[];
+/** Every lead the server has stored. */
+const readLeads = () => readStoredLeads(s.dataDir);
 
 describe("GET /api/vehicles", () => {
   it("answers the catalogue as gzip JSON with an ETag, open to any origin", async () => {

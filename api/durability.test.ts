@@ -9,8 +9,6 @@ import { addAccount } from "./testing/staff-client";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** Every lead on disk: leads.json and the archive segments it rolls into. */
-const readLeads = readStoredLeads;
 
 /** The real server entry point as its own process, so that it can be killed hard. */
 function startProcess(dataDir: string, port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {
@@ -46,7 +44,7 @@ describe("lead durability", () => {
       const responses = await Promise.all(Array.from({ length: 300 }, (_, i) => postJson(`${s.url}/api/contact`, validLead({ firstName: `Visitor ${i}` }))));
       expect(responses.map((r) => r.status)).toEqual(Array(300).fill(201));
       const ids = await Promise.all(responses.map(async (r) => ((await r.json()) as { id: string }).id));
-      const stored = await readLeads(s.dataDir);
+      const stored = await readStoredLeads(s.dataDir);
       expect(stored).toHaveLength(300);
       expect(new Set(stored.map((l) => l.id))).toEqual(new Set(ids));
     } finally {
@@ -89,7 +87,7 @@ describe("lead durability", () => {
     const second = startProcess(dataDir, port + 2);
     children.push(second.child);
     await second.ready;
-    const stored = new Set((await readLeads(dataDir)).map((l) => l.id));
+    const stored = new Set((await readStoredLeads(dataDir)).map((l) => l.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     const res = await fetch(`http://127.0.0.1:${port + 2}/api/health`);
     expect(res.status).toBe(200);
@@ -150,7 +148,7 @@ describe("lead durability", () => {
       const third = await postJson(`${s.url}/api/contact`, validLead({ firstName: "Later" }));
       expect(third.status).toBe(201);
 
-      const names = (await readLeads(s.dataDir)).map((l) => l.firstName);
+      const names = (await readStoredLeads(s.dataDir)).map((l) => l.firstName);
       expect(names).toEqual(["Kept", "Later"]);
       // No temp file is left behind either.
       expect((await readdir(s.dataDir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);

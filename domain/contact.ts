@@ -16,7 +16,7 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   general: "General",
 };
 
-/** The messages of spec §5, shown at their fields by the form and sent by the API. */
+/** The contact form's validation messages (spec §5 "Contact form": required names, a valid e-mail, a long-enough phone and message), shown at their fields by the form and sent by the API. */
 export const CONTACT_MESSAGES = {
   firstName: "First name is required",
   lastName: "Last name is required",

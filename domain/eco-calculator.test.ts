@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { calculateEcoImpact, type EcoInput } from "./eco-calculator";
 
 describe("calculateEcoImpact", () => {
-  // Expected values worked by hand from the spec §9 formulas.
+  // Expected values worked by hand from the spec §9 "Eco calculator" formulas (docs/requirements.md).
   it.each<
     [
       EcoInput,

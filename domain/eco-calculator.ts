@@ -1,4 +1,8 @@
-/** Eco-savings calculator (spec §9). Pure: the widget only formats and animates. */
+/**
+ * Eco-savings calculator (spec §9 "Eco calculator": the fuel, CO2, money and trees an electric cart saves over a gas one,
+ * from weekly miles, a usage multiplier and a number of years; docs/requirements.md). Pure: the widget only formats and
+ * animates.
+ */
 
 /** Miles per gallon of the gas cart we compare against. */
 export const MPG_GAS_CART = 15;

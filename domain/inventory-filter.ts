@@ -1,6 +1,6 @@
 import type { Vehicle } from "./vehicle";
 
-/** Price bands of the inventory filter, in US dollars (spec §5). */
+/** Price bands of the inventory filter, in US dollars (spec §5 "Inventory filters": three bands, the middle one inclusive at both ends). */
 export const PRICE_LOW_MAX = 15_000;
 export const PRICE_HIGH_MIN = 25_000;
 

@@ -5,15 +5,14 @@ import type { Lead } from "./lead";
 import { leadToAdf } from "./lead-adf";
 import { composeLeadMail } from "./lead-mail";
 import { csvCell, leadsToCsv } from "./leads-csv";
+import { VALID_MESSAGE } from "./testing/valid-lead";
 
 const nasty = `<script>alert("x")</script> & 'Tom' \u0001`;
 const lead = (over: Partial<Lead> = {}): Lead => ({
   id: "lead-1",
   createdAt: "2026-11-21T15:04:05.000Z",
-  firstName: "Dana",
+  ...VALID_MESSAGE,
   lastName: "O'Reyes",
-  email: "dana@example.com",
-  phone: "302-555-0101",
   interest: "service",
   message: "Battery check please.",
   origin: "https://resort.example",

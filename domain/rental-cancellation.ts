@@ -1,4 +1,4 @@
-/** Rental cancellation rules (spec §4): free before 24 hours, half back inside 24 hours, nothing for a no-show. */
+/** Rental cancellation rules (spec §4 "States and transitions", rental cancellation): free before 24 hours, half back inside 24 hours, nothing for a no-show. */
 
 export const RENTAL_CANCELLATION = {
   /** Cancelling more than this many hours before the start is free. */
@@ -8,12 +8,3 @@ export const RENTAL_CANCELLATION = {
   /** Percent refunded when the renter does not show up. */
   noShowRefundPercent: 0,
 } as const;
-
-/**
- * Percent of the rental price refunded for a cancellation made `hoursBeforeStart`
- * hours before the rental starts; null (or a start already passed) is a no-show.
- */
-export function cancellationRefundPercent(hoursBeforeStart: number | null): number {
-  if (hoursBeforeStart === null || hoursBeforeStart <= 0) return RENTAL_CANCELLATION.noShowRefundPercent;
-  return hoursBeforeStart > RENTAL_CANCELLATION.freeNoticeHours ? 100 : RENTAL_CANCELLATION.lateRefundPercent;
-}

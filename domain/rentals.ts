@@ -1,4 +1,7 @@
-/** Rental plans, deposits and fees (spec §9). Prices in US dollars. */
+/**
+ * Rental plans, deposits and fees (spec §9 "Rental prices": three plans, each priced by the day, 3 days, week and month,
+ * with a deposit per plan). Prices in US dollars; the per-day and savings labels are derived from them.
+ */
 
 import { formatUsdRate } from "./money";
 
@@ -6,11 +9,13 @@ export interface RentalTier {
   /** "Daily", "3-Day", "Weekly", "Monthly". */
   title: string;
   price: number;
+  /** Whole days the price covers. */
+  days: number;
   /** "1 day", "3 days", "7 days", "30 days". */
   duration: string;
-  /** Effective price per day. */
+  /** Effective price per day: the price over its days, rounded up to the cent (see `perDayRate`). */
   perDay: number;
-  /** Savings against the daily rate, as printed; absent for the daily tier. */
+  /** "SAVE 6.8%": the saving of the per-day rate against the plan's daily price (see `savingsLabel`); absent for the daily tier. */
   savings?: string;
   badge?: "RECOMMENDED";
 }
@@ -23,12 +28,52 @@ export interface RentalPlan {
   tiers: readonly RentalTier[];
 }
 
-const FOUR_SEAT_TIERS: readonly RentalTier[] = [
-  { title: "Daily", price: 245, duration: "1 day", perDay: 245 },
-  { title: "3-Day", price: 685, duration: "3 days", perDay: 228.34, savings: "SAVE 6.8%" },
-  { title: "Weekly", price: 1050, duration: "7 days", perDay: 150, savings: "SAVE 38.7%", badge: "RECOMMENDED" },
-  { title: "Monthly", price: 2800, duration: "30 days", perDay: 94, savings: "SAVE 61.6%" },
-];
+/**
+ * The effective per-day rate of a price over a number of days, rounded UP to the cent so that the printed rate never
+ * understates what a day costs: $685 over 3 days → $228.34; $3,500 over 30 days → $116.67.
+ */
+export const perDayRate = (price: number, days: number): number => Math.ceil(Math.round(price * 100) / days) / 100;
+
+/**
+ * "SAVE 38.7%": how much less a day costs at `perDay` than at the plan's `daily` price, rounded DOWN to a tenth of a
+ * percent so that a saving is never overstated. Worked in whole cents and tenths of a percent, so no float error
+ * turns 6.8% into 6.7%.
+ */
+export function savingsLabel(perDay: number, daily: number): string {
+  const dailyCents = Math.round(daily * 100);
+  const perMille = Math.floor(((dailyCents - Math.round(perDay * 100)) * 1000) / dailyCents);
+  return `SAVE ${perMille / 10}%`;
+}
+
+interface TierPrice {
+  title: string;
+  price: number;
+  days: number;
+  badge?: "RECOMMENDED";
+  /**
+   * The spec's printed per-day figure where it differs from `perDayRate` (docs/decisions/0009). Only the 4-seater's
+   * monthly tier has one: $94, where $2,800 over 30 days gives $93.34.
+   */
+  perDayAsPrinted?: number;
+}
+
+/** A plan's tiers with their per-day and savings labels derived from the prices; the first tier is the daily price. */
+function tiers(daily: number, longer: readonly TierPrice[]): RentalTier[] {
+  const first: RentalTier = { title: "Daily", price: daily, days: 1, duration: "1 day", perDay: daily };
+  return [
+    first,
+    ...longer.map(({ perDayAsPrinted, ...t }) => {
+      const perDay = perDayAsPrinted ?? perDayRate(t.price, t.days);
+      return { ...t, duration: `${t.days} days`, perDay, savings: savingsLabel(perDay, daily) };
+    }),
+  ];
+}
+
+const FOUR_SEAT_TIERS: readonly RentalTier[] = tiers(245, [
+  { title: "3-Day", price: 685, days: 3 },
+  { title: "Weekly", price: 1050, days: 7, badge: "RECOMMENDED" },
+  { title: "Monthly", price: 2800, days: 30, perDayAsPrinted: 94 },
+]);
 
 export const RENTAL_PLANS: readonly RentalPlan[] = [
   {
@@ -43,12 +88,11 @@ export const RENTAL_PLANS: readonly RentalPlan[] = [
     title: "6 Seater",
     description: "Three rows for bigger groups, reunions and rental-house weeks at the shore.",
     deposit: 750,
-    tiers: [
-      { title: "Daily", price: 295, duration: "1 day", perDay: 295 },
-      { title: "3-Day", price: 735, duration: "3 days", perDay: 245, savings: "SAVE 16.9%" },
-      { title: "Weekly", price: 1400, duration: "7 days", perDay: 200, savings: "SAVE 32.2%", badge: "RECOMMENDED" },
-      { title: "Monthly", price: 3500, duration: "30 days", perDay: 116.67, savings: "SAVE 60.4%" },
-    ],
+    tiers: tiers(295, [
+      { title: "3-Day", price: 735, days: 3 },
+      { title: "Weekly", price: 1400, days: 7, badge: "RECOMMENDED" },
+      { title: "Monthly", price: 3500, days: 30 },
+    ]),
   },
   {
     id: "utility",

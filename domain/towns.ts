@@ -1,4 +1,6 @@
-/** The Sussex County towns the dealership serves, each with a landing page. */
+/** The Sussex County towns the dealership serves, each with a landing page (spec §2 "Town pages": 25 towns, one page each). */
+
+import { distanceMiles } from "./distance";
 
 export interface Town {
   name: string;
@@ -42,8 +44,16 @@ export const TOWNS: readonly Town[] = [
   town("South Bethany", "Town", 38.5165, -75.0563),
 ];
 
-export const findTownBySlug = (slug: string): Town | undefined => TOWNS.find((t) => t.slug === slug);
-export const findTownByPath = (path: string): Town | undefined => TOWNS.find((t) => t.url === path);
+/** How many nearby towns a town page links to. */
+const NEARBY_COUNT = 4;
+
+/** The towns closest to `town` (great-circle distance between town centres), nearest first, the town itself left out. */
+export const nearbyTowns = (town: Town, count = NEARBY_COUNT): Town[] =>
+  TOWNS.filter((t) => t.slug !== town.slug)
+    .map((t) => ({ t, d: distanceMiles(town.coordinates, t.coordinates) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, count)
+    .map(({ t }) => t);
 
 /** An embeddable map of a point (OpenStreetMap's export frame: no key, no tracking script). */
 export function mapEmbedUrl({ lat, lng }: Town["coordinates"], span = 0.04): string {

@@ -34,7 +34,7 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
-/** A vehicle as the API serves it (spec §3, plus featured and condition). */
+/** A vehicle as the API serves it (spec §3 "Entities": id, name, description, price, brand, category, images, stock and new flags, features, specifications, external URL; plus featured and condition). */
 export const VehicleSchema = z.object({
   id: z.string().regex(VEHICLE_ID_PATTERN),
   name: z.string().min(1),

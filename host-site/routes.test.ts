@@ -4,7 +4,6 @@ import { TOWNS } from "../domain/towns";
 import { UNBUILT_ASSETS } from "./lib/assets";
 import { renderPage } from "./lib/render";
 import { notFoundPage } from "./pages/NotFoundPage";
-import { nearbyTowns, townDeliveryText } from "./pages/TownPage";
 import { vehiclePage } from "./pages/VehiclePage";
 import { PAGE_ALIASES, pageFile, sitePages } from "./routes";
 
@@ -77,20 +76,4 @@ describe("pageFile", () => {
     ["/policies/return-policy", "policies/return-policy.html"],
     ["/lewes-golf-carts", "lewes-golf-carts.html"],
   ])("%s → %s", (p, file) => expect(pageFile(p)).toBe(file));
-});
-
-describe("town helpers", () => {
-  const town = (name: string) => TOWNS.find((t) => t.name === name)!;
-  it.each([
-    ["Georgetown", /home to our showroom/],
-    ["Lewes", /about 14 miles .* inside our free delivery zone/],
-    ["Fenwick Island", /about 2\d miles .* then \$6 per mile/],
-  ])("%s: %s", (name, text) => expect(townDeliveryText(town(name))).toMatch(text));
-
-  it("lists the nearest other towns first", () => {
-    const near = nearbyTowns(town("Bethany Beach")).map((t) => t.name);
-    expect(near).toHaveLength(4);
-    expect(near).not.toContain("Bethany Beach");
-    expect(near[0]).toBe("South Bethany");
-  });
 });

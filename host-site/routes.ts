@@ -38,7 +38,7 @@ export function fixedPages(): PageDef[] {
   ];
 }
 
-/** Every page of spec §2 but the vehicle pages, in sitemap order. */
+/** Every page of the route table (spec §2 "Full route table") but the vehicle pages, in sitemap order. */
 export const sitePages = (ctx: PageContext): PageDef[] => [...cataloguePages(ctx), ...fixedPages()];
 
 /** Every page's title is its own: a clash is a content bug, found by the build and the tests. */

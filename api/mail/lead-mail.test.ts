@@ -5,11 +5,11 @@ import { promisify } from "node:util";
 import { JSDOM } from "jsdom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Lead } from "../../domain/lead";
+import { readStoredLeads } from "../store/lead-files";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "../testing/test-server";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
 
 const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
-const readLeads = async (dir: string) => JSON.parse(await readFile(path.join(dir, "leads.json"), "utf8")).leads as Lead[];
 const nasty = `<img src=x onerror="alert(1)"> & <b>bold</b> 'quoted'`;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -46,7 +46,7 @@ describe("lead mail", () => {
     expect(doc.querySelector("provider name")?.textContent).toBe("resort-page");
     expect(doc.querySelector("prospect > id")?.textContent).toBe(id);
 
-    await vi.waitFor(async () => expect((await readLeads(s.dataDir))[0]?.delivery).toMatchObject({ status: "sent", attempts: 1 }));
+    await vi.waitFor(async () => expect((await readStoredLeads(s.dataDir))[0]?.delivery).toMatchObject({ status: "sent", attempts: 1 }));
   });
 
   it("answers 201 at once while the mail server is down, then delivers each lead once when it is back", async () => {
@@ -55,7 +55,7 @@ describe("lead mail", () => {
     const ids = [await post(s), await post(s), await post(s)];
     await vi.waitFor(
       async () => {
-        const leads = await readLeads(s.dataDir);
+        const leads = await readStoredLeads(s.dataDir);
         expect(leads.map((l) => l.delivery.status)).toEqual(["pending", "pending", "pending"]);
         expect(leads.every((l) => l.delivery.attempts >= 1 && l.delivery.lastError)).toBe(true);
       },
@@ -65,12 +65,12 @@ describe("lead mail", () => {
     const smtp = track(await startSmtpSink(port));
     await vi.waitFor(
       async () => {
-        expect((await readLeads(s.dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent", "sent"]);
+        expect((await readStoredLeads(s.dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent", "sent"]);
       },
       { timeout: 10_000 },
     );
-    // Give any duplicate a chance to show up before counting.
-    await new Promise((r) => setTimeout(r, 300));
+    // Stop the outbox: once an attempt still in flight has been recorded, nothing more can be sent, so the count is final.
+    await s.outbox!.stop();
     expect(smtp.messages.map((m) => m.attachments[0]?.filename).sort()).toEqual(ids.map((id) => `lead-${id}.adf.xml`).sort());
   }, 20_000);
 
@@ -79,12 +79,12 @@ describe("lead mail", () => {
     const port = await freePort();
     const first = await startTestServer(mailEnv(`smtp://127.0.0.1:${port}`), dataDir);
     const ids = [await post(first), await post(first)];
-    await vi.waitFor(async () => expect((await readLeads(dataDir)).every((l) => l.delivery.attempts >= 1)).toBe(true), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await readStoredLeads(dataDir)).every((l) => l.delivery.attempts >= 1)).toBe(true), { timeout: 5000 });
     await first.close();
 
     const smtp = track(await startSmtpSink(port));
     track(await startTestServer(mailEnv(smtp.url), dataDir));
-    await vi.waitFor(async () => expect((await readLeads(dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent"]), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await readStoredLeads(dataDir)).map((l) => l.delivery.status)).toEqual(["sent", "sent"]), { timeout: 10_000 });
     expect(smtp.messages).toHaveLength(2);
     expect(smtp.messages.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<lead-${id}@www.sussexcoastgolfcarts.example>`).sort());
   }, 20_000);
@@ -113,7 +113,7 @@ describe("lead mail", () => {
   it("stores leads as not-sent when mail is off", async () => {
     const s = track(await startTestServer());
     await post(s);
-    expect((await readLeads(s.dataDir))[0]?.delivery).toEqual({ status: "not-sent", attempts: 0 });
+    expect((await readStoredLeads(s.dataDir))[0]?.delivery).toEqual({ status: "not-sent", attempts: 0 });
   });
 });
 
@@ -175,7 +175,7 @@ describe("control characters in contact fields", () => {
     const res = await postJson(`${s.url}/api/contact`, validLead({ [field]: value }));
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
-    expect(await readLeads(s.dataDir)).toEqual([]);
+    expect(await readStoredLeads(s.dataDir)).toEqual([]);
   });
 
   /** A lead stored before the schema refused control characters. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import fresh from "fresh";
 import type { PreparedBody } from "../store/vehicle-store";
 import { acceptsGzip } from "./accepts-gzip";
 
@@ -37,14 +38,16 @@ function answersFor(body: PreparedBody, headers: OutgoingHttpHeaders): Answers {
 }
 
 /**
- * Answer with a prepared JSON body: 304 on a matching ETag, gzip when
+ * Answer with a prepared JSON body: 304 to a matching If-None-Match, gzip when
  * accepted. Plain node:http, so that Express routes and the catalogue fast
  * path (routes/vehicles-fast-path.ts) answer alike; `headers` go first.
  */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, headers: OutgoingHttpHeaders = NO_HEADERS): void {
   const answers = answersFor(body, headers);
-  const inm = req.headers["if-none-match"];
-  if (inm && inm.split(/\s*,\s*/).some((tag) => tag === body.etag || tag === `W/${body.etag}` || tag === "*")) {
+  // If-None-Match is matched by the library behind Express's `req.fresh` (an ETag, its W/ form, a list, or "*"). It is
+  // given the validator alone: fresh() also calls any request with `Cache-Control: no-cache` stale, and fetch() adds
+  // that header to every request that sets If-None-Match itself, so a client revalidating by hand would never get a 304.
+  if (fresh({ "if-none-match": req.headers["if-none-match"] }, { etag: body.etag })) {
     res.writeHead(304, answers.notModified).end();
     return;
   }

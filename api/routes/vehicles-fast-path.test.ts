@@ -44,6 +44,20 @@ describe("catalogue reads answer alike with and without Express", () => {
     expect(headersOf(a!)).toEqual(headersOf(b!));
   });
 
+  it.each([
+    ["the ETag", (etag: string) => ({ "if-none-match": etag }), 304],
+    ["its weak form", (etag: string) => ({ "if-none-match": `W/${etag}` }), 304],
+    ["a list holding it", (etag: string) => ({ "if-none-match": `"other", ${etag}` }), 304],
+    ["*", () => ({ "if-none-match": "*" }), 304],
+    ["another ETag", () => ({ "if-none-match": '"other"' }), 200],
+    // fetch() sends Cache-Control: no-cache with every If-None-Match it is given: the validator still decides.
+    ["the ETag and Cache-Control: no-cache", (etag: string) => ({ "if-none-match": etag, "cache-control": "no-cache" }), 304],
+  ])("answers If-None-Match with %s by its validator, on both paths", async (_case, conditional, status) => {
+    const etag = (await fetch(`${s.url}/api/vehicles`)).headers.get("etag")!;
+    const answers = await Promise.all(["/api/vehicles", "/api/vehicles?via=express"].map((p) => fetch(s.url + p, { headers: conditional(etag) })));
+    expect(answers.map((r) => r.status)).toEqual([status, status]);
+  });
+
   it("leaves unknown ids and other methods to Express's JSON answers", async () => {
     expect((await fetch(`${s.url}/api/vehicles/no-such-cart`)).status).toBe(404);
     const post = await fetch(`${s.url}/api/vehicles`, { method: "POST" });

@@ -166,7 +166,7 @@ describe("lead store under SIGKILL", () => {
     const script = `
       const { openLeadStore } = await import(${JSON.stringify(store)});
       const store = await openLeadStore(${JSON.stringify(dir)}, { segmentSize: 5 });
-      const message = { firstName: "Dana", lastName: "Reyes", email: "dana@example.com", phone: "302-555-0101", interest: "sales", message: "Looking for a 6-seater." };
+      const message = ${JSON.stringify(validLead())};
       const writer = async () => { for (;;) { const lead = await store.add({ message, origin: null, source: null }, { status: "not-sent", attempts: 0 }); process.stdout.write(lead.id + "\\n"); } };
       for (let i = 0; i < 20; i++) writer();
     `;

@@ -70,16 +70,7 @@ export async function startTestServer(
   };
 }
 
-/** A valid contact body. */
-export const validLead = (over: Record<string, unknown> = {}) => ({
-  firstName: "Dana",
-  lastName: "Reyes",
-  email: "dana@example.com",
-  phone: "302-555-0101",
-  interest: "sales",
-  message: "Looking for a 6-seater for the summer.",
-  ...over,
-});
+export { validLead } from "../../domain/testing/valid-lead";
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });

@@ -1,6 +1,6 @@
 import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
-import { DELIVERY_RULES } from "./policies/delivery-policy";
+import { DELIVERY_RULES } from "../../domain/delivery";
 /** Copy for the two brand pages (spec §2 Denago, Evolution). Prices are never written here. */
 
 export const DENAGO_FEATURES = [
@@ -30,5 +30,5 @@ export const EVOLUTION_WHY = [
   },
 ] as const;
 
-/** The fixed drive line on Evolution featured models (spec §2). */
+/** The fixed drive line on Evolution featured models (spec §2 "Evolution page": 'Drive: Rear-Wheel Drive'). */
 export const EVOLUTION_DRIVE = "Rear-Wheel Drive";

@@ -25,7 +25,7 @@ export const ABOUT_NAV: readonly NavLink[] = [
 /** The last top-level item, after the About dropdown. */
 export const CONTACT_NAV: NavLink = { href: "/contact", label: "Contact" };
 
-/** Footer columns: every link of spec §2 and one per town. */
+/** Footer columns: every footer link of spec §2 "Global" (brand, legal and policy pages) and one per town. */
 export const FOOTER_COLUMNS: readonly { heading: string; links: readonly NavLink[] }[] = [
   {
     heading: "Shop",

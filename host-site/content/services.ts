@@ -1,6 +1,6 @@
 import { formatUsd } from "../../domain/money";
-import { DELIVERY_RULES } from "./policies/delivery-policy";
-/** The services page's offerings (spec §2 Services, §9 labour rate). */
+import { DELIVERY_RULES } from "../../domain/delivery";
+/** The services page's offerings (spec §2 "Services": four service cards; §9: the labour rate). */
 export interface ServiceOffering {
   id: string;
   title: string;
@@ -44,7 +44,7 @@ export const SERVICE_OFFERINGS: readonly ServiceOffering[] = [
   },
 ];
 
-/** Other services the dealership offers (spec §1), listed under the cards. */
+/** Other services the dealership offers (spec §1: batteries, modifications, delivery and pickup, trade-in, storage), listed under the cards. */
 export const MORE_SERVICES = [
   {
     title: "Delivery & pickup",

@@ -1,5 +1,5 @@
 /**
- * The navigation's active-item rule (spec §2): Home is active only on exactly
+ * The navigation's active-item rule (spec §2 "Global"): Home is active only on exactly
  * "/"; every other item is active on its own path and anything below it.
  */
 export function isActivePath(itemPath: string, currentPath: string): boolean {

@@ -1,7 +1,7 @@
 import { LinkButton } from "../components/CallButton";
 import type { PageDef } from "./page";
 
-/** The title every not-found answer carries (spec §2, §8). */
+/** The title every not-found answer carries (spec §2 "Global" and §8: an unknown path shows "404 Page Not Found"). */
 export const NOT_FOUND_TITLE = "404 Page Not Found";
 
 /** The not-found page, answered with status 404. `vehicle` words it for an unknown vehicle id. */

@@ -1,6 +1,6 @@
 import { BUSINESS, formatAddress, telHref } from "../../domain/business";
-import { formatUsd } from "../../domain/money";
-import { TOWNS, type Town } from "../../domain/towns";
+import { townDeliveryText } from "../../domain/delivery";
+import { nearbyTowns, type Town } from "../../domain/towns";
 import { CallButton, LinkAndCall, LinkButton } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
@@ -9,32 +9,9 @@ import { Icon } from "../components/Icon";
 import { MapFrame } from "../components/MapFrame";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
-import { DELIVERY_RULES } from "../content/policies/delivery-policy";
 import { TOWN_SERVICES, townBenefits } from "../content/towns";
-import { distanceMiles } from "../lib/distance";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
-
-/** How many nearby towns a town page links to. */
-const NEARBY_COUNT = 4;
-
-/** The towns closest to `town`, nearest first. */
-export const nearbyTowns = (town: Town, count = NEARBY_COUNT): Town[] =>
-  TOWNS.filter((t) => t.slug !== town.slug)
-    .map((t) => ({ t, d: distanceMiles(town.coordinates, t.coordinates) }))
-    .sort((a, b) => a.d - b.d)
-    .slice(0, count)
-    .map(({ t }) => t);
-
-/** The delivery sentence for a town, from its distance to the showroom and the delivery rules. */
-export function townDeliveryText(town: Town): string {
-  const miles = Math.round(distanceMiles(BUSINESS.geo, town.coordinates));
-  const { freeRadiusMiles, freeMinimumPurchase, perMileBeyond } = DELIVERY_RULES;
-  if (miles === 0) return `${town.name} is home to our showroom: delivery is free on purchases of ${formatUsd(freeMinimumPurchase)} or more.`;
-  return miles <= freeRadiusMiles
-    ? `${town.name} is about ${miles} miles from our ${BUSINESS.address.city} showroom, inside our free delivery zone for purchases of ${formatUsd(freeMinimumPurchase)} or more.`
-    : `${town.name} is about ${miles} miles from our ${BUSINESS.address.city} showroom: delivery is free for the first ${freeRadiusMiles} miles on purchases of ${formatUsd(freeMinimumPurchase)} or more, then ${formatUsd(perMileBeyond)} per mile.`;
-}
 
 export function townPage(town: Town): PageDef {
   const { main } = BUSINESS.phones;

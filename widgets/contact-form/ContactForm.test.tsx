@@ -2,12 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { CONTACT_MESSAGES } from "../../domain/contact";
+import { VALID_MESSAGE } from "../../domain/testing/valid-lead";
 import { navigation, afterSend } from "./redirect";
 import { SEND_FAILED } from "./send-lead";
-import { listenOnDocument } from "../testing/document-listeners";
+import { API, json, mountWidget, serveFetch } from "../testing/widget-test";
 import "./index";
-
-const API = "http://dealer.test";
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
@@ -15,7 +14,7 @@ let root: ShadowRoot;
 /** A fake POST /api/contact: `answer` decides the response for each request body. */
 function serve(answer: (body: Record<string, unknown>) => Response | Promise<Response>) {
   const bodies: Record<string, unknown>[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+  const fetch = serveFetch((url: string, init: RequestInit) => {
     expect(url).toBe(`${API}/api/contact`);
     expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("content-type")).toBe("application/json");
@@ -23,35 +22,30 @@ function serve(answer: (body: Record<string, unknown>) => Response | Promise<Res
     bodies.push(body);
     return answer(body);
   });
-  vi.stubGlobal("fetch", fetch);
   return { fetch, bodies };
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs = "") {
-  const events: { type: string; detail: unknown }[] = [];
-  for (const type of ["gc-error", "gc-contact-submitted"]) {
-    listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
-  }
-  document.body.innerHTML = `<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`;
-  const host = document.querySelector("gc-contact-form")!;
-  await vi.waitFor(() => expect(host.shadowRoot?.querySelector("form")).toBeTruthy());
-  root = host.shadowRoot!;
-  ui = within(root as unknown as HTMLElement);
+  const mounted = await mountWidget(`<gc-contact-form api-base="${API}" ${attrs}></gc-contact-form>`, "gc-contact-form", "form", [
+    "gc-error",
+    "gc-contact-submitted",
+  ]);
+  ({ root, ui } = mounted);
   const go = vi.spyOn(navigation, "go").mockImplementation(() => {});
-  return { host, events, go };
+  return { host: mounted.host, events: mounted.events, go };
 }
 
 const input = (label: string) => ui.getByLabelText(label) as HTMLInputElement;
 const submit = () => ui.getByRole("button", { name: /Send Message|Sending\.\.\./ }) as HTMLButtonElement;
 
+/** The shared valid message, by the label of the field it is typed into. */
 const VALID: Record<string, string> = {
-  "First Name": "Dana",
-  "Last Name": "Reyes",
-  Email: "dana@example.com",
-  Phone: "302-555-0101",
-  Message: "Do you have a six-seater in stock?",
+  "First Name": VALID_MESSAGE.firstName,
+  "Last Name": VALID_MESSAGE.lastName,
+  Email: VALID_MESSAGE.email,
+  Phone: VALID_MESSAGE.phone,
+  Message: VALID_MESSAGE.message,
 };
 
 /** Types a valid message, with `over` replacing some fields' text. */
@@ -155,12 +149,8 @@ describe("<gc-contact-form> sending", () => {
     expect(submit().disabled).toBe(true);
     expect(bodies).toEqual([
       {
-        firstName: "Dana",
-        lastName: "Reyes",
-        email: "dana@example.com",
-        phone: "302-555-0101",
+        ...VALID_MESSAGE,
         interest: "parts",
-        message: "Do you have a six-seater in stock?",
         website: "",
         source: "resort-landing",
       },
@@ -237,7 +227,7 @@ describe("<gc-contact-form> failures", () => {
     expect(submit().textContent).toBe("Send Message");
     expect(submit().disabled).toBe(false);
     // The visitor's text is kept for another try; a 400 is the visitor's to fix, not an embedding problem.
-    expect(input("First Name").value).toBe("Dana");
+    expect(input("First Name").value).toBe(VALID_MESSAGE.firstName);
     expect(events).toEqual([]);
     await userEvent.click(ui.getByRole("button", { name: "Dismiss" }));
     expect(ui.queryByRole("alert")).toBeNull();

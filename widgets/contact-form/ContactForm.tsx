@@ -48,7 +48,10 @@ function Row({ name, label, errors, children }: { name: Field; label: string; er
   );
 }
 
-/** `<gc-contact-form>`: the contact form of spec §5 posting a lead to the dealership (spec §4, §7, §8). */
+/**
+ * `<gc-contact-form>`: the contact form (spec §5: its fields and their messages) posting a lead to the dealership (§4:
+ * "Sending..." while it sends, then the thank-you page or an error toast; §7: POST /api/contact; §8: the toast's text).
+ */
 export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: ContactFormProps & WidgetProps) {
   const apiBase = resolveApiBase(apiBaseAttr);
   const label = source?.trim() || undefined;

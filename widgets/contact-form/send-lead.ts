@@ -1,6 +1,6 @@
 import type { ContactMessage } from "../../domain/contact";
 
-/** The toast's text when the server gave no usable reason (spec §8). */
+/** The toast's text when the server gave no usable reason (spec §8 "Error catalogue": 'Failed to send message. Please try again.'). */
 export const SEND_FAILED = "Failed to send message. Please try again.";
 /** How long to wait for the API before giving up, as the shared ky client does. */
 const TIMEOUT_MS = 15_000;

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, within } from "@testing-library/react";
+import { fireEvent } from "@testing-library/react";
 import { calculateEcoImpact, type EcoInput } from "../../domain/eco-calculator";
 import { MILES_MESSAGE } from "./EcoCalculator";
+import { mountWidget } from "../testing/widget-test";
 import "./index";
 
 /** Frames and timers run on a fake clock; microtasks (preact's render queue) stay real. */
@@ -20,11 +21,7 @@ function stubReducedMotion(reduce: boolean) {
 }
 
 async function mount(attrs = "") {
-  document.body.innerHTML = `<gc-eco-calculator ${attrs}></gc-eco-calculator>`;
-  const el = document.querySelector("gc-eco-calculator")!;
-  await tick(50);
-  expect(el.shadowRoot?.querySelector("form")).toBeTruthy();
-  const ui = within(el.shadowRoot as unknown as HTMLElement);
+  const { host: el, ui } = await mountWidget(`<gc-eco-calculator ${attrs}></gc-eco-calculator>`, "gc-eco-calculator", "form");
   const figure = (key: string) => el.shadowRoot!.querySelector(`[data-figure="${key}"]`)?.textContent;
   return { el, ui, figure, button: () => ui.getByRole("button") as HTMLButtonElement };
 }
@@ -38,7 +35,7 @@ async function fill(ui: Mounted["ui"], miles: string, usage?: string, years?: st
   await tick(0);
 }
 
-// Spec §9 worked by hand: [inputs, CO2 lbs, CO2 tons, gallons, fuel cost, electricity, net, trees].
+// Spec §9 "Eco calculator" formulas worked by hand: [inputs, CO2 lbs, CO2 tons, gallons, fuel cost, electricity, net, trees].
 const CASES: [EcoInput, string, string, string, string, string, string, string][] = [
   [{ milesPerWeek: 25, usage: "recreational", years: 1 }, "1,699 lbs", "0.85 tons", "87 gallons", "$303", "$23", "$280", "14 trees"],
   [{ milesPerWeek: 40, usage: "golf-course", years: 5 }, "33,973 lbs", "16.99 tons", "1,733 gallons", "$6,067", "$468", "$5,599", "280 trees"],

@@ -23,9 +23,9 @@ import { useCountUp } from "./use-count-up";
 
 export const TAG = "gc-eco-calculator";
 
-/** How long the button reads 'Calculating...' before the results show (spec §4). */
+/** How long the button reads 'Calculating...' before the results show (spec §4 "Calculator": the pause before the results). */
 export const CALCULATING_MS = 1500;
-/** How long the celebration banner stays up (spec §4). */
+/** How long the celebration banner stays up (spec §4 "Calculator": the banner shows, then hides). */
 export const CELEBRATION_MS = 3000;
 
 export const MILES_MESSAGE = `Enter the miles you drive per week as a number, for example 25.`;

@@ -18,7 +18,7 @@ export interface EcoFigure {
   highlight?: boolean;
 }
 
-/** The result cards in display order. Currency is whole US dollars (spec §9). */
+/** The result cards in display order. Currency is whole US dollars (spec §9: USD with no decimals, en-US format). */
 export const ECO_FIGURES: readonly EcoFigure[] = [
   { key: "co2Saved", label: "CO2 saved", format: (n) => `${formatWhole(n)} lbs`, sub: { key: "co2Tons", format: (n) => `${formatHundredths(n)} tons` } },
   { key: "fuelSaved", label: "Fuel saved", format: (n) => `${formatWhole(n)} gallons` },

@@ -1,4 +1,4 @@
-/** Registers <gc-eco-calculator>: the eco-savings calculator (spec §4, §9). */
+/** Registers <gc-eco-calculator>: the eco-savings calculator (spec §4: "Calculating..." for 1.5 s, then results that count up; §9: the eco formulas). */
 import { defineWidget } from "../shared/define-widget";
 import { EcoCalculator, TAG } from "./EcoCalculator";
 import css from "./eco-calculator.css?inline";

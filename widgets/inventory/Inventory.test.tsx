@@ -2,12 +2,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { listenOnDocument } from "../testing/document-listeners";
+import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
 import "./index";
-
-const API = "http://dealer.test";
 
 const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
   id,
@@ -34,25 +32,18 @@ const FLEET: Vehicle[] = [
 ];
 
 /** A fake API: GET /api/vehicles answers `body` with `status`; `pending` never answers. */
-function serve(body: unknown, status = 200, pending = false) {
-  const fetch = vi.fn((req: Request) => {
-    if (pending) return new Promise<Response>(() => {});
+const serve = (body: unknown, status = 200, pending = false) =>
+  serveFetch((req: Request) => {
+    if (pending) return never();
     expect(req.url).toBe(`${API}/api/vehicles`);
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+    return json(status, body);
   });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs = "") {
-  const events: CustomEvent[] = [];
-  listenOnDocument("gc-error", (e) => events.push(e as CustomEvent));
-  document.body.innerHTML = `<gc-inventory api-base="${API}" ${attrs}></gc-inventory>`;
-  const host = document.querySelector("gc-inventory")!;
-  await vi.waitFor(() => expect(host.shadowRoot?.querySelector(".inventory")).toBeTruthy());
-  ui = within(host.shadowRoot as unknown as HTMLElement);
-  return { host, events };
+  const mounted = await mountWidget(`<gc-inventory api-base="${API}" ${attrs}></gc-inventory>`, "gc-inventory", ".inventory");
+  ui = mounted.ui;
+  return { host: mounted.host, events: mounted.events };
 }
 
 let ui: ReturnType<typeof within>;

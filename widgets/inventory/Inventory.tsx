@@ -12,7 +12,7 @@ import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-q
 import { VehicleCard } from "./VehicleCard";
 
 const TAG = "gc-inventory";
-/** Skeleton cards while the list loads (spec §4, §9). */
+/** Skeleton cards while the list loads (spec §4 "Inventory": six placeholder cards while loading). */
 export const SKELETON_COUNT = 6;
 const NONE: Vehicle[] = [];
 /** Cards whose images load at once rather than when scrolled near: a wide grid's first row. */
@@ -38,7 +38,7 @@ function inventoryHref(apiBase: string, brand: string | undefined): string {
   return dealerUrl(apiBase, exact ? `/inventory?brand=${exact.value}` : "/inventory");
 }
 
-/** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 Inventory, §4, §5, §8). */
+/** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
 export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host }: InventoryProps & WidgetProps) {
   const apiBase = resolveApiBase(apiBaseAttr);
   const list = useVehicleList(apiBase);

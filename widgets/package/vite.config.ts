@@ -1,7 +1,7 @@
 import { copyFileSync } from "node:fs";
 import { defineConfig } from "vite";
 import dts from "vite-plugin-dts";
-import { PREACT_ALIASES } from "../../vite.config";
+import { PREACT_ALIASES, WIDGET_DEFINES } from "../../vite.config";
 
 const OUT = "dist/package";
 
@@ -13,7 +13,7 @@ const OUT = "dist/package";
  */
 export default defineConfig({
   resolve: { alias: PREACT_ALIASES },
-  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  define: { ...WIDGET_DEFINES, "process.env.NODE_ENV": JSON.stringify("production") },
   publicDir: false,
   build: {
     outDir: OUT,

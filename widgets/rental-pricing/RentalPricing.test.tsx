@@ -1,19 +1,18 @@
 import { describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
+import { mountWidget } from "../testing/widget-test";
 import "./index";
 
 /** Put the element on the page and query inside its shadow root once it has rendered. */
 async function mount(html: string) {
-  document.body.innerHTML = html;
-  const el = document.querySelector("gc-rental-pricing")!;
-  await vi.waitFor(() => expect(el.shadowRoot?.querySelector(".gc-rentals")).toBeTruthy());
-  return { el, ui: within(el.shadowRoot as unknown as HTMLElement) };
+  const { host, ui } = await mountWidget(html, "gc-rental-pricing", ".gc-rentals");
+  return { el: host, ui };
 }
 
 const footnote = (ui: Awaited<ReturnType<typeof mount>>["ui"]) => ui.getByText(/^Security deposit:/).closest("footer")!;
 const plan = (ui: Awaited<ReturnType<typeof mount>>["ui"], title: string) => within(ui.getByRole("article", { name: title }));
 
-// Spec §9, as printed: [tier, price, duration, renewal, savings].
+// Spec §9 "Rental prices", as printed: [tier, price, duration, renewal, savings].
 const SPEC_PRICES: Record<string, [string, string, string, string, string | null][]> = {
   "4 Seater": [
     ["Daily", "$245", "1 day", "Renews at $245/day", null],

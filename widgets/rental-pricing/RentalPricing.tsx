@@ -22,7 +22,7 @@ export function plansFor(plan: string | undefined): readonly RentalPlan[] {
   return isRentalPlanId(id) ? RENTAL_PLANS.filter((p) => p.id === id) : RENTAL_PLANS;
 }
 
-/** The rental price tables of spec §9, with RESERVE TODAY dialling the main line. */
+/** The rental price tables (spec §9 "Rental prices": per plan, the daily, 3-day, weekly and monthly prices with per-day rates and savings), with RESERVE TODAY dialling the main line. */
 export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) {
   // r2wc skips an empty attribute; plan="" is a mistake worth naming too.
   const requested = plan ?? host.getAttribute("plan") ?? undefined;

@@ -1,4 +1,4 @@
-/** Registers <gc-rental-pricing>: the rental price tables (spec §9). */
+/** Registers <gc-rental-pricing>: the rental price tables (spec §9 "Rental prices"). */
 import { defineWidget } from "../shared/define-widget";
 import { RentalPricing, TAG } from "./RentalPricing";
 import css from "./rental-pricing.css?inline";

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { useState } from "react";
 import { defineWidget, type WidgetProps } from "./define-widget";
+import pkg from "../../package.json";
 
 function Hello({ name, host }: { name?: string } & WidgetProps) {
   const [n, setN] = useState(0);
@@ -25,8 +26,39 @@ describe("defineWidget", () => {
     await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain("Hello Milton"));
   });
 
-  it("ignores a second definition of the same tag", () => {
+  it("ignores a second definition of the same tag by the same version, silently", async () => {
+    const warn = vi.spyOn(console, "warn");
     expect(() => defineWidget("gc-test-hello", Boom, { props: {}, css: "" })).not.toThrow();
+    expect(warn).not.toHaveBeenCalled();
+    // The first definition still renders.
+    document.body.innerHTML = `<gc-test-hello name="Lewes"></gc-test-hello>`;
+    await vi.waitFor(() => expect(document.querySelector("gc-test-hello")!.shadowRoot?.textContent).toContain("Hello Lewes"));
+  });
+
+  it("is built with the package's version", () => {
+    expect(__GC_VERSION__).toBe(pkg.version);
+  });
+
+  it("warns, naming both versions, when another version of the script defined the tag first", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    class Older extends HTMLElement {
+      static gcVersion = "0.0.9";
+    }
+    customElements.define("gc-test-versions", Older);
+    defineWidget("gc-test-versions", Hello, { props: { name: "string" }, css: "" });
+    expect(warn).toHaveBeenCalledWith(
+      `[gc-test-versions] is already defined by version 0.0.9; this copy (version ${pkg.version}) is not used. Load one version of the widget scripts per page.`,
+    );
+    expect(customElements.get("gc-test-versions")).toBe(Older);
+  });
+
+  it("warns when a script that is not ours defined the tag first", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    customElements.define("gc-test-foreign", class extends HTMLElement {});
+    defineWidget("gc-test-foreign", Hello, { props: { name: "string" }, css: "" });
+    expect(warn).toHaveBeenCalledWith(
+      `[gc-test-foreign] is already defined by another script; this copy (version ${pkg.version}) is not used. Load one version of the widget scripts per page.`,
+    );
   });
 
   it("catches a render error at the widget's edge and tells the host page", async () => {

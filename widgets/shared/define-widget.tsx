@@ -16,10 +16,32 @@ interface R2wcProps {
   [key: string]: unknown;
 }
 
+/** The version of this copy of the widget code, carried by each element class it defines. */
+const VERSION = __GC_VERSION__;
+
+/** An element class with the version of the script that defined it (absent when another script defined the tag). */
+type Versioned = CustomElementConstructor & { gcVersion?: string };
+
+/**
+ * Leave `tag` to the copy that defined it first. The same version twice (a partner pasting the script twice, the
+ * all-in-one script beside a single one) is harmless and silent; two versions on one page are not, as the page then
+ * runs the first one's code under both scripts: say so, naming both versions.
+ */
+function alreadyDefined(tag: string): boolean {
+  const existing = customElements.get(tag) as Versioned | undefined;
+  if (!existing) return false;
+  if (existing.gcVersion !== VERSION) {
+    const first = existing.gcVersion ? `version ${existing.gcVersion}` : "another script";
+    console.warn(`[${tag}] is already defined by ${first}; this copy (version ${VERSION}) is not used. Load one version of the widget scripts per page.`);
+  }
+  return true;
+}
+
 /**
  * Register `tag` as a custom element rendering `Component` in an open shadow
  * root with its styles adopted, behind an error boundary. Defining a tag that
- * already exists is a no-op, so a partner may paste the script twice.
+ * already exists leaves the first definition in place (warning when it came
+ * from another version), so a partner may paste the script twice.
  */
 export function defineWidget<P extends object>(
   tag: `gc-${string}`,
@@ -35,7 +57,7 @@ export function defineWidget<P extends object>(
     holdPrerenderedHeight?: boolean;
   },
 ): void {
-  if (typeof customElements === "undefined" || customElements.get(tag)) return;
+  if (typeof customElements === "undefined" || alreadyDefined(tag)) return;
 
   function Widget({ container, ...props }: R2wcProps) {
     const host = container?.host as HTMLElement | undefined;
@@ -48,14 +70,16 @@ export function defineWidget<P extends object>(
   }
   Widget.displayName = `Widget(${tag})`;
 
-  const element = r2wc(Widget, { shadow: "open", props: options.props });
+  const element: Versioned = r2wc(Widget, { shadow: "open", props: options.props });
+  element.gcVersion = VERSION;
   const define = () => {
+    // Another copy of the script may have defined it meanwhile (this one waited for the first paint).
+    if (alreadyDefined(tag)) return;
     const held = options.holdPrerenderedHeight ? prerenderedHeights(tag) : [];
     try {
-      if (!customElements.get(tag)) customElements.define(tag, element);
+      customElements.define(tag, element);
     } catch (err) {
-      // Another copy of the script may have won a race to define it.
-      if (!customElements.get(tag)) console.warn(`[${tag}] could not be defined:`, err);
+      console.warn(`[${tag}] could not be defined:`, err);
     }
     // Set in the task that upgraded the elements: no frame shows them at another height.
     for (const [el, height] of held) el.style.minHeight = `${height}px`;

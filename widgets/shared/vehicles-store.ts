@@ -2,10 +2,13 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Vehicle } from "../../domain/vehicle";
 import { http, statusOf } from "./http";
 
-/** Vehicle data stays fresh this long before a widget fetches it again (spec §7). */
+/** Vehicle data stays fresh this long before a widget fetches it again (spec §7 "The calls it makes": how long fetched data counts as fresh). */
 export const FRESH_MS = 5 * 60 * 1000;
 
-export type Resource<T> = { status: "loading" } | { status: "error"; error: string; notFound?: boolean } | { status: "success"; data: T; fetchedAt: number };
+export type Resource<T> =
+  | { status: "loading" }
+  | { status: "error"; error: string; /** The API answered that the vehicle does not exist (404) or is sold (410). */ notFound?: boolean }
+  | { status: "success"; data: T; fetchedAt: number };
 
 export interface VehiclesState {
   /** The vehicle list per API origin. */
@@ -15,6 +18,10 @@ export interface VehiclesState {
   loadList(apiBase: string): Promise<void>;
   loadVehicle(apiBase: string, id: string): Promise<void>;
 }
+
+/** Why a request got no answer: "the server took too long to answer" for ky's timeout, else the error's message. */
+const failureReason = (err: unknown): string =>
+  err instanceof Error && err.name === "TimeoutError" ? "the server took too long to answer" : err instanceof Error ? err.message : String(err);
 
 const isFresh = (r: Resource<unknown> | undefined) => r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
 
@@ -50,7 +57,11 @@ function createVehiclesStore(): StoreApi<VehiclesState> {
           .json<Vehicle>();
         put({ status: "success", data, fetchedAt: Date.now() });
       } catch (err) {
-        put({ status: "error", error: "Vehicle not found", notFound: statusOf(err) === 404 });
+        // Only the API's "no such vehicle" (404) or "sold" (410) means the vehicle is gone; a timeout, a network failure
+        // or a 5xx is a failed load that the visitor can retry.
+        const status = statusOf(err);
+        if (status === 404 || status === 410) put({ status: "error", error: "Vehicle not found", notFound: true });
+        else put({ status: "error", error: `Failed to load vehicle: ${status ?? failureReason(err)}`, notFound: false });
       }
     },
   }));

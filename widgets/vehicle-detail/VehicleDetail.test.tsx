@@ -1,13 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { within } from "@testing-library/react";
+import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { listenOnDocument } from "../testing/document-listeners";
+import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
-
-const API = "http://dealer.test";
 
 const MAVERICK: Vehicle = {
   id: "evolution-d5-maverick-4-plus",
@@ -28,32 +26,30 @@ const MAVERICK: Vehicle = {
 };
 
 /** A fake API for GET /api/vehicles/:id: known ids answer, others 404; `pending` never answers. */
-function serve(vehicles: Vehicle[], pending = false) {
-  const fetch = vi.fn((req: Request) => {
-    if (pending) return new Promise<Response>(() => {});
+const serve = (vehicles: Vehicle[], pending = false) =>
+  serveFetch((req: Request) => {
+    if (pending) return never();
     const id = decodeURIComponent(req.url.slice(`${API}/api/vehicles/`.length));
     const v = vehicles.find((x) => x.id === id);
-    return Promise.resolve(
-      new Response(JSON.stringify(v ?? { error: `Vehicle not found: ${id}` }), { status: v ? 200 : 404, headers: { "content-type": "application/json" } }),
-    );
+    return v ? json(200, v) : json(404, { error: `Vehicle not found: ${id}` });
   });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
+
+/** A fake API that answers every request with `status` and a JSON error. */
+const serveStatus = (status: number) => serveFetch(() => json(status, { error: `Status ${status}` }));
+
+/** Timers and frames run on a fake clock, so ky's back-off and timeout pass without waiting; microtasks stay real. */
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ["setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "Date", "performance"],
+};
 
 let ui: ReturnType<typeof within>;
 let root: ShadowRoot;
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs: string) {
-  const events: unknown[] = [];
-  listenOnDocument("gc-error", (e) => events.push((e as CustomEvent).detail));
-  document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`;
-  const host = document.querySelector("gc-vehicle-detail")!;
-  await vi.waitFor(() => expect(host.shadowRoot?.childElementCount).toBeGreaterThan(0));
-  root = host.shadowRoot!;
-  ui = within(root as unknown as HTMLElement);
-  return { host, events };
+  const mounted = await mountWidget(`<gc-vehicle-detail api-base="${API}" ${attrs}></gc-vehicle-detail>`, "gc-vehicle-detail", "*");
+  ({ root, ui } = mounted);
+  return { host: mounted.host, events: mounted.events };
 }
 
 const link = (name: string) => ui.getByRole("link", { name });
@@ -83,7 +79,7 @@ describe("<gc-vehicle-detail> states", () => {
     const fetch = serve([MAVERICK]);
     const { events } = await mount("");
     expect(ui.getByRole("alert").textContent).toContain('"vehicle-id" is required');
-    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: '"vehicle-id" is required' }]));
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: '"vehicle-id" is required' }]));
     expect(warn).toHaveBeenCalledWith('[gc-vehicle-detail] "vehicle-id" is required');
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -95,17 +91,53 @@ describe("<gc-vehicle-detail> states", () => {
     expect(ui.getByTestId("detail-skeleton").getAttribute("aria-hidden")).toBe("true");
   });
 
-  it("shows Vehicle Not Found with a way back, after one request", async () => {
+  it.each([404, 410])("shows Vehicle Not Found with a way back when the API answers %d, after one request", async (status) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const fetch = serve([MAVERICK]);
+    const fetch = status === 404 ? serve([MAVERICK]) : serveStatus(410);
     const { events } = await mount(`vehicle-id="no-such-cart"`);
     expect((await ui.findByRole("heading", { name: "Vehicle Not Found" })).tagName).toBe("H2");
     expect(ui.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy();
     expect(href("Back to Inventory")).toBe(`${API}/inventory`);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
-    await vi.waitFor(() => expect(events).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
     expect(warn).toHaveBeenCalled();
+  });
+
+  it.each([
+    ["a 503, once its retries are spent", () => serveStatus(503), "Failed to load vehicle: 503"],
+    ["a 500, once its retries are spent", () => serveStatus(500), "Failed to load vehicle: 500"],
+    ["no answer within the timeout", () => serve([], true), "Failed to load vehicle: the server took too long to answer"],
+  ])("treats %s as a failed load with a retry, not as Vehicle Not Found", async (_case, answer, message) => {
+    vi.useFakeTimers(FAKE);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    answer();
+    const { events } = await mount(`vehicle-id="${MAVERICK.id}"`);
+    // ky's retry back-off (0.3 s, 0.6 s, 1.2 s) or its 15 s timeout.
+    await vi.advanceTimersByTimeAsync(16_000);
+    // testing-library's findBy* polls on the (fake) setTimeout: vi.waitFor drives the fake clock itself.
+    const alert = await vi.waitFor(() => ui.getByRole("alert"));
+    expect(alert.textContent).toContain("This vehicle could not be loaded. Please check your connection and try again.");
+    expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
+    await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
+    expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);
+
+    // The vehicle exists: once the API answers again, Try again shows it.
+    serve([MAVERICK]);
+    fireEvent.click(ui.getByRole("button", { name: "Try again" }));
+    await vi.waitFor(() => expect(ui.getByRole("heading", { name: MAVERICK.name })).toBeTruthy());
+    expect(ui.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps the page's prerendered details in view beside the failure notice", async () => {
+    vi.useFakeTimers(FAKE);
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serveStatus(503);
+    document.body.innerHTML = `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}"><h1>Prerendered Maverick</h1></gc-vehicle-detail>`;
+    const host = document.querySelector("gc-vehicle-detail")!;
+    await vi.advanceTimersByTimeAsync(16_000);
+    await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
+    expect((host.shadowRoot!.querySelector("slot") as HTMLSlotElement).assignedElements()[0]?.textContent).toBe("Prerendered Maverick");
   });
 });
 

@@ -8,6 +8,7 @@ import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
 import { useVehicle } from "../shared/use-vehicles";
+import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
 import { specLabel, specValue } from "../../domain/spec-label";
 
@@ -30,7 +31,7 @@ function NewTabLink({ href, className, part, children }: { href: string; classNa
   );
 }
 
-/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 Vehicle detail, §4, §8). */
+/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 "Vehicle detail": what the page shows; §4: loading, then loaded or an error; §8: Vehicle Not Found). */
 export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: VehicleDetailProps & WidgetProps) {
   const apiBase = resolveApiBase(apiBaseAttr);
   const id = vehicleId?.trim() || undefined;
@@ -74,6 +75,22 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
             <div className="gc-skeleton sk-tiles" />
           </div>
         </div>
+      </div>
+    );
+  }
+  if (vehicle.status === "error" && !vehicle.notFound) {
+    // A timeout, a network failure or a 5xx: the vehicle may well exist, so offer a retry, and keep the page's own
+    // prerendered details in view if it has them.
+    const retry = () => void vehiclesStore.getState().loadVehicle(apiBase, id!);
+    return (
+      <div className="detail" part="detail">
+        <div className="notice notice--error" role="alert" part="error">
+          <p>This vehicle could not be loaded. Please check your connection and try again.</p>
+          <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
+            Try again
+          </button>
+        </div>
+        {host.childElementCount > 0 && <slot />}
       </div>
     );
   }

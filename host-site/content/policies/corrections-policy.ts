@@ -1,6 +1,6 @@
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
-/** How fast a reported error on the site is fixed, in hours, by severity (spec §9). */
+/** How fast a reported error on the site is fixed, in hours, by severity (spec §9 "Service, response and other limits": fix times for critical, important, minor and complex errors). */
 export const CORRECTION_HOURS = { critical: 2, important: 24, minor: 48, complex: 72 } as const;
 
 export const CORRECTIONS_POLICY: PolicyDocument = {

@@ -1,22 +1,8 @@
+import { DELIVERY_RULES } from "../../../domain/delivery";
 import { formatUsd } from "../../../domain/money";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
-/** Delivery of purchased carts (spec §9), measured from the Georgetown showroom. */
-export const DELIVERY_RULES = {
-  freeRadiusMiles: 20,
-  freeMinimumPurchase: 5000,
-  perMileBeyond: 6,
-  inStockLeadTime: "2-5 business days",
-  customOrderLeadTime: "2-4 weeks",
-  windowHours: 2,
-  whiteGlove: 150,
-  rescheduleNoticeHours: 24,
-  sameDayCancellation: 75,
-  missedAppointment: 100,
-  accessPathFeet: 8,
-  clearanceFeet: 10,
-} as const;
-
+/** The delivery policy page, worded from the rules in domain/delivery.ts. */
 const d = DELIVERY_RULES;
 
 export const DELIVERY_POLICY: PolicyDocument = {

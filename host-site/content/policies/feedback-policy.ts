@@ -1,7 +1,7 @@
 import { BUSINESS } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
-/** How fast we answer feedback, in hours (spec §9). */
+/** How fast we answer feedback, in hours (spec §9 "Service, response and other limits": how soon urgent and general feedback are answered). */
 export const FEEDBACK_RESPONSE_HOURS = { urgent: 4, general: 24 } as const;
 
 export const FEEDBACK_POLICY: PolicyDocument = {

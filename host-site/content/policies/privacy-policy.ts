@@ -1,7 +1,7 @@
 import { BUSINESS, formatAddress } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, p, list, type PolicyDocument } from "./document";
 
-/** We offer no services to children under this age (spec §9). */
+/** We offer no services to children under this age (spec §9, legal: the minimum age the privacy policy states). */
 export const PRIVACY_MINIMUM_AGE = 13;
 
 export const PRIVACY_POLICY: PolicyDocument = {

@@ -1,7 +1,7 @@
 import { formatUsd } from "../../../domain/money";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
-/** Returns (spec §4 and §9): windows, fees and refund timing. */
+/** Returns (spec §4: no return without an authorization number; §9 "Returns": windows and restocking fees): windows, fees and refund timing. */
 export const RETURN_RULES = {
   newCart: { window: "7 days from delivery", maxMiles: 10, restockingPercent: 15, refund: "within 10 business days" },
   usedCart: { window: "3 days from delivery", restockingPercent: 20 },

@@ -1,7 +1,7 @@
 import { formatUsd } from "../../../domain/money";
 import { p, list, table, type PolicyDocument } from "./document";
 
-/** The staffing report's figures for its reporting period (spec §9). */
+/** The staffing report's figures for its reporting period (spec §9 "Service, response and other limits": staff counts, retention and training budget). */
 export const STAFFING_FIGURES = {
   period: "Jan 1 2024 to Dec 31 2024",
   fullTime: 24,

@@ -1,7 +1,7 @@
 import { formatUsd } from "../../../domain/money";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
-/** Storage prices in US dollars (spec §9). */
+/** Storage prices in US dollars (spec §9 "Storage": monthly indoor and outdoor rates, seasonal packages, add-ons). */
 export const STORAGE_PRICES = {
   indoorMonthly: 125,
   outdoorMonthly: 75,
@@ -15,7 +15,7 @@ export const STORAGE_PRICES = {
   abandonedServiceDays: 30,
 } as const;
 
-/** The delinquent-account steps (spec §4), by days overdue. */
+/** The delinquent-account steps (spec §4: notice at 30 days overdue, final notice at 60, lien at 90, sale at 120), by days overdue. */
 export const STORAGE_DELINQUENCY_STEPS = [
   { days: 30, step: "We send a written notice of the overdue balance." },
   { days: 60, step: "We call you and send a final written notice." },
