@@ -234,6 +234,25 @@ test("a vehicle page composes <gc-vehicle-detail> around the full details", asyn
   await expect(page.locator('script[src="/widgets/vehicle-detail.js"]')).toHaveCount(1);
 });
 
+test("a vehicle page whose data fails to load keeps its details, says so and retries, instead of Vehicle Not Found", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 503/);
+  let failing = true;
+  await page.route("**/api/vehicles/denago-ev-city", (route) =>
+    failing ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"Service unavailable"}' }) : route.continue(),
+  );
+  await page.goto("/vehicle/denago-ev-city");
+  const detail = page.locator('gc-vehicle-detail[vehicle-id="denago-ev-city"]');
+  // ky retries a 503 three times (about 2 s) before the widget gives up.
+  await expect(detail.getByRole("alert")).toHaveText(/This vehicle could not be loaded/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Vehicle Not Found" })).toHaveCount(0);
+  await expect(detail.locator(":scope > article.vehicle-detail")).toBeVisible();
+
+  failing = false;
+  await detail.getByRole("button", { name: "Try again" }).click();
+  await expect(detail.getByRole("heading", { level: 2, name: /ev city/i })).toBeVisible();
+  await expect(detail.getByRole("alert")).toHaveCount(0);
+});
+
 test("unknown paths get the 404 page with status 404", async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 404/);
   for (const path of ["/no-such-page", "/policies/no-such-policy", "/atlantis-golf-carts"]) {

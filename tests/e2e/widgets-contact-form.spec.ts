@@ -1,24 +1,6 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import { readStoredLeads } from "../../api/store/lead-files";
 import { DEMO, E2E_DATA_DIR } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-
-interface StoredLead {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  interest: string;
-  source: string | null;
-}
-
-async function storedLeads(): Promise<StoredLead[]> {
-  try {
-    return (JSON.parse(await readFile(path.join(E2E_DATA_DIR, "leads.json"), "utf8")) as { leads: StoredLead[] }).leads;
-  } catch {
-    return [];
-  }
-}
 
 test.describe("contact form on the landing page", () => {
   test("shows each spec §5 message at its field", async ({ page }, testInfo) => {
@@ -49,7 +31,7 @@ test.describe("contact form on the landing page", () => {
     await expect(form.getByText("Invalid email address")).toBeVisible();
     await expect(form.getByText("Phone number is required")).toBeVisible();
     await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
-    expect((await storedLeads()).filter((l) => l.lastName === lastName)).toEqual([]);
+    expect((await readStoredLeads(E2E_DATA_DIR)).filter((l) => l.lastName === lastName)).toEqual([]);
   });
 
   test("a valid message is stored with its source, fires gc-contact-submitted and stays on the page", async ({ page }, testInfo) => {
@@ -74,7 +56,7 @@ test.describe("contact form on the landing page", () => {
     const detail = JSON.parse((await logged.innerText()).replace(/^gc-contact-submitted /, "")) as { id: string; interest: string; source: string };
     expect(detail).toEqual({ id: expect.any(String), interest: "service", source: "spring-landing" });
 
-    const lead = (await storedLeads()).find((l) => l.email === email);
+    const lead = (await readStoredLeads(E2E_DATA_DIR)).find((l) => l.email === email);
     expect(lead).toMatchObject({ id: detail.id, firstName: "Dana", interest: "service", source: "spring-landing" });
   });
 });

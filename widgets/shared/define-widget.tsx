@@ -31,8 +31,7 @@ function alreadyDefined(tag: string): boolean {
   const existing = customElements.get(tag) as Versioned | undefined;
   if (!existing) return false;
   if (existing.gcVersion !== VERSION) {
-    const first = existing.gcVersion ? `version ${existing.gcVersion}` : "another script";
-    console.warn(`[${tag}] is already defined by ${first}; this copy (version ${VERSION}) is not used. Load one version of the widget scripts per page.`);
+    console.warn(`[${tag}] already defined by ${existing.gcVersion ? `version ${existing.gcVersion}` : "another script"}; version ${VERSION} not used`);
   }
   return true;
 }

@@ -85,7 +85,7 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
     return (
       <div className="detail" part="detail">
         <div className="notice notice--error" role="alert" part="error">
-          <p>This vehicle could not be loaded. Please check your connection and try again.</p>
+          <p>This vehicle could not be loaded.</p>
           <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
             Try again
           </button>
