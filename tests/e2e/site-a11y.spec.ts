@@ -9,6 +9,7 @@ const PAGE_TYPES = [
   "/policies/return-policy",
   "/policies/staffing-report",
   "/privacy-policy",
+  "/sitemap",
   "/vehicle/evolution-d6-max-xt4",
   "/vehicles/no-such-cart",
   "/no-such-page",
