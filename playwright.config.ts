@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium";
 
 /** Ports apart from a developer's `npm start` on 3000/3001; E2E_PORT moves them (the demo takes the next one). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -8,18 +9,7 @@ export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 export const SITE = `http://localhost:${E2E_PORT}`;
 export const DEMO = `http://localhost:${E2E_DEMO_PORT}`;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
 
 export default defineConfig({
   testDir: "tests/e2e",

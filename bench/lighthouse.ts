@@ -17,6 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../scripts/chromium";
 import { freePort, killAllChildren, startChildServer } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { table } from "./lib/report";
@@ -25,19 +26,10 @@ import { ROOT } from "./lib/server-build";
 /** One page of each kind the issue names. */
 const DEFAULT_PAGES = ["/", "/inventory", "/vehicle/denago-ev-city", "/lewes-golf-carts", "/policies/return-policy", "/eco-impact", "/contact"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** A run that errors (no FCP, a crashed tab) is retried this many times before the page is given up. */
 const MAX_ATTEMPTS_PER_RUN = 3;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Lighthouse drives Chromium itself: headless, with the flags the browser tests use. */
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 type Preset = "mobile" | "desktop";
 interface PageResult {
@@ -108,7 +100,7 @@ async function main(): Promise<void> {
         const lhrs = [];
         for (let attempt = 0; lhrs.length < runs && attempt < runs * MAX_ATTEMPTS_PER_RUN; attempt++) {
           // A fresh browser per run, so no run warms another's cache.
-          const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+          const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
           try {
             const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, onlyCategories: [...CATEGORIES] };
             const result = await lighthouse(`${server.url}${page}`, flags, preset === "desktop" ? desktopConfig : undefined);
