@@ -45,6 +45,7 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
  * The leads inbox (issue 17), for every staff role: GET /leads (a page,
  * newest first), GET /leads.csv (every lead the filters keep, as `npm run
  * leads` writes them), GET /leads/counts (per status, interest and source),
+ * GET /leads/:id (one lead),
  * PATCH /leads/:id (status and notes), POST /leads/:id/resend.
  */
 export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps): Router {
@@ -82,6 +83,10 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
   router.get("/leads/counts", (req, res) => {
     const query = parseQuery(req);
     res.json(countLeads(leads.all(), matcher(query), followUps.get));
+  });
+
+  router.get("/leads/:id", (req, res) => {
+    res.json(withFollowUp(lead(req.params.id)));
   });
 
   router.patch("/leads/:id", requireJson, express.json({ limit: "8kb" }), async (req, res) => {
