@@ -24,7 +24,7 @@ const STARTING_VALUES: Partial<Record<Widget["tag"], Values>> = {
 /** The redirect attribute's three meanings, as a choice. */
 const REDIRECTS = [
   { value: "default", label: "The dealership's thank-you page (default)" },
-  { value: "stay", label: 'Stay on the page and show a message (redirect="")' },
+  { value: "stay", label: 'Stay on the page, show a message ("")' },
   { value: "url", label: "Another page (a path or http(s) URL)" },
 ] as const;
 

@@ -40,7 +40,7 @@ const toFilters = (f: FilterForm): LeadFilters => ({
 /** How the lead's notification mail fared, in words. */
 function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" | "bad" } {
   if (d.status === "sent") return { text: `Mail sent${d.sentAt ? ` ${formatTime(d.sentAt)}` : ""}`, tone: "ok" };
-  if (d.status === "not-sent") return { text: "Mail not sent (mail was off)", tone: "bad" };
+  if (d.status === "not-sent") return { text: "Mail not sent (mail was off)", tone: "wait" };
   if (d.lastError)
     return {
       text: `Mail failed (${d.attempts} ${d.attempts === 1 ? "try" : "tries"}): ${d.lastError}${d.nextAttemptAt ? `; next try ${formatTime(d.nextAttemptAt)}` : ""}`,
@@ -60,6 +60,8 @@ export function Leads() {
   const [counts, setCounts] = useState<LeadCounts | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  /** Bumped by each follow-up change, so the counts are fetched again. */
+  const [changes, setChanges] = useState(0);
   const id = useId();
 
   // The search applies as one types, a moment after the last key; the other filters at once.
@@ -81,6 +83,13 @@ export function Leads() {
       },
       (err: unknown) => live && setFailure(message(err)),
     );
+    return () => {
+      live = false;
+    };
+  }, [filters]);
+
+  useEffect(() => {
+    let live = true;
     leadsApi.counts({ from: filters.from, to: filters.to }).then(
       (c) => live && setCounts(c),
       () => live && setCounts(null),
@@ -88,7 +97,7 @@ export function Leads() {
     return () => {
       live = false;
     };
-  }, [filters]);
+  }, [filters.from, filters.to, changes]);
 
   const more = async () => {
     if (!nextCursor) return;
@@ -106,6 +115,7 @@ export function Leads() {
 
   const replace = useCallback((lead: InboxLead) => {
     setLeads((list) => list?.map((l) => (l.id === lead.id ? lead : l)) ?? null);
+    setChanges((n) => n + 1);
   }, []);
 
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -241,8 +251,7 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
           <table className="table lead-counts__sources">
             <thead>
               <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Origin</th>
+                <th scope="col">Source and origin</th>
                 <th scope="col" className="num">
                   Leads
                 </th>
@@ -251,8 +260,11 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
             <tbody>
               {counts.bySource.map((s) => (
                 <tr key={`${s.source}|${s.origin}`}>
-                  <td>{s.source ?? <span className="muted">No label</span>}</td>
-                  <td>{s.origin ?? <span className="muted">Unknown</span>}</td>
+                  <td>
+                    {s.source ?? <span className="muted">No label</span>}
+                    <span className="visually-hidden"> from </span>
+                    <span className="lead__origin">{s.origin ?? "origin unknown"}</span>
+                  </td>
                   <td className="num">{s.count}</td>
                 </tr>
               ))}
@@ -346,8 +358,8 @@ function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxL
           <dt>Source</dt>
           <dd>
             {lead.source ?? <span className="muted">No label</span>}
-            {" · "}
-            {lead.origin ?? <span className="muted">origin unknown</span>}
+            <span className="visually-hidden"> from </span>
+            <span className="lead__origin">{lead.origin ?? "origin unknown"}</span>
           </dd>
         </div>
         <div>
@@ -373,9 +385,8 @@ function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxL
         <summary>
           Follow up{lead.notes.length ? ` · ${lead.notes.length} ${lead.notes.length === 1 ? "note" : "notes"}` : ""}
           {lead.statusBy && (
-            <span className="muted">
-              {" "}
-              · {FOLLOW_UP_LABELS[lead.status].toLowerCase()} by {lead.statusBy}, {formatTime(lead.statusAt!)}
+            <span className="lead__status-by">
+              {FOLLOW_UP_LABELS[lead.status]} by {lead.statusBy}, {formatTime(lead.statusAt!)}
             </span>
           )}
         </summary>
