@@ -10,6 +10,7 @@ import { readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readStoredLeads } from "../../api/store/lead-files";
 import { freePort, startSmtpSink, type SmtpSink } from "../../api/testing/smtp-sink";
@@ -405,11 +406,37 @@ test.describe("the Embed page", () => {
       await expect(card(page, `Dunes Guest ${tag}`)).toContainText(`${source} from ${partner.origin}`);
       // Counts per source: this page's label and origin, once.
       const perSource = page.getByRole("region", { name: "Leads per source" });
-      await expect(perSource.getByRole("row").filter({ hasText: source })).toHaveText(
-        new RegExp(`^${source} from ${partner.origin}\\s*1$`),
-      );
+      await expect(perSource.getByRole("row").filter({ hasText: source })).toHaveText(new RegExp(`^${source} from ${partner.origin}\\s*1$`));
     } finally {
       await partner.close();
     }
   });
+});
+
+test("the Leads and Embed pages have no WCAG 2.1 A or AA violation", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const violations = async () => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+  };
+  const tag = tagOf();
+  const visitor = await browser.newPage();
+  await sendThroughForm(
+    visitor,
+    `${SITE}/contact`,
+    { firstName: "Axe", lastName: `Check ${tag}`, email: `axe-${tag}@example.com`, message: `Checking the inbox ${tag}` },
+    onThankYou,
+  );
+  await visitor.close();
+  await openLeads(page, addAccountWithCli("sales"));
+  await page.getByRole("search", { name: "Filter leads" }).getByLabel("Search").fill(tag);
+  const lead = card(page, `Axe Check ${tag}`);
+  await lead.getByText("Follow up").click();
+  await lead.getByLabel("Add a note").fill("Left a voicemail.");
+  await lead.getByRole("button", { name: "Add note" }).click();
+  await expect(lead.getByRole("status")).toHaveText("Note added.");
+  expect(await violations()).toEqual([]);
+  await openNav(page, "Embed");
+  await expect(page.getByTestId("embed-preview").locator("gc-contact-form").getByLabel("First Name")).toBeVisible();
+  expect(await violations()).toEqual([]);
 });
