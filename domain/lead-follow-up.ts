@@ -140,7 +140,6 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
     for (let i = 0; i < patterns.length; i++) {
       const p = patterns[i]!;
       if (p.test(lead.firstName) || p.test(lead.lastName) || p.test(lead.email) || p.test(lead.phone) || p.test(lead.message)) continue;
-      if (p.test(`${lead.firstName} ${lead.lastName}`)) continue;
       const d = digits[i];
       if (d && lead.phone.replace(/\D/g, "").includes(d)) continue;
       return false;
@@ -211,18 +210,22 @@ export interface LeadCounts {
 export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean, followUp: (id: string) => FollowUp): LeadCounts {
   const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
   const byInterest = Object.fromEntries(INTERESTS.map((s) => [s, 0])) as Record<Interest, number>;
-  const sources = new Map<string, SourceCount>();
+  // Per source label, then per origin: no key is built per lead.
+  const sources = new Map<string | null, Map<string | null, SourceCount>>();
   let total = 0;
   for (const lead of leads) {
     if (!match(lead)) continue;
     total++;
     byStatus[followUp(lead.id).status]++;
     byInterest[lead.interest]++;
-    const key = JSON.stringify([lead.source, lead.origin]);
-    const entry = sources.get(key);
+    let origins = sources.get(lead.source);
+    if (!origins) sources.set(lead.source, (origins = new Map()));
+    const entry = origins.get(lead.origin);
     if (entry) entry.count++;
-    else sources.set(key, { source: lead.source, origin: lead.origin, count: 1 });
+    else origins.set(lead.origin, { source: lead.source, origin: lead.origin, count: 1 });
   }
-  const bySource = [...sources.values()].sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source)));
+  const bySource = [...sources.values()]
+    .flatMap((origins) => [...origins.values()])
+    .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source)));
   return { total, byStatus, byInterest, bySource };
 }
