@@ -242,7 +242,12 @@ async function startMailServer(smtpPort: number): Promise<{ site: string; dataDi
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await expect.poll(async () => (await fetch(`${site}/api/health`).catch(() => null))?.status, { timeout: 30_000, message: () => output }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`${site}/api/health`).catch(() => null))?.status, { timeout: 30_000 })
+    .toBe(200)
+    .catch((err: Error) => {
+      throw new Error(`${err.message}\nServer output:\n${output}`);
+    });
   return {
     site,
     dataDir,
