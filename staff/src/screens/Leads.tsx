@@ -162,7 +162,7 @@ export function Leads() {
             ))}
           </select>
         </div>
-        <div className="field">
+        <div className="field lead-filters__source">
           <label htmlFor={`${id}-source`}>Source</label>
           <select id={`${id}-source`} value={form.source} onChange={(e) => set("source", e.target.value)}>
             <option value="">Any source</option>
