@@ -28,7 +28,7 @@ export function apiRouter({ config, vehicles, leads, outbox, staff }: ApiDeps): 
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
   api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -57,7 +57,18 @@ export type SignIn = z.infer<typeof SignInSchema>;
 export const canManageAccounts = (role: StaffRole): boolean => role === "owner";
 
 /** The kinds of change the audit history records. */
-export const AUDIT_ACTIONS = ["create", "update", "delete", "account-add", "account-remove", "account-password", "origins-update"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "account-add",
+  "account-remove",
+  "account-password",
+  "origins-update",
+  "lead-status",
+  "lead-note",
+  "lead-resend",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntrySchema = z.object({

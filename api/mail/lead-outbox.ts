@@ -101,6 +101,27 @@ export class LeadOutbox {
     this.#kick();
   }
 
+  /**
+   * Staff asked to send a lead's mail again (issue 17): a lead whose mail
+   * failed or was never sent is tried now, before any retry. "sent" when its
+   * mail already landed, which is never sent twice; a lead already queued or
+   * in flight is not tried twice either (one attempt at a time, and each
+   * attempt first checks the lead is still pending).
+   */
+  async resend(id: string): Promise<"queued" | "sent" | "unknown"> {
+    const lead = this.store.get(id);
+    if (!lead) return "unknown";
+    if (lead.delivery.status === "sent") return "sent";
+    if (lead.delivery.status === "not-sent") {
+      // Mail was off when it came in: it becomes pending, on disk, before it is tried.
+      await this.store.setDelivery(id, { status: "pending", attempts: lead.delivery.attempts });
+    }
+    if (this.#stopped) return "queued";
+    this.#fresh.add(id);
+    this.#kick();
+    return "queued";
+  }
+
   /** Stop scheduling; resolves once an attempt in flight has finished and been recorded. */
   async stop(): Promise<void> {
     this.#stopped = true;
@@ -128,24 +149,28 @@ export class LeadOutbox {
   }
 
   /** The next lead to try now: the oldest new one, else the retry most overdue. */
-  #next(): string | undefined {
+  #next(): { id: string; dueAt?: number } | undefined {
     const fresh = this.#fresh.values().next();
     if (!fresh.done) {
       this.#fresh.delete(fresh.value);
-      return fresh.value;
+      return { id: fresh.value };
     }
     const due = this.#retries.peek();
     if (!due || due.at > Date.now()) return undefined;
-    return this.#retries.pop()!.id;
+    const { id, at } = this.#retries.pop()!;
+    return { id, dueAt: at };
   }
 
   async #drain(): Promise<void> {
     for (;;) {
       if (this.#stopped) return;
-      const id = this.#next();
-      if (id === undefined) return;
-      const lead = this.store.get(id);
+      const next = this.#next();
+      if (next === undefined) return;
+      const lead = this.store.get(next.id);
       if (!lead || lead.delivery.status !== "pending") continue;
+      // A retry made stale by a resend that has since failed and set a later one.
+      const { nextAttemptAt } = lead.delivery;
+      if (next.dueAt !== undefined && next.dueAt > 0 && nextAttemptAt && Date.parse(nextAttemptAt) !== next.dueAt) continue;
       await this.#attempt(lead);
     }
   }
@@ -159,9 +184,10 @@ export class LeadOutbox {
     } catch (err) {
       const wait = backoffDelay(attempts, this.backoff);
       const lastError = err instanceof Error ? err.message : String(err);
-      delivery = { status: "pending", attempts, lastError, nextAttemptAt: new Date(Date.now() + wait).toISOString() };
+      const dueAt = Date.now() + wait;
+      delivery = { status: "pending", attempts, lastError, nextAttemptAt: new Date(dueAt).toISOString() };
       console.warn(`[mail] lead ${lead.id} not delivered (attempt ${attempts}): ${lastError}; retrying in ${Math.round(wait / 1000)} s`);
-      this.#retries.push(lead.id, Date.now() + wait);
+      this.#retries.push(lead.id, dueAt);
     }
     try {
       await this.store.setDelivery(lead.id, delivery);

@@ -12,6 +12,8 @@ export const CONTACT_BODY_LIMIT = "16kb";
 /** Takes stored leads for mail delivery; absent when mail is off. */
 export interface LeadQueue {
   enqueue(lead: Lead): void;
+  /** Staff's resend of a lead whose mail failed or was never sent; "sent" (and nothing sent) when it already landed. */
+  resend(id: string): Promise<"queued" | "sent" | "unknown">;
 }
 
 /** POST /api/contact: validate with the core schema, store, answer 201 { id }, then hand the lead to the outbox. */

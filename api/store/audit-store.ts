@@ -1,7 +1,6 @@
-import { open, readFile, truncate } from "node:fs/promises";
 import path from "node:path";
 import { AuditEntrySchema, type AuditEntry } from "../../domain/staff";
-import { CorruptDataFileError } from "./json-file";
+import { openJsonLines } from "./json-lines";
 
 export const AUDIT_FILE = "staff-audit.jsonl";
 
@@ -12,58 +11,15 @@ export interface AuditStore {
   recent(limit: number): AuditEntry[];
 }
 
-/**
- * The audit history in staff-audit.jsonl under dataDir: one JSON entry per
- * line, only ever appended (O_APPEND, then fdatasync), so a write costs the
- * same however long the history is. A last line cut short by a crash (it never
- * got its 2xx) is dropped at start-up; any other bad line stops start-up.
- */
+/** The audit history in staff-audit.jsonl under dataDir: one JSON entry per line, only ever appended (json-lines.ts). */
 export async function openAuditStore(dataDir: string): Promise<AuditStore> {
-  const file = path.join(dataDir, AUDIT_FILE);
-  let text = "";
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  const complete = text.lastIndexOf("\n") + 1;
-  if (complete < text.length) await truncate(file, Buffer.byteLength(text.slice(0, complete)));
-  const entries: AuditEntry[] = [];
-  text
-    .slice(0, complete)
-    .split("\n")
-    .forEach((line, i) => {
-      if (!line) return;
-      try {
-        entries.push(AuditEntrySchema.parse(JSON.parse(line)));
-      } catch (err) {
-        throw new CorruptDataFileError(file, new Error(`line ${i + 1}: ${err instanceof Error ? err.message : String(err)}`));
-      }
-    });
-
-  // Appends run one after another, each taking every line queued meanwhile.
-  let queued: string[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    const lines = queued;
-    queued = [];
-    if (!lines.length) return;
-    const handle = await open(file, "a");
-    try {
-      await handle.appendFile(lines.join(""));
-      await handle.datasync();
-    } finally {
-      await handle.close();
-    }
-  };
-
+  const file = await openJsonLines(path.join(dataDir, AUDIT_FILE), AuditEntrySchema);
+  const entries: AuditEntry[] = [...file.entries];
   return {
-    append(entry) {
+    async append(entry) {
       const parsed = AuditEntrySchema.parse(entry);
       entries.push(parsed);
-      queued.push(`${JSON.stringify(parsed)}\n`);
-      writing = writing.then(flush, flush);
-      return writing;
+      await file.append(parsed);
     },
     recent: (limit) => entries.slice(-limit).reverse(),
   };

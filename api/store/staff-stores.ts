@@ -1,5 +1,6 @@
 import { openAccountStore, type AccountStore } from "./account-store";
 import { openAuditStore, type AuditStore } from "./audit-store";
+import { openFollowUpStore, type FollowUpStore } from "./follow-up-store";
 import { openOriginStore, type OriginStore } from "./origin-store";
 import { openSessionStore, type SessionStore } from "./session-store";
 
@@ -9,6 +10,8 @@ export interface StaffStores {
   sessions: SessionStore;
   audit: AuditStore;
   origins: OriginStore;
+  /** Sales staff's follow-up of each lead (status, notes). */
+  followUps: FollowUpStore;
 }
 
 /** Open the staff stores under dataDir. `now` is the clock sessions and lockouts go by (tests move it). */
@@ -21,5 +24,6 @@ export async function openStaffStores(dataDir: string, startupOrigins: readonly 
     sessions: await openSessionStore(dataDir, now),
     audit: await openAuditStore(dataDir),
     origins: await openOriginStore(dataDir, startupOrigins),
+    followUps: await openFollowUpStore(dataDir),
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
+import type { InboxResults } from "../inbox";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
 import type { Machine } from "./machine";
@@ -14,6 +15,7 @@ export interface BenchResults {
   leads?: LeadsResults;
   widgets?: WidgetsResults;
   catalogue?: CatalogueResults;
+  inbox?: InboxResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -142,6 +144,29 @@ export function toMarkdown(r: BenchResults): string {
       ),
       "",
       `Reads during writes over quiet reads: ${times(c.reads.ratio)} (goal: at least 0.8×).`,
+    );
+  }
+  if (r.inbox) {
+    const b = r.inbox;
+    out.push(
+      "",
+      `## Leads inbox: GET /api/staff/leads with ${b.stored.toLocaleString("en-US")} stored leads, one connection, ${b.durationSeconds} s per case`,
+      "",
+    );
+    out.push(
+      table(
+        ["Request", "p50 ms", "p99 ms", "req/s", "Server CPU %", "Errors"],
+        b.cases.map((c) => [
+          `${c.name}: \`${c.path}\``,
+          c.figures.p50Ms,
+          c.figures.p99Ms,
+          c.figures.rps,
+          c.figures.serverCpuPercent,
+          c.figures.errors + c.figures.non2xx,
+        ]),
+      ),
+      "",
+      "Goal: the first page under 200 ms.",
     );
   }
   return `${out.join("\n")}\n`;

@@ -5,8 +5,10 @@ import { Notice } from "./components/Notice";
 import { ScreenHeading } from "./components/ScreenHeading";
 import { BASE, Link, matchRoute, usePath, type Route } from "./router";
 import { Accounts } from "./screens/Accounts";
+import { Embed } from "./screens/Embed";
 import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
+import { Leads } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
 import { SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
@@ -29,6 +31,8 @@ type SessionState = { state: "checking" } | { state: "signed-out"; note: string 
 const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
   { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
+  { href: `${BASE}/leads`, label: "Leads", screens: ["leads"] },
+  { href: `${BASE}/embed`, label: "Embed", screens: ["embed"] },
   { href: `${BASE}/history`, label: "History", screens: ["history"] },
   { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
   { href: `${BASE}/origins`, label: "Partner origins", screens: ["origins"], ownerOnly: true },
@@ -45,6 +49,10 @@ function Screen({ route, session }: { route: Route; session: Session }) {
       return <VehicleEditor key={route.id} id={route.id} />;
     case "history":
       return <History />;
+    case "leads":
+      return <Leads />;
+    case "embed":
+      return <Embed owner={owner} />;
     case "accounts":
     case "origins":
       if (!owner) return <Forbidden />;

@@ -35,6 +35,8 @@ export type Route =
   | { screen: "history" }
   | { screen: "accounts" }
   | { screen: "origins" }
+  | { screen: "leads" }
+  | { screen: "embed" }
   | { screen: "not-found" };
 
 export function matchRoute(path: string): Route {
@@ -47,6 +49,8 @@ export function matchRoute(path: string): Route {
   if (rest === "/history") return { screen: "history" };
   if (rest === "/accounts") return { screen: "accounts" };
   if (rest === "/origins") return { screen: "origins" };
+  if (rest === "/leads") return { screen: "leads" };
+  if (rest === "/embed") return { screen: "embed" };
   return { screen: "not-found" };
 }
 

@@ -276,8 +276,8 @@ test("signs in with the keyboard alone, with a visible focus", async ({ page }) 
   await page.keyboard.type(account.password);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeFocused();
-  // A sales account manages the inventory, not accounts.
-  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Inventory", "Add a vehicle", "History"]);
+  // A sales account manages the inventory and the leads, not accounts.
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Inventory", "Add a vehicle", "Leads", "Embed", "History"]);
 });
 
 test("a wrong password says so; a locked account says how long to wait", async ({ page, consoleGuard }) => {

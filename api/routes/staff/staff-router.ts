@@ -2,14 +2,20 @@ import { Router } from "express";
 import type { Config } from "../../config";
 import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
 import type { StaffStores } from "../../store/staff-stores";
+import type { LeadStore } from "../../store/lead-store";
 import type { VehicleStore } from "../../store/vehicle-store";
+import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
+import { staffLeadsRouter } from "./leads";
 import { sessionRouter } from "./session";
 import { staffVehiclesRouter } from "./vehicles";
 
 export interface StaffDeps extends StaffStores {
   config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
   vehicles: VehicleStore;
+  leads: LeadStore;
+  /** Lead mail; null when mail is off. */
+  outbox: LeadQueue | null;
 }
 
 /**
@@ -25,5 +31,6 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/audit", auditRouter(deps));
   router.use("/accounts", accountsRouter(deps));
   router.use("/origins", originsRouter(deps));
+  router.use(staffLeadsRouter(deps));
   return router;
 }

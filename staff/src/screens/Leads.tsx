@@ -1,0 +1,457 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
+import type { Lead } from "../../../domain/lead";
+import { FOLLOW_UP_LABELS, FOLLOW_UP_STATUSES, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
+import { leadsApi, type LeadFilters } from "../api/leads-api";
+import { Notice } from "../components/Notice";
+import { ScreenHeading } from "../components/ScreenHeading";
+import { formatTime } from "../format";
+import "../leads.css";
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** What the filter form holds: dates as the date inputs give them (the reader's own days). */
+interface FilterForm {
+  q: string;
+  status: "" | FollowUpStatus;
+  interest: "" | Interest;
+  source: string;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "" };
+
+/** A day of the date input as the start of that day in the reader's time zone; `to` takes in its whole day. */
+function dayStart(day: string, plusDays = 0): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
+}
+
+const toFilters = (f: FilterForm): LeadFilters => ({
+  q: f.q.trim() || undefined,
+  status: f.status || undefined,
+  interest: f.interest || undefined,
+  source: f.source.trim() || undefined,
+  from: dayStart(f.from),
+  to: dayStart(f.to, 1),
+});
+
+/** How the lead's notification mail fared, in words. */
+function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" | "bad" } {
+  if (d.status === "sent") return { text: `Mail sent${d.sentAt ? ` ${formatTime(d.sentAt)}` : ""}`, tone: "ok" };
+  if (d.status === "not-sent") return { text: "Mail not sent (mail was off)", tone: "wait" };
+  if (d.lastError)
+    return {
+      text: `Mail failed (${d.attempts} ${d.attempts === 1 ? "try" : "tries"}): ${d.lastError}${d.nextAttemptAt ? `; next try ${formatTime(d.nextAttemptAt)}` : ""}`,
+      tone: "bad",
+    };
+  return { text: "Mail queued", tone: "wait" };
+}
+
+const fullName = (l: Lead) => `${l.firstName} ${l.lastName}`;
+
+/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend and CSV. */
+export function Leads() {
+  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
+  const [filters, setFilters] = useState<LeadFilters>({});
+  const [leads, setLeads] = useState<InboxLead[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [counts, setCounts] = useState<LeadCounts | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** Bumped by each follow-up change, so the counts are fetched again. */
+  const [changes, setChanges] = useState(0);
+  const id = useId();
+
+  // The search applies as one types, a moment after the last key; the other filters at once.
+  useEffect(() => {
+    const next = toFilters(form);
+    const timer = setTimeout(() => setFilters(next), next.q === filters.q ? 0 : 250);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form]);
+
+  useEffect(() => {
+    let live = true;
+    setFailure(null);
+    leadsApi.page(filters).then(
+      (page) => {
+        if (!live) return;
+        setLeads(page.leads);
+        setNextCursor(page.nextCursor);
+      },
+      (err: unknown) => live && setFailure(message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters]);
+
+  useEffect(() => {
+    let live = true;
+    leadsApi.counts({ from: filters.from, to: filters.to }).then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters.from, filters.to, changes]);
+
+  const more = async () => {
+    if (!nextCursor) return;
+    setLoadingMore(true);
+    try {
+      const page = await leadsApi.page(filters, nextCursor);
+      setLeads((list) => [...(list ?? []), ...page.leads]);
+      setNextCursor(page.nextCursor);
+    } catch (err) {
+      setFailure(message(err));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const replace = useCallback((lead: InboxLead) => {
+    setLeads((list) => list?.map((l) => (l.id === lead.id ? lead : l)) ?? null);
+    setChanges((n) => n + 1);
+  }, []);
+
+  const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const filtered = Object.values(form).some(Boolean);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFilters(toFilters(form));
+  };
+
+  return (
+    <>
+      <ScreenHeading title="Leads" busy={!leads && !failure} />
+      <form className="lead-filters" role="search" aria-label="Filter leads" onSubmit={submit}>
+        <div className="field lead-filters__q">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={form.q}
+            placeholder="Name, e-mail, phone or message"
+            onChange={(e) => set("q", e.target.value)}
+            aria-describedby={`${id}-count`}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select id={`${id}-status`} value={form.status} onChange={(e) => set("status", e.target.value as FilterForm["status"])}>
+            <option value="">Any status</option>
+            {FOLLOW_UP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {FOLLOW_UP_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-interest`}>Interest</label>
+          <select id={`${id}-interest`} value={form.interest} onChange={(e) => set("interest", e.target.value as FilterForm["interest"])}>
+            <option value="">Any interest</option>
+            {INTERESTS.map((i) => (
+              <option key={i} value={i}>
+                {INTEREST_LABELS[i]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field lead-filters__source">
+          <label htmlFor={`${id}-source`}>Source</label>
+          <select id={`${id}-source`} value={form.source} onChange={(e) => set("source", e.target.value)}>
+            <option value="">Any source</option>
+            {sourceOptions(counts, form.source).map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input id={`${id}-to`} type="date" value={form.to} min={form.from || undefined} onChange={(e) => set("to", e.target.value)} />
+        </div>
+        <div className="lead-filters__actions">
+          <button type="button" className="btn btn--small btn--secondary" disabled={!filtered} onClick={() => setForm(NO_FILTERS)}>
+            Clear filters
+          </button>
+          <a className="btn btn--small btn--primary" href={leadsApi.csvUrl(filters)} download>
+            Download CSV
+          </a>
+        </div>
+      </form>
+
+      {counts && <Counts counts={counts} period={Boolean(form.from || form.to)} />}
+
+      {failure && <Notice tone="error">Could not load the leads: {failure}</Notice>}
+      {leads && (
+        <>
+          <p id={`${id}-count`} className="muted" aria-live="polite">
+            {leads.length === 0
+              ? filtered
+                ? "No lead matches these filters."
+                : "No leads yet."
+              : `${leads.length} ${leads.length === 1 ? "lead" : "leads"} shown, newest first${nextCursor ? "; more below" : ""}`}
+          </p>
+          <ol className="lead-list">
+            {leads.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} onChange={replace} />
+            ))}
+          </ol>
+          {nextCursor && (
+            <p>
+              <button type="button" className="btn btn--secondary" disabled={loadingMore} onClick={() => void more()}>
+                {loadingMore ? "Loading…" : "Show more leads"}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+/** The source filter's choices: every label and origin of the period's leads. */
+function sourceOptions(counts: LeadCounts | null, current: string): string[] {
+  const all = new Set<string>();
+  for (const s of counts?.bySource ?? []) {
+    if (s.source) all.add(s.source);
+    if (s.origin) all.add(s.origin);
+  }
+  if (current) all.add(current);
+  return [...all].sort((a, b) => a.localeCompare(b));
+}
+
+function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
+  const title = period ? "In this period" : "All leads";
+  return (
+    <section className="lead-counts" aria-label={`Counts: ${title.toLowerCase()}`}>
+      <h2>
+        {title}: {counts.total} {counts.total === 1 ? "lead" : "leads"}
+      </h2>
+      <ul className="lead-counts__status" aria-label="Per status">
+        {FOLLOW_UP_STATUSES.map((s) => (
+          <li key={s} className={`lead-status lead-status--${s}`}>
+            {FOLLOW_UP_LABELS[s]} <strong>{counts.byStatus[s]}</strong>
+          </li>
+        ))}
+      </ul>
+      {counts.bySource.length > 0 && (
+        <div className="table-wrap" role="region" aria-label="Leads per source" tabIndex={0}>
+          <table className="table lead-counts__sources">
+            <thead>
+              <tr>
+                <th scope="col">Source and origin</th>
+                <th scope="col" className="num">
+                  Leads
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.bySource.map((s) => (
+                <tr key={`${s.source}|${s.origin}`}>
+                  <td>
+                    {s.source ?? <span className="muted">No label</span>}
+                    <span className="visually-hidden"> from </span>
+                    <span className="lead__origin">{s.origin ?? "origin unknown"}</span>
+                  </td>
+                  <td className="num">{s.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One lead: what the visitor sent (always as text), its mail, and its follow-up. */
+function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxLead) => void }) {
+  const id = useId();
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
+  const watching = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(watching.current ?? undefined), []);
+  const delivery = deliveryText(lead.delivery);
+  const name = fullName(lead);
+
+  const change = async (body: { status?: FollowUpStatus; note?: string }, done: string) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      onChange(await leadsApi.change(lead.id, body));
+      if (body.note !== undefined) setNote("");
+      setNotice({ tone: "success", text: done });
+    } catch (err) {
+      setNotice({ tone: "error", text: message(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Follow the lead until its mail is no longer queued (the outbox tries it at once). */
+  const watch = (tries: number) => {
+    watching.current = setTimeout(() => {
+      leadsApi.lead(lead.id).then(
+        (now) => {
+          onChange(now);
+          if (now.delivery.status === "pending" && now.delivery.attempts === lead.delivery.attempts && tries > 1) watch(tries - 1);
+          else
+            setNotice(
+              now.delivery.status === "sent" ? { tone: "success", text: "The mail was sent." } : { tone: "error", text: deliveryText(now.delivery).text },
+            );
+        },
+        () => undefined,
+      );
+    }, 700);
+  };
+
+  const resend = async () => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      onChange(await leadsApi.resend(lead.id));
+      setNotice({ tone: "info", text: "Queued: sending the mail again…" });
+      watch(15);
+    } catch (err) {
+      setNotice({ tone: "error", text: message(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="lead" data-lead-id={lead.id} aria-labelledby={`${id}-name`}>
+      <div className="lead__head">
+        <h2 className="lead__name" id={`${id}-name`}>
+          {name}
+        </h2>
+        <p className={`lead-status lead-status--${lead.status}`}>
+          <span className="visually-hidden">Follow-up: </span>
+          {FOLLOW_UP_LABELS[lead.status]}
+        </p>
+      </div>
+      <dl className="lead__facts">
+        <div>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={lead.createdAt}>{formatTime(lead.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Interest</dt>
+          <dd>{INTEREST_LABELS[lead.interest]}</dd>
+        </div>
+        <div>
+          <dt>Source</dt>
+          <dd>
+            {lead.source ?? <span className="muted">No label</span>}
+            <span className="visually-hidden"> from </span>
+            <span className="lead__origin">{lead.origin ?? "origin unknown"}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${lead.email}`}>{lead.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Mail</dt>
+          <dd className={`lead__mail lead__mail--${delivery.tone}`}>{delivery.text}</dd>
+        </div>
+      </dl>
+      <p className="lead__message">{lead.message}</p>
+
+      <details className="lead__follow-up">
+        <summary>
+          Follow up{lead.notes.length ? ` · ${lead.notes.length} ${lead.notes.length === 1 ? "note" : "notes"}` : ""}
+          {lead.statusBy && (
+            <span className="lead__status-by">
+              {FOLLOW_UP_LABELS[lead.status]} by {lead.statusBy}, {formatTime(lead.statusAt!)}
+            </span>
+          )}
+        </summary>
+        <div className="lead__follow-up-body">
+          <div className="field lead__status-field">
+            <label htmlFor={`${id}-status`}>Status of {name}</label>
+            <select
+              id={`${id}-status`}
+              value={lead.status}
+              disabled={busy}
+              onChange={(e) => {
+                const status = e.target.value as FollowUpStatus;
+                void change({ status }, `Marked ${FOLLOW_UP_LABELS[status].toLowerCase()}.`);
+              }}
+            >
+              {FOLLOW_UP_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {FOLLOW_UP_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {lead.notes.length > 0 && (
+            <ol className="lead__notes" aria-label={`Notes on ${name}`}>
+              {lead.notes.map((n, i) => (
+                <li key={`${n.at}-${i}`}>
+                  <p className="lead__note-text">{n.text}</p>
+                  <p className="muted lead__note-by">
+                    {n.author}, <time dateTime={n.at}>{formatTime(n.at)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+          <form
+            className="lead__note-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (note.trim()) void change({ note }, "Note added.");
+            }}
+          >
+            <div className="field">
+              <label htmlFor={`${id}-note`}>Add a note</label>
+              <textarea id={`${id}-note`} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            </div>
+            <button type="submit" className="btn btn--small btn--secondary" disabled={busy || !note.trim()}>
+              Add note
+            </button>
+          </form>
+        </div>
+      </details>
+      {lead.delivery.status !== "sent" && (
+        <p className="lead__resend">
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            disabled={busy}
+            aria-label={`Resend the mail of ${name}`}
+            onClick={() => void resend()}
+          >
+            Resend mail
+          </button>
+        </p>
+      )}
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+    </li>
+  );
+}
