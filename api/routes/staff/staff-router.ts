@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Config } from "../../config";
 import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
 import type { StaffStores } from "../../store/staff-stores";
+import type { PhotoStore } from "../../store/photo-store";
 import type { VehicleStore } from "../../store/vehicle-store";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
 import { sessionRouter } from "./session";
@@ -10,6 +11,7 @@ import { staffVehiclesRouter } from "./vehicles";
 export interface StaffDeps extends StaffStores {
   config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
   vehicles: VehicleStore;
+  photos: PhotoStore;
 }
 
 /**
