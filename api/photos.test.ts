@@ -32,7 +32,7 @@ function upload(
   { name = "photo.jpg", type = "image/jpeg", field = "photo", origin = s.origin, session = cookie as string | null, id = ID } = {},
 ) {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), name);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   const headers: Record<string, string> = { origin };
   if (session) headers.cookie = session;
   return fetch(`${s.url}/api/staff/vehicles/${id}/photos`, { method: "POST", headers, body: form });

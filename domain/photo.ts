@@ -65,17 +65,43 @@ export function photoFiles(p: Photo): string[] {
 
 /** Where an image appears, which sets how wide it is drawn (the `sizes` attribute). */
 export type PictureSlot = "card" | "detail" | "thumb";
+
 /**
- * How wide each slot is drawn, per the stylesheets: cards fill a column of
- * the grid (one on phones, two from 640 px, three from 1024 px, in a 1200 px
- * page); the vehicle page's main image takes the page's width on phones and
- * about 60 % of it from 900 px; thumbnails are 80 px.
+ * Each slot's box as the stylesheets draw it (16:10 everywhere): its width
+ * per viewport, widest first, and whether the image covers the box (cards,
+ * thumbnails) or fits inside it (the vehicle page's main image, so a
+ * portrait photo is drawn narrower than its box). Cards fill a column of the
+ * grid (one on phones, two from 640 px, three from 1024 px in a 1200 px
+ * page); the main image takes the page's width on phones and about half of
+ * it from 760 px; thumbnails are 96 px.
  */
-export const PICTURE_SIZES: Record<PictureSlot, string> = {
-  card: "(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw",
-  detail: "(min-width: 900px) 720px, 100vw",
-  thumb: "80px",
+const SLOTS: Record<PictureSlot, { fit: "cover" | "contain"; widths: [media: string, width: number, unit: "px" | "vw"][] }> = {
+  card: {
+    fit: "cover",
+    widths: [
+      ["(min-width: 1024px)", 380, "px"],
+      ["(min-width: 640px)", 50, "vw"],
+      ["", 100, "vw"],
+    ],
+  },
+  detail: {
+    fit: "contain",
+    widths: [
+      ["(min-width: 1240px)", 640, "px"],
+      ["(min-width: 760px)", 55, "vw"],
+      ["", 100, "vw"],
+    ],
+  },
+  thumb: { fit: "cover", widths: [["", 96, "px"]] },
 };
+const BOX_RATIO = 16 / 10;
+
+/** The `sizes` of an image in a slot: the box's width, or less for a photo fitted inside a box wider than it. */
+export function pictureSizes(slot: PictureSlot, photo?: Pick<Photo, "width" | "height">): string {
+  const { fit, widths } = SLOTS[slot];
+  const scale = fit === "contain" && photo ? Math.min(1, photo.width / photo.height / BOX_RATIO) : 1;
+  return widths.map(([media, w, unit]) => `${media ? `${media} ` : ""}${Math.ceil(w * scale)}${unit}`).join(", ");
+}
 
 export interface PictureSource {
   type: string;
@@ -99,8 +125,7 @@ export interface PictureSet {
  */
 export function pictureSet(src: string, slot: PictureSlot, fallback: { width: number; height: number }, url: (path: string) => string = (p) => p): PictureSet {
   const photo = parsePhoto(src);
-  const sizes = PICTURE_SIZES[slot];
-  if (!photo) return { sources: [], src: url(src), ...fallback, sizes };
+  if (!photo) return { sources: [], src: url(src), ...fallback, sizes: pictureSizes(slot) };
   const widths = photoWidths(photo);
   const largest = widths[widths.length - 1]!;
   return {
@@ -111,7 +136,7 @@ export function pictureSet(src: string, slot: PictureSlot, fallback: { width: nu
     src: url(PHOTOS_PATH + shareName(photo)),
     width: largest,
     height: heightAt(photo, largest),
-    sizes,
+    sizes: pictureSizes(slot, photo),
   };
 }
 
