@@ -1,4 +1,5 @@
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
@@ -244,5 +245,24 @@ describe("the images list: order and removal by PUT with If-Match", () => {
     expect(removed.filter((f) => f.startsWith("public/")).length).toBe(7);
     expect(store.complete(kept[0]!)).toBe(true);
     expect((await fetch(`${s.url}/photos/${parsePhoto(kept[0]!)!.key}.jpg`)).status).toBe(200);
+  });
+
+  it("npm run photos -- regenerate encodes a photo's files again from its kept original", async () => {
+    const [src] = (await vehicle()).images;
+    const photo = parsePhoto(src!)!;
+    const lost = path.join(s.dataDir, "photos/public", `${photo.key}-480.avif`);
+    const size = (await stat(lost)).size;
+    await rm(lost);
+    expect(openPhotoStore(s.dataDir).complete(src!)).toBe(false);
+    const run = spawnSync(process.execPath, ["--import", "tsx", "api/cli/photos.ts", "regenerate", "--id", ID], {
+      env: { ...process.env, DATA_DIR: s.dataDir },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${ID}: ${src}`);
+    expect(run.stdout).toContain("1 photo(s) regenerated");
+    expect((await stat(lost)).size).toBe(size);
+    expect((await fetch(`${s.url}/photos/${photo.key}-480.avif`)).status).toBe(200);
   });
 });
