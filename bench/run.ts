@@ -1,9 +1,9 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,photos] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
- * and how fast a catalogue write reaches every page
- * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
+ * how fast a catalogue write reaches every page, and how long one
+ * uploaded phone photo takes to process (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
  * for about a second and checks only that each produced numbers. Smoke and
@@ -16,13 +16,14 @@ import { parseArgs } from "node:util";
 import { benchApi } from "./api";
 import { benchCatalogue } from "./catalogue";
 import { benchLeads } from "./leads";
+import { benchPhotos } from "./photos";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "photos"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -32,16 +33,18 @@ const SETTINGS = {
     leads: { sizes: [0, 10_000, 100_000], connections: 10, durationSeconds: 10 },
     widgets: { maxReactBuilds: Number.POSITIVE_INFINITY },
     catalogue: { writes: 100, readSeconds: 5, connections: 50, writeEveryMs: 100 },
+    photos: { rounds: 5 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
     leads: { sizes: [0, 200], connections: 10, durationSeconds: 1 },
     widgets: { maxReactBuilds: 1 },
     catalogue: { writes: 5, readSeconds: 1, connections: 50, writeEveryMs: 100 },
+    photos: { rounds: 1 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,photos] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
   if (parts.includes("leads")) results.leads = await benchLeads({ ...settings.leads, sizes: [...settings.leads.sizes], ourMain, baselineMain }, log);
   if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
   if (parts.includes("catalogue")) results.catalogue = await benchCatalogue(settings.catalogue, log);
+  if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -103,6 +107,7 @@ function assertNumbers(r: BenchResults): void {
     positive("catalogue reads quiet", r.catalogue.reads.quiet.rps);
     positive("catalogue reads during writes", r.catalogue.reads.duringWrites.rps);
   }
+  if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -28,8 +28,8 @@ export const tooManyPixels = (w: number, h: number) =>
 
 /** Encoding settings, chosen for photos of carts on a lot (docs/decisions/0012). */
 const ENCODE: Record<PhotoFormat, (s: Sharp) => Sharp> = {
-  avif: (s) => s.avif({ quality: 50, effort: 2 }),
-  webp: (s) => s.webp({ quality: 72, effort: 4 }),
+  avif: (s) => s.avif({ quality: 50, effort: 1 }),
+  webp: (s) => s.webp({ quality: 72, effort: 3 }),
 };
 
 export interface ProcessedPhoto {

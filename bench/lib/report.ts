@@ -1,5 +1,6 @@
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
+import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
 import type { Machine } from "./machine";
@@ -14,6 +15,7 @@ export interface BenchResults {
   leads?: LeadsResults;
   widgets?: WidgetsResults;
   catalogue?: CatalogueResults;
+  photos?: PhotosResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -142,6 +144,18 @@ export function toMarkdown(r: BenchResults): string {
       ),
       "",
       `Reads during writes over quiet reads: ${times(c.reads.ratio)} (goal: at least 0.8×).`,
+    );
+  }
+  if (r.photos) {
+    const p = r.photos;
+    out.push("", `## Photos: one 12 MP phone JPEG (${kB(p.inputBytes)} kB) through the upload pipeline, ${p.rounds} round(s)`, "");
+    out.push(
+      `Median ${p.medianMs} ms, max ${p.maxMs} ms (goal: under 3,000 ms).`,
+      "",
+      table(
+        ["File served", "kB"],
+        p.files.map((f) => [f.name, kB(f.bytes)]),
+      ),
     );
   }
   return `${out.join("\n")}\n`;
