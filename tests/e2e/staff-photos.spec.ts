@@ -123,6 +123,15 @@ test("a phone photo uploaded in the console is served upright, without EXIF, as 
   const share = await sharp(await (await request.get(src)).body()).metadata();
   expect([share.format, share.width]).toEqual(["jpeg", 1200]);
 
+  // Its inventory card: the portrait photo fills the card's 16:10 box, which keeps its shape.
+  await page.goto(`/inventory?q=${encodeURIComponent(v.name)}`);
+  const card = page.locator("gc-inventory").locator(".card", { hasText: v.name });
+  await card.scrollIntoViewIfNeeded();
+  const cardImg = card.locator(".media img");
+  await expect.poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`/photos/${photo.key}-\\d+\\.avif$`));
+  const media = (await card.locator(".media").boundingBox())!;
+  expect(media.width / media.height).toBeCloseTo(1.6, 1);
+
   // A partner page under a strict Content-Security-Policy shows the photo from the dealer's origin.
   if (testInfo.project.name === "desktop") {
     const partner = await page.context().newPage();
