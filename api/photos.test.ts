@@ -4,7 +4,7 @@ import { request } from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parsePhoto, photoFiles } from "../domain/photo";
+import { parsePhoto, PHOTO_WIDTHS, photoFiles } from "../domain/photo";
 import type { Vehicle } from "../domain/vehicle";
 import { hasGps, phoneJpeg, pngClaiming } from "./testing/phone-photo";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
@@ -57,7 +57,7 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     expect(await photosOnDisk()).toBe(0);
   });
 
-  it("stores a 12 MP phone JPEG upright, in AVIF and WebP at 480/960/1600 px and a 1200 px JPEG, with no metadata left, and answers 201 with the vehicle", async () => {
+  it("stores a 12 MP phone JPEG upright, in AVIF and WebP at 480/640/960/1600 px and a 1200 px JPEG, with no metadata left, and answers 201 with the vehicle", async () => {
     const input = await sharp(phone).metadata();
     expect([input.width, input.height, input.orientation, hasGps(input.exif)]).toEqual([4032, 3024, 6, true]);
 
@@ -76,7 +76,7 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     const photo = parsePhoto(src)!;
     const served = photoFiles(photo);
     expect(served.sort()).toEqual(
-      [480, 960, 1600]
+      [480, 640, 960, 1600]
         .flatMap((w) => [`${photo.key}-${w}.avif`, `${photo.key}-${w}.webp`])
         .concat(`${photo.key}.jpg`)
         .sort(),
@@ -103,8 +103,10 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
       .toBuffer({ resolveWithObject: true });
     const rgb = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     const mid = Math.floor(info.height / 2);
-    expect(rgb(info.width - 10, mid)[0]).toBeGreaterThan(150); // red
-    expect(rgb(10, mid)[2]).toBeGreaterThan(150); // blue
+    const [r1, , b1] = rgb(info.width - 10, mid);
+    const [r2, , b2] = rgb(10, mid);
+    expect(r1! - b1!).toBeGreaterThan(80); // red down the right side
+    expect(b2! - r2!).toBeGreaterThan(80); // blue on the left
     // The original is kept, privately: not under /photos.
     const originals = await readdir(path.join(s.dataDir, "photos/originals"));
     expect(originals).toEqual([`${photo.hash}.jpeg`]);
@@ -242,7 +244,8 @@ describe("the images list: order and removal by PUT with If-Match", () => {
     const { removed } = await store.sweep(kept);
     expect(removed).toContain(".tmp-leftover");
     // The photo removed from the vehicle above goes; the one it shows stays whole.
-    expect(removed.filter((f) => f.startsWith("public/")).length).toBe(7);
+    // The phone photo's files: AVIF and WebP at each width, and its JPEG.
+    expect(removed.filter((f) => f.startsWith("public/")).length).toBe(2 * PHOTO_WIDTHS.length + 1);
     expect(store.complete(kept[0]!)).toBe(true);
     expect((await fetch(`${s.url}/photos/${parsePhoto(kept[0]!)!.key}.jpg`)).status).toBe(200);
   });

@@ -24,8 +24,10 @@ describe("photo image entries", () => {
   it("name every served file: AVIF and WebP at the standard widths, never wider than the original, and the share JPEG", () => {
     expect(photoFiles(parsePhoto(SMALL)!)).toEqual([
       "aaaaaaaaaaaaaaaaaaaa-700x500-480.avif",
+      "aaaaaaaaaaaaaaaaaaaa-700x500-640.avif",
       "aaaaaaaaaaaaaaaaaaaa-700x500-700.avif",
       "aaaaaaaaaaaaaaaaaaaa-700x500-480.webp",
+      "aaaaaaaaaaaaaaaaaaaa-700x500-640.webp",
       "aaaaaaaaaaaaaaaaaaaa-700x500-700.webp",
       "aaaaaaaaaaaaaaaaaaaa-700x500.jpg",
     ]);
@@ -35,7 +37,7 @@ describe("photo image entries", () => {
     const set = pictureSet(PORTRAIT, "card", { width: 800, height: 500 }, (p) => `https://dealer.example${p}`);
     expect(set.sources.map((s) => s.type)).toEqual(["image/avif", "image/webp"]);
     expect(set.sources[1]!.srcSet).toBe(
-      "https://dealer.example/photos/0123456789abcdef0123-3024x4032-480.webp 480w, https://dealer.example/photos/0123456789abcdef0123-3024x4032-960.webp 960w, https://dealer.example/photos/0123456789abcdef0123-3024x4032-1600.webp 1600w",
+      "https://dealer.example/photos/0123456789abcdef0123-3024x4032-480.webp 480w, https://dealer.example/photos/0123456789abcdef0123-3024x4032-640.webp 640w, https://dealer.example/photos/0123456789abcdef0123-3024x4032-960.webp 960w, https://dealer.example/photos/0123456789abcdef0123-3024x4032-1600.webp 1600w",
     );
     expect([set.src, set.width, set.height, set.sizes]).toEqual([
       `https://dealer.example${PORTRAIT}`,

@@ -10,7 +10,7 @@
  */
 
 /** Widths encoded at upload, in AVIF and WebP (never wider than the original). */
-export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+export const PHOTO_WIDTHS = [480, 640, 960, 1600] as const;
 /** Width of the JPEG that social networks and old consumers get (og:image). */
 export const SHARE_WIDTH = 1200;
 /** Formats of the responsive set, best first: a browser takes the first it supports. */

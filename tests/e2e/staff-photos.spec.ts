@@ -80,12 +80,12 @@ test("a phone photo uploaded in the console is served upright, without EXIF, as 
     return { current: img.currentSrc, natural: [img.naturalWidth, img.naturalHeight], painted, dpr: devicePixelRatio };
   });
   const chosen = new URL(seen.current).pathname;
-  expect(chosen).toMatch(new RegExp(`^/photos/${photo.key}-(480|960|1600)\\.avif$`));
+  expect(chosen).toMatch(new RegExp(`^/photos/${photo.key}-(480|640|960|1600)\\.avif$`));
   const width = Number(/-(\d+)\.avif$/.exec(chosen)![1]);
   // Upright (portrait, as the phone was held), and no wider than needed: the next smaller width would be blurred.
   expect(seen.natural[1]).toBeGreaterThan(seen.natural[0]!);
   const needed = seen.painted * seen.dpr;
-  const smaller = [480, 960, 1600].filter((w) => w < width).pop() ?? 0;
+  const smaller = [480, 640, 960, 1600].filter((w) => w < width).pop() ?? 0;
   expect(width, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeGreaterThanOrEqual(needed * 0.9);
   expect(smaller, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeLessThan(needed * 1.25);
   expect(width).toBeLessThan(1600);
@@ -96,7 +96,7 @@ test("a phone photo uploaded in the console is served upright, without EXIF, as 
   const html = await (await request.get(`/vehicle/${v.id}`)).text();
   const prerendered = /<div class="vehicle-detail__media"><picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? "";
   expect(prerendered).toContain(
-    `type="image/avif" srcSet="/photos/${photo.key}-480.avif 480w, /photos/${photo.key}-960.avif 960w, /photos/${photo.key}-1600.avif 1600w"`,
+    `type="image/avif" srcSet="/photos/${photo.key}-480.avif 480w, /photos/${photo.key}-640.avif 640w, /photos/${photo.key}-960.avif 960w, /photos/${photo.key}-1600.avif 1600w"`,
   );
   expect(prerendered).toMatch(/<img loading="eager" fetchPriority="high" src="\/photos\/[^"]+\.jpg" alt="[^"]+" width="1600" height="2133"\/>/);
 

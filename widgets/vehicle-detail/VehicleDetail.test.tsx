@@ -277,7 +277,7 @@ describe("<gc-vehicle-detail> photos", () => {
     expect(within(group).getAllByRole("button")).toHaveLength(2);
     const sources = [...root.querySelectorAll('[part="image"] picture source')];
     expect(sources.map((s) => [s.getAttribute("type"), s.getAttribute("srcset")])).toEqual(
-      ["avif", "webp"].map((f) => [`image/${f}`, [480, 960, 1600].map((w) => `${API}/photos/0123456789abcdef0123-3024x4032-${w}.${f} ${w}w`).join(", ")]),
+      ["avif", "webp"].map((f) => [`image/${f}`, [480, 640, 960, 1600].map((w) => `${API}/photos/0123456789abcdef0123-3024x4032-${w}.${f} ${w}w`).join(", ")]),
     );
     // A portrait photo is drawn inside the 16:10 box at under half its width: its sizes say so.
     expect(sources[0]!.getAttribute("sizes")).toBe("(min-width: 1240px) 300px, (min-width: 760px) 26vw, 47vw");
