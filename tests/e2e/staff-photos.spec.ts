@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -25,6 +25,7 @@ test.beforeAll(async () => {
   files = await mkdtemp(path.join(os.tmpdir(), "gc-photos-"));
   await writeFile(path.join(files, "IMG_0001.jpg"), phone);
 });
+test.afterAll(() => rm(files, { recursive: true, force: true }));
 
 /** Whether anything of these bytes was stored: their hash names every file an upload keeps. */
 function storedAnything(bytes: Buffer): boolean {
