@@ -55,6 +55,21 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     expect((await foreign.json()).error).toBeTruthy();
     expect(await vehicle()).toEqual(before);
     expect(await photosOnDisk()).toBe(0);
+    // The same upload, signed in and from the site itself, is taken: the guards, not the file, refused it.
+    const taken = await upload(tiny);
+    expect(taken.status).toBe(201);
+    const images = ((await taken.json()) as Vehicle).images;
+    const photoSrc = images.find((src) => parsePhoto(src))!;
+    // Put back as it was, for the tests below.
+    const etag = taken.headers.get("etag")!;
+    const undo = await call(s, "PUT", `/api/staff/vehicles/${ID}`, {
+      cookie,
+      headers: { "if-match": etag },
+      body: { ...before, images: images.filter((i) => i !== photoSrc) },
+    });
+    expect(undo.status).toBe(200);
+    await openPhotoStore(s.dataDir).sweep((await vehicle()).images);
+    expect(await photosOnDisk()).toBe(0);
   });
 
   it("stores a 12 MP phone JPEG upright, in AVIF and WebP at 480/640/960/1600 px and a 1200 px JPEG, with no metadata left, and answers 201 with the vehicle", async () => {
