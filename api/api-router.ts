@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { StaffStores } from "./store/staff-stores";
+import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
@@ -14,6 +15,8 @@ import { vehiclesRouter } from "./routes/vehicles";
 export interface ApiDeps {
   config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit">;
   vehicles: VehicleStore;
+  /** Uploaded photos' files under DATA_DIR/photos. */
+  photos: PhotoStore;
   leads: LeadStore;
   /** Mail delivery of stored leads; null when mail is off. */
   outbox: LeadQueue | null;
@@ -22,13 +25,13 @@ export interface ApiDeps {
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, leads, outbox, staff }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
   api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -55,6 +55,18 @@ export function createApp(deps: AppDeps): Express {
     widgetFiles(req, res, next);
   });
   app.use("/images", crossOrigin);
+  // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
+  app.use(
+    "/photos",
+    crossOrigin,
+    express.static(deps.photos.publicDir, {
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+      immutable: true,
+      maxAge: "365d",
+    }),
+  );
   app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
   app.use(deps.site);
   app.use(deps.siteErrors);

@@ -7,6 +7,7 @@ import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openStaffStores } from "./store/staff-stores";
 import { openVehicleStore } from "./store/vehicle-store";
+import { openPhotoStore } from "./store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
@@ -20,6 +21,9 @@ async function main(): Promise<void> {
   // Production unless told otherwise (config's default), also for Express and every library that reads NODE_ENV.
   process.env.NODE_ENV = config.env;
   const vehicles = await openVehicleStore(config.dataDir);
+  const photos = openPhotoStore(config.dataDir);
+  const swept = await photos.sweep(vehicles.all().flatMap((v) => v.images));
+  if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);
   const leads = await openLeadStore(config.dataDir);
   const staff = await openStaffStores(config.dataDir, config.leadOrigins);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
+    photos,
     leads,
     outbox,
     staff,

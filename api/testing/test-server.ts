@@ -10,6 +10,7 @@ import { loadConfig } from "../config";
 import { openLeadStore } from "../store/lead-store";
 import { openStaffStores } from "../store/staff-stores";
 import { openVehicleStore, type VehicleStore } from "../store/vehicle-store";
+import { openPhotoStore } from "../store/photo-store";
 import { siteErrorHandler } from "../../host-site/server/site-router";
 
 export interface TestServer {
@@ -45,6 +46,7 @@ export async function startTestServer(
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
+    photos: openPhotoStore(config.dataDir),
     leads,
     outbox,
     staff: await openStaffStores(config.dataDir, config.leadOrigins, now),

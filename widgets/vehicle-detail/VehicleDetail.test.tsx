@@ -266,6 +266,70 @@ describe("<gc-vehicle-detail> gallery", () => {
   });
 });
 
+describe("<gc-vehicle-detail> photos", () => {
+  const PHOTOS = ["/photos/0123456789abcdef0123-3024x4032.jpg", "/photos/fedcba9876543210fedc-4032x3024.jpg"];
+  const WITH_PHOTOS: Vehicle = { ...MAVERICK, images: [...PHOTOS, "/images/vehicles/maverick.svg"] };
+
+  it("shows every photo (not the drawing) as a <picture> of AVIF and WebP widths, the first at high priority", async () => {
+    serve([WITH_PHOTOS]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const group = await ui.findByRole("group", { name: "Vehicle images" });
+    expect(within(group).getAllByRole("button")).toHaveLength(2);
+    const sources = [...root.querySelectorAll('[part="image"] picture source')];
+    expect(sources.map((s) => [s.getAttribute("type"), s.getAttribute("srcset")])).toEqual(
+      ["avif", "webp"].map((f) => [`image/${f}`, [480, 640, 960, 1600].map((w) => `${API}/photos/0123456789abcdef0123-3024x4032-${w}.${f} ${w}w`).join(", ")]),
+    );
+    // A portrait photo is drawn inside the 16:10 box at under half its width: its sizes say so.
+    expect(sources[0]!.getAttribute("sizes")).toBe("(min-width: 1240px) 300px, (min-width: 760px) 26vw, 47vw");
+    const img = root.querySelector<HTMLImageElement>('[part="image"] picture img')!;
+    expect([img.getAttribute("src"), img.getAttribute("width"), img.getAttribute("height")]).toEqual([`${API}${PHOTOS[0]}`, "1600", "2133"]);
+    expect(img.getAttribute("fetchpriority") ?? (img as HTMLImageElement & { fetchPriority?: string }).fetchPriority).toBe("high");
+    const thumb = within(group).getAllByRole("button")[1]!.querySelector("img")!;
+    expect(thumb.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("moves through the photos with the previous and next buttons and by swiping the image", async () => {
+    serve([WITH_PHOTOS]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const next = await ui.findByRole("button", { name: "Next image" });
+    const alt = () => root.querySelector('[part="image"] img')!.getAttribute("alt");
+    const user = userEvent.setup();
+    await user.click(next);
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+    await user.click(next);
+    expect(alt()).toBe(`${MAVERICK.name}, image 1 of 2`);
+    await user.click(ui.getByRole("button", { name: "Previous image" }));
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+
+    // jsdom has no PointerEvent: a MouseEvent with a pointer's id stands in for a finger.
+    if (!("PointerEvent" in window)) {
+      class FingerEvent extends MouseEvent {
+        readonly pointerId: number;
+        readonly isPrimary: boolean;
+        constructor(type: string, init: MouseEventInit & { pointerId?: number; isPrimary?: boolean } = {}) {
+          super(type, init);
+          this.pointerId = init.pointerId ?? 0;
+          this.isPrimary = init.isPrimary ?? true;
+        }
+      }
+      vi.stubGlobal("PointerEvent", FingerEvent);
+    }
+    const image = root.querySelector('[part="image"]')!;
+    const swipe = async (from: number, to: number, dy = 0) => {
+      fireEvent.pointerDown(image, { clientX: from, clientY: 100, pointerId: 1, isPrimary: true });
+      fireEvent.pointerUp(image, { clientX: to, clientY: 100 + dy, pointerId: 1, isPrimary: true });
+      await new Promise((resolve) => setTimeout(resolve, 0)); // preact renders a state change on its next tick
+    };
+    await swipe(300, 100); // to the left: the next one
+    expect(alt()).toBe(`${MAVERICK.name}, image 1 of 2`);
+    await swipe(100, 300); // to the right: the previous one
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+    await swipe(300, 280); // too short
+    await swipe(300, 200, 300); // mostly a vertical scroll
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+  });
+});
+
 describe("specification labels and values", () => {
   it.each([
     ["seatingCapacity", "Seating Capacity"],

@@ -10,6 +10,7 @@ import { reportError } from "../shared/report";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
+import { shownImages } from "../../domain/photo";
 import { specLabel, specValue } from "../../domain/spec-label";
 
 const TAG = "gc-vehicle-detail";
@@ -122,7 +123,7 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
         <span aria-hidden="true">←</span> Back to Inventory
       </a>
       <div className="top">
-        <Gallery key={v.id} images={v.images} name={v.name} apiBase={apiBase} />
+        <Gallery key={v.id} images={shownImages(v.images)} name={v.name} apiBase={apiBase} />
         <div className="info">
           <span className={`badge badge--${v.isNew ? "new" : v.inStock ? "in" : "out"}`} part="badge">
             {vehicleBadge(v)}
