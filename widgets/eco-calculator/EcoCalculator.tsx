@@ -5,6 +5,7 @@ import {
   TIME_FRAMES,
   USAGE_TYPES,
   calculateEcoImpact,
+  isMilesPerWeek,
   isTimeFrame,
   isUsageType,
   type EcoInput,
@@ -28,7 +29,7 @@ export const CALCULATING_MS = 1500;
 /** How long the celebration banner stays up (spec §4 "Calculator": the banner shows, then hides). */
 export const CELEBRATION_MS = 3000;
 
-export const MILES_MESSAGE = `Enter the miles you drive per week as a number, for example 25.`;
+export const MILES_MESSAGE = `Enter the miles you drive per week as a number from ${MILES_PER_WEEK_MIN} to ${MILES_PER_WEEK_MAX}, for example 25.`;
 
 export interface EcoCalculatorProps {
   /** Default miles per week (1-500). */
@@ -88,8 +89,10 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
     e.preventDefault();
     if (calculating) return;
     const milesPerWeek = milesText.trim() === "" ? NaN : Number(milesText);
-    if (!Number.isFinite(milesPerWeek)) {
+    if (!isMilesPerWeek(milesPerWeek)) {
+      // A field message and no figures: -5, 0 or 9999 miles would only give nonsense (negative or absurd savings).
       setMilesInvalid(true);
+      setRun(null);
       return;
     }
     const input: EcoInput = { milesPerWeek, usage: usageType, years: timeFrame };
@@ -160,7 +163,7 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
             ))}
           </select>
         </div>
-        <button type="submit" className="gc-btn gc-eco__submit" part="button" disabled={calculating}>
+        <button type="submit" className="gc-btn gc-eco__submit" part="button" aria-disabled={calculating || undefined}>
           {calculating ? "Calculating..." : "Calculate Impact"}
         </button>
         {milesInvalid && (

@@ -5,6 +5,7 @@ import type { Vehicle } from "../../domain/vehicle";
 import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
+import { LIST_FAILED } from "./Inventory";
 import "./index";
 
 const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
@@ -65,11 +66,13 @@ describe("<gc-inventory> states", () => {
     expect(ui.getByRole("status").textContent).toContain("Loading vehicles…");
   });
 
-  it("shows the store's error and tells the host page", async () => {
+  it("says in plain words that the list could not be loaded, and tells the host page the reason", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     serve({ error: "nope" }, 404);
     const { events } = await mount();
-    expect((await ui.findByRole("alert")).textContent).toContain("Error loading vehicles: Failed to fetch vehicles: 404");
+    const alert = await ui.findByRole("alert");
+    expect(alert.textContent).toContain(LIST_FAILED);
+    expect(alert.textContent).not.toContain("404");
     await vi.waitFor(() =>
       expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-inventory", message: "Error loading vehicles: Failed to fetch vehicles: 404" }]),
     );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BRAND_OPTIONS, filterVehicles } from "../../domain/inventory-filter";
+import { BUSINESS, telHref } from "../../domain/business";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
@@ -12,6 +13,8 @@ import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-q
 import { VehicleCard } from "./VehicleCard";
 
 const TAG = "gc-inventory";
+/** What visitors read when the list cannot be loaded (the reason itself is for the developer: gc-error and the console). */
+export const LIST_FAILED = "Our vehicles could not be loaded just now. Please try again, or call us.";
 /** Skeleton cards while the list loads (spec §4 "Inventory": six placeholder cards while loading). */
 export const SKELETON_COUNT = 6;
 const NONE: Vehicle[] = [];
@@ -90,10 +93,16 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   const errorNotice = list.status === "error" && (
     <div className="notice notice--error" role="alert" part="error">
-      <p>Error loading vehicles: {list.error}</p>
-      <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
-        Try again
-      </button>
+      {/* Plain words for visitors; the technical reason goes to gc-error and the console (docs/decisions/0011). */}
+      <p>{LIST_FAILED}</p>
+      <p className="notice-actions">
+        <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
+          Try again
+        </button>
+        <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
+          Call {BUSINESS.phones.main.display}
+        </a>
+      </p>
     </div>
   );
 

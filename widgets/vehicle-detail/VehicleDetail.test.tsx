@@ -117,7 +117,7 @@ describe("<gc-vehicle-detail> states", () => {
     await vi.advanceTimersByTimeAsync(16_000);
     // testing-library's findBy* polls on the (fake) setTimeout: vi.waitFor drives the fake clock itself.
     const alert = await vi.waitFor(() => ui.getByRole("alert"));
-    expect(alert.textContent).toContain("This vehicle could not be loaded.");
+    expect(alert.textContent).toContain("This vehicle could not be loaded just now. Please try again, or call us.");
     expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
     await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
     expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);

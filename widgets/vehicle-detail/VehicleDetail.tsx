@@ -85,10 +85,15 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
     return (
       <div className="detail" part="detail">
         <div className="notice notice--error" role="alert" part="error">
-          <p>This vehicle could not be loaded.</p>
-          <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
-            Try again
-          </button>
+          <p>This vehicle could not be loaded just now. Please try again, or call us.</p>
+          <p className="notice-actions">
+            <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
+              Try again
+            </button>
+            <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
+              Call {BUSINESS.phones.main.display}
+            </a>
+          </p>
         </div>
         {host.childElementCount > 0 && <slot />}
       </div>
