@@ -20,7 +20,10 @@ export const partnerPage = (body: string, opts: { script?: string; head?: string
  * `test` with a partner's static server on E2E_PORT + 2 (+ the worker's index), started once per worker: each test
  * registers its own pages on it.
  */
-export const test = base.extend<{ thirdOrigin: ThirdOrigin }, { thirdServer: { port: number; pages: Map<string, { html: string; headers: Record<string, string> }> } }>({
+export const test = base.extend<
+  { thirdOrigin: ThirdOrigin },
+  { thirdServer: { port: number; pages: Map<string, { html: string; headers: Record<string, string> }> } }
+>({
   thirdServer: [
     async ({}, use, workerInfo) => {
       const port = E2E_PORT + 2 + workerInfo.parallelIndex;

@@ -26,7 +26,10 @@ test.describe("a page that may not post leads", () => {
   }, testInfo) => {
     consoleGuard.allow(/status of 403/);
     // The 127.0.0.1 name of the partner's server: an origin no other test allows.
-    const url = thirdOrigin.page("/contact.html", partnerPage(`<h1>Book a cart</h1><gc-contact-form source="resort-test" redirect=""></gc-contact-form>`, { head: RECORD_EVENTS }));
+    const url = thirdOrigin.page(
+      "/contact.html",
+      partnerPage(`<h1>Book a cart</h1><gc-contact-form source="resort-test" redirect=""></gc-contact-form>`, { head: RECORD_EVENTS }),
+    );
     await page.goto(url.replace(thirdOrigin.origin, thirdOrigin.otherOrigin));
     const form = page.locator("gc-contact-form");
     const lastName = `Refused-${testInfo.project.name}-${Date.now()}`;
@@ -50,7 +53,7 @@ test.describe("a page that may not post leads", () => {
 
     // The owner allows the origin in the staff console's API, while the server runs: the same form now sends.
     // (The list is replaced whole, and the other project's worker edits it too: add ours again if a write crossed it.)
-    const owner = await signedInApi(addAccountWithCli("owner", "partner-origin"));
+    const owner = await signedInApi(addAccountWithCli("owner"));
     try {
       await expect(async () => {
         const before = ((await (await owner.get("/api/staff/origins")).json()) as { added: string[] }).added;
@@ -78,9 +81,12 @@ test.describe("outages in plain words", () => {
     consoleGuard.allow(/ERR_CONNECTION_REFUSED|Failed to load resource/);
     const url = thirdOrigin.page(
       "/cart.html",
-      partnerPage(`<gc-vehicle-detail vehicle-id="d5-ranger-4-plus" api-base="${DEAD_API}"><p id="own">Ask our front desk about the D5 Ranger.</p></gc-vehicle-detail>`, {
-        head: RECORD_EVENTS,
-      }),
+      partnerPage(
+        `<gc-vehicle-detail vehicle-id="d5-ranger-4-plus" api-base="${DEAD_API}"><p id="own">Ask our front desk about the D5 Ranger.</p></gc-vehicle-detail>`,
+        {
+          head: RECORD_EVENTS,
+        },
+      ),
     );
     await page.goto(url);
     const detail = page.locator("gc-vehicle-detail");
@@ -105,9 +111,12 @@ test.describe("outages in plain words", () => {
     thirdOrigin.page("/api/vehicles", "<!doctype html><title>Resort</title><p>Welcome</p>");
     const url = thirdOrigin.page(
       "/wrong-api.html",
-      partnerPage(`<gc-inventory api-base="${thirdOrigin.origin}"></gc-inventory><gc-vehicle-detail vehicle-id="d5-ranger-4-plus" api-base="${thirdOrigin.origin}"></gc-vehicle-detail>`, {
-        head: RECORD_EVENTS,
-      }),
+      partnerPage(
+        `<gc-inventory api-base="${thirdOrigin.origin}"></gc-inventory><gc-vehicle-detail vehicle-id="d5-ranger-4-plus" api-base="${thirdOrigin.origin}"></gc-vehicle-detail>`,
+        {
+          head: RECORD_EVENTS,
+        },
+      ),
     );
     await page.goto(url);
     const grid = page.locator("gc-inventory").getByRole("alert");

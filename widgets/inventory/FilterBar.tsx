@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { BRAND_OPTIONS, CATEGORY_OPTIONS, PRICE_OPTIONS, SORT_OPTIONS } from "../../domain/inventory-filter";
+import { BRAND_OPTIONS, PRICE_OPTIONS, SORT_OPTIONS } from "../../domain/inventory-filter";
 import type { FilterChoice } from "./filter-query";
 
 interface Option {
@@ -44,12 +44,15 @@ export function FilterBar({
   choice,
   onChange,
   showBrand,
+  categories,
   searchRef,
 }: {
   choice: FilterChoice;
   onChange: (next: FilterChoice) => void;
   /** False when the `brand` attribute already fixes the brand. */
   showBrand: boolean;
+  /** The category options: the catalogue's categories (categoryOptions). */
+  categories: readonly Option[];
   searchRef: RefObject<HTMLInputElement | null>;
 }) {
   const set = (key: keyof FilterChoice) => (value: string) => onChange({ ...choice, [key]: value });
@@ -69,7 +72,7 @@ export function FilterBar({
         />
       </div>
       {showBrand && <Select name="brand" label="Brand" all="All" options={BRAND_OPTIONS} value={choice.brand} onChange={set("brand")} />}
-      <Select name="category" label="Category" all="All" options={CATEGORY_OPTIONS} value={choice.category} onChange={set("category")} />
+      <Select name="category" label="Category" all="All" options={categories} value={choice.category} onChange={set("category")} />
       <Select name="price" label="Price" all="All" options={PRICE_OPTIONS} value={choice.price} onChange={set("price")} />
       <Select name="sort" label="Sort by" options={SORT_OPTIONS} value={choice.sort} onChange={set("sort")} />
     </form>

@@ -229,7 +229,7 @@ describe("<gc-inventory> attributes", () => {
     serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
     await mount(`brand="Denago" limit="1"`);
     await statusSays("Showing 1 of 2 vehicles");
-    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?brand=denago`);
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago`);
   });
 
   it("reports a limit that is not a positive number and ignores it", async () => {
@@ -242,7 +242,7 @@ describe("<gc-inventory> attributes", () => {
   });
 
   it("sync-url reads the filters from the query string and writes them back", async () => {
-    history.replaceState(null, "", "/inventory?utm=x&brand=evolution&sort=price-desc&price=bogus#top");
+    history.replaceState(null, "", "/inventory?utm=x&q=suite&gc-brand=evolution&gc-sort=price-desc&gc-price=bogus#top");
     serve(FLEET);
     await mount("sync-url");
     await ui.findByText("Showing 2 of 3 vehicles");
@@ -250,9 +250,9 @@ describe("<gc-inventory> attributes", () => {
     expect((ui.getByRole("combobox", { name: "Brand" }) as HTMLSelectElement).value).toBe("evolution");
     await userEvent.type(ui.getByRole("searchbox", { name: "Search" }), "ranger");
     await userEvent.selectOptions(ui.getByRole("combobox", { name: "Sort by" }), "featured");
-    await vi.waitFor(() => expect(location.pathname + location.search + location.hash).toBe("/inventory?utm=x&brand=evolution&q=ranger#top"));
+    await vi.waitFor(() => expect(location.pathname + location.search + location.hash).toBe("/inventory?utm=x&q=suite&gc-brand=evolution&gc-q=ranger#top"));
     // Back/forward to another query re-reads it.
-    history.replaceState(null, "", "/inventory?category=maverick");
+    history.replaceState(null, "", "/inventory?gc-category=maverick");
     window.dispatchEvent(new PopStateEvent("popstate"));
     await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]));
   });
@@ -271,17 +271,18 @@ describe("filter query", () => {
   it.each([
     ["", { q: "", brand: "", category: "", price: "", sort: "featured" }],
     [
-      "?q=golf&brand=denago&category=rover&price=15000-25000&sort=price-asc",
+      "?q=page&gc-q=golf&gc-brand=denago&gc-category=rover&gc-price=15000-25000&gc-sort=price-asc",
       { q: "golf", brand: "denago", category: "rover", price: "15000-25000", sort: "price-asc" },
     ],
-    ["?brand=Tesla&category=<b>&price=free&sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+    ["?gc-brand=Tesla&gc-category=<b>&gc-price=free&gc-sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+    ["?q=ocean+view+suite&brand=denago", { q: "", brand: "", category: "", price: "", sort: "featured" }],
   ])("reads %j", (search, expected) => {
     expect(readQuery(search)).toEqual(expected);
   });
 
   it("writes only the set values and keeps the rest of the address", () => {
-    expect(writeQuery("https://x.test/inventory?a=1&q=old#h", { q: " cart ", brand: "", category: "ranger", price: "", sort: "featured" })).toBe(
-      "https://x.test/inventory?a=1&q=cart&category=ranger#h",
+    expect(writeQuery("https://x.test/inventory?a=1&q=page&gc-q=old#h", { q: " cart ", brand: "", category: "ranger", price: "", sort: "featured" })).toBe(
+      "https://x.test/inventory?a=1&q=page&gc-q=cart&gc-category=ranger#h",
     );
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
-import { BRAND_OPTIONS, filterVehicles } from "../../domain/inventory-filter";
+import { BRAND_OPTIONS, categoryOptions, filterVehicles } from "../../domain/inventory-filter";
 import { BUSINESS, telHref } from "../../domain/business";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
@@ -9,7 +9,7 @@ import { useVehicleList } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
 import { useSlices } from "./use-slices";
-import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
+import { NO_FILTERS, QUERY_PREFIX, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
 
 const TAG = "gc-inventory";
@@ -38,7 +38,7 @@ export const detailHref = (template: string, id: string): string => template.rep
 /** The dealership's inventory page, showing the `brand` attribute's brand when it names one exactly. */
 function inventoryHref(apiBase: string, brand: string | undefined): string {
   const exact = BRAND_OPTIONS.find((o) => o.value === brand?.trim().toLowerCase());
-  return dealerUrl(apiBase, exact ? `/inventory?brand=${exact.value}` : "/inventory");
+  return dealerUrl(apiBase, exact ? `/inventory?${QUERY_PREFIX}brand=${exact.value}` : "/inventory");
 }
 
 /** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
@@ -76,6 +76,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   const all = list.status === "success" ? list.data : NONE;
   const scoped = useMemo(() => (brand?.trim() ? filterVehicles(all, { brandContains: brand }) : all), [all, brand]);
+  const categories = useMemo(() => categoryOptions(scoped), [scoped]);
   const matched = useMemo(
     () => filterVehicles(scoped, { search: choice.q, brand: choice.brand, category: choice.category, price: choice.price, sort: choice.sort }),
     [scoped, choice],
@@ -180,7 +181,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   return (
     <div className="inventory" part="inventory" aria-busy={loading}>
-      <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} searchRef={searchRef} />
+      <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} categories={categories} searchRef={searchRef} />
       <p className="count" part="count" role="status" aria-live="polite">
         {status}
       </p>
