@@ -12,6 +12,9 @@ export interface ThirdOrigin {
   page(path: string, html: string, headers?: Record<string, string>): string;
 }
 
+/** Records every gc-* event the page hears, in order, in `window.gcEvents`. */
+export const RECORD_EVENTS = `<script>window.gcEvents=[];for (const t of ["gc-ready","gc-action","gc-error","gc-contact-submitted","gc-calculated"]) document.addEventListener(t, (e) => gcEvents.push({ type: t, widget: e.target.localName, detail: e.detail }));</script>`;
+
 /** A partner page's HTML: the dealership's script (all-in-one unless told) and the given body. */
 export const partnerPage = (body: string, opts: { script?: string; head?: string; dir?: string } = {}): string =>
   `<!doctype html><html lang="en"${opts.dir ? ` dir="${opts.dir}"` : ""}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner page</title>${opts.head ?? ""}<script src="${SITE}/widgets/${opts.script ?? "gc-widgets"}.js" defer></script></head><body>${body}</body></html>`;

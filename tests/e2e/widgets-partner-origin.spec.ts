@@ -6,10 +6,7 @@ import { readStoredLeads } from "../../api/store/lead-files";
 import { BUSINESS } from "../../domain/business";
 import { E2E_DATA_DIR } from "../../playwright.config";
 import { addAccountWithCli, signedInApi } from "./staff-fixtures";
-import { expect, partnerPage, test } from "./third-origin";
-
-/** Records every gc-* event the page hears, in order, in `window.gcEvents`. */
-export const RECORD_EVENTS = `<script>window.gcEvents=[];for (const t of ["gc-ready","gc-action","gc-error","gc-contact-submitted","gc-calculated"]) document.addEventListener(t, (e) => gcEvents.push({ type: t, widget: e.target.localName, detail: e.detail }));</script>`;
+import { RECORD_EVENTS, expect, partnerPage, test } from "./third-origin";
 
 type Recorded = { type: string; widget: string; detail: Record<string, unknown> };
 const events = (page: import("@playwright/test").Page, type: string) =>

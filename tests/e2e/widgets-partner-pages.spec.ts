@@ -55,11 +55,9 @@ test("page rules that force fonts and colours stop at the widget, which takes th
   const calc = page.locator("gc-eco-calculator");
   const button = calc.getByRole("button", { name: "Calculate Impact" });
   await expect(button).toBeVisible();
-  const style = await calc
-    .getByText("Miles per week")
-    .evaluate((el) => ({
-      ...Object.fromEntries(["color", "fontFamily", "letterSpacing", "textTransform"].map((k) => [k, getComputedStyle(el)[k as "color"]])),
-    }));
+  const style = await calc.getByText("Miles per week").evaluate((el) => ({
+    ...Object.fromEntries(["color", "fontFamily", "letterSpacing", "textTransform"].map((k) => [k, getComputedStyle(el)[k as "color"]])),
+  }));
   expect(style).toEqual({ color: "rgb(15, 23, 42)", fontFamily: "serif", letterSpacing: "normal", textTransform: "none" });
   expect(await page.locator("#themed").evaluate((el) => getComputedStyle(el.shadowRoot!.querySelector("h3")!).fontFamily)).toBe("monospace");
   // No button's label is cut off.

@@ -16,6 +16,8 @@ import { resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError } from "../shared/report";
+import { distinctLabel } from "../shared/headings";
+import { useWidgetEvents } from "../shared/analytics";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 
@@ -80,6 +82,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   const label = source?.trim() || undefined;
   const badSource = label !== undefined && !LeadSourceSchema.safeParse(label).success;
   const badInterest = interest !== undefined && !isInterest(interest);
+  useWidgetEvents(host, TAG, badSource ? undefined : label, true);
   const defaults: ContactMessageInput = {
     firstName: "",
     lastName: "",
@@ -153,7 +156,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
       className="form"
       part="form"
       noValidate
-      aria-label="Contact us"
+      aria-label={distinctLabel(host, "Contact us")}
       onSubmit={(e) => {
         // The button stays focusable while sending (aria-disabled), so a second press must not send twice.
         if (isSubmitting) e.preventDefault();

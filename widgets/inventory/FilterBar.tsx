@@ -46,6 +46,7 @@ export function FilterBar({
   showBrand,
   categories,
   searchRef,
+  label,
 }: {
   choice: FilterChoice;
   onChange: (next: FilterChoice) => void;
@@ -54,10 +55,12 @@ export function FilterBar({
   /** The category options: the catalogue's categories (categoryOptions). */
   categories: readonly Option[];
   searchRef: RefObject<HTMLInputElement | null>;
+  /** The search landmark's name, distinct per widget on the page. */
+  label: string;
 }) {
   const set = (key: keyof FilterChoice) => (value: string) => onChange({ ...choice, [key]: value });
   return (
-    <form className="filters" part="filters" role="search" aria-label="Filter vehicles" onSubmit={(e) => e.preventDefault()}>
+    <form className="filters" part="filters" role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
       <div className="field field--search">
         <label htmlFor="gc-inv-q">Search</label>
         <input

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
 import { LIST_FAILED } from "./Inventory";
@@ -111,7 +111,7 @@ describe("<gc-inventory> states", () => {
     expect(cards()).toHaveLength(3);
     const [first, , third] = cards();
     const link = within(first!).getByRole("link", { name: "EVOLUTION-D5-RANGER-4" });
-    expect(link.getAttribute("href")).toBe(`${API}/vehicles/evolution-d5-ranger-4`);
+    expect(link.getAttribute("href")).toBe(`${API}/vehicles/evolution-d5-ranger-4?${UTM}`);
     const img = first!.querySelector("img")!;
     expect(img.getAttribute("src")).toBe(`${API}/images/vehicles/evolution-d5-ranger-4.svg`);
     // The first row's images load at once; later ones when scrolled near (tests/e2e/widgets-inventory.spec.ts counts the downloads).
@@ -222,14 +222,14 @@ describe("<gc-inventory> attributes", () => {
     await mount(`limit="2"`);
     await statusSays("Showing 2 of 3 vehicles");
     expect(cards()).toHaveLength(2);
-    expect(ui.getByRole("link", { name: "View all 3 vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+    expect(ui.getByRole("link", { name: "View all 3 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
   it("links a brand page's capped grid to the inventory filtered to that brand", async () => {
     serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
     await mount(`brand="Denago" limit="1"`);
     await statusSays("Showing 1 of 2 vehicles");
-    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago`);
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago&${UTM}`);
   });
 
   it("reports a limit that is not a positive number and ignores it", async () => {

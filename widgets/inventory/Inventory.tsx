@@ -5,6 +5,8 @@ import { BUSINESS, telHref } from "../../domain/business";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
+import { Heading, distinctLabel, headingLevel } from "../shared/headings";
+import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicleList } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
@@ -30,6 +32,10 @@ export interface InventoryProps {
   detailUrl?: string;
   /** Show at most this many cards. */
   limit?: number;
+  /** The level of the cards' titles, 1 to 6; default 3. */
+  headingLevel?: number;
+  /** A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages as utm_source. */
+  source?: string;
 }
 
 /** A vehicle's link from the `detail-url` template. */
@@ -42,9 +48,11 @@ function inventoryHref(apiBase: string, brand: string | undefined): string {
 }
 
 /** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
-export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host }: InventoryProps & WidgetProps) {
+export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, headingLevel: levelAttr, source, host }: InventoryProps & WidgetProps) {
+  const level = headingLevel(levelAttr, 3);
   const apiBase = resolveApiBase(apiBaseAttr);
   const list = useVehicleList(apiBase);
+  useWidgetEvents(host, TAG, source, list.status !== "loading");
   // A boolean attribute: r2wc skips it, so it is read from the element.
   const [syncUrl] = useState(() => host.hasAttribute("sync-url"));
   const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl ? readQuery(location.search) : NO_FILTERS));
@@ -152,7 +160,9 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     );
     body = (
       <div className="notice" part="empty">
-        <h3>No vehicles found</h3>
+        <Heading level={level} className="notice-title">
+          No vehicles found
+        </Heading>
         <p>Try adjusting your search criteria or filters.</p>
         <button type="button" className="gc-btn" onClick={clear}>
           Clear filters
@@ -163,14 +173,21 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     status = loading ? "Loading vehicles…" : `Showing ${shown.length} of ${scoped.length} vehicles`;
     body = (
       <>
-        <ul className="grid" part="grid" aria-label="Vehicles">
+        <ul className="grid" part="grid" aria-label={distinctLabel(host, "Vehicles")}>
           {rendered.map((v, i) => (
-            <VehicleCard key={v.id} vehicle={v} apiBase={apiBase} href={detailHref(template, v.id)} eager={i < EAGER_IMAGES} />
+            <VehicleCard
+              key={v.id}
+              vehicle={v}
+              apiBase={apiBase}
+              href={withUtm(detailHref(template, v.id), apiBase, source)}
+              eager={i < EAGER_IMAGES}
+              level={level}
+            />
           ))}
         </ul>
         {shown.length < matched.length && (
           <p className="all">
-            <a className="gc-btn gc-btn--ghost" href={inventoryHref(apiBase, brand)} part="all-link">
+            <a className="gc-btn gc-btn--ghost" href={withUtm(inventoryHref(apiBase, brand), apiBase, source)} part="all-link">
               View all {matched.length} vehicles
             </a>
           </p>
@@ -181,7 +198,14 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   return (
     <div className="inventory" part="inventory" aria-busy={loading}>
-      <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} categories={categories} searchRef={searchRef} />
+      <FilterBar
+        choice={choice}
+        onChange={setChoice}
+        showBrand={!brand?.trim()}
+        categories={categories}
+        searchRef={searchRef}
+        label={distinctLabel(host, "Filter vehicles")}
+      />
       <p className="count" part="count" role="status" aria-live="polite">
         {status}
       </p>
