@@ -12,6 +12,7 @@ import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-rou
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
 import { smtpSender } from "./mail/smtp-sender";
+import { widgetReleases } from "./widget-releases";
 
 /** The repository root: this file runs from dist/server/ once built. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     outbox,
     staff,
     widgetsDir: path.join(ROOT, "dist/widgets"),
+    widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });

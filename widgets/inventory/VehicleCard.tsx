@@ -5,6 +5,7 @@ import { vehicleBadge } from "../../domain/vehicle-badge";
 import { shownImages } from "../../domain/photo";
 import { dealerUrl } from "../shared/api-base";
 import { VehiclePicture } from "../shared/VehiclePicture";
+import { Heading } from "../shared/headings";
 import { CartIcon } from "./CartIcon";
 
 /** Intrinsic size of card images (16:10, as the catalogue's), so the grid does not shift while they load. */
@@ -15,7 +16,20 @@ const IMAGE_HEIGHT = 500;
 export const rangeText = (range: string | number): string => (typeof range === "number" ? `${range} miles` : range);
 
 /** One vehicle in the grid; the whole card is its link's hit area. */
-export function VehicleCard({ vehicle: v, apiBase, href, eager = false }: { vehicle: Vehicle; apiBase: string; href: string; eager?: boolean }) {
+export function VehicleCard({
+  vehicle: v,
+  apiBase,
+  href,
+  eager = false,
+  level = 3,
+}: {
+  vehicle: Vehicle;
+  apiBase: string;
+  href: string;
+  eager?: boolean;
+  /** The title's heading level (the widget's heading-level). */
+  level?: number;
+}) {
   const [broken, setBroken] = useState(false);
   const image = shownImages(v.images)[0];
   const seats = v.specifications.seatingCapacity;
@@ -45,11 +59,11 @@ export function VehicleCard({ vehicle: v, apiBase, href, eager = false }: { vehi
       </div>
       <div className="body">
         <p className="brand">{v.brand}</p>
-        <h3 className="name">
+        <Heading level={level} className="name">
           <a href={href} part="link">
             {v.name}
           </a>
-        </h3>
+        </Heading>
         <dl className="specs">
           <div>
             <dt>Seats</dt>

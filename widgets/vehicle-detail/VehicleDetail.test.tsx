@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
@@ -97,7 +97,7 @@ describe("<gc-vehicle-detail> states", () => {
     const { events } = await mount(`vehicle-id="no-such-cart"`);
     expect((await ui.findByRole("heading", { name: "Vehicle Not Found" })).tagName).toBe("H2");
     expect(ui.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy();
-    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    expect(href("Back to Inventory")).toBe(`${API}/inventory?${UTM}`);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
     await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
@@ -117,7 +117,7 @@ describe("<gc-vehicle-detail> states", () => {
     await vi.advanceTimersByTimeAsync(16_000);
     // testing-library's findBy* polls on the (fake) setTimeout: vi.waitFor drives the fake clock itself.
     const alert = await vi.waitFor(() => ui.getByRole("alert"));
-    expect(alert.textContent).toContain("This vehicle could not be loaded.");
+    expect(alert.textContent).toContain("This vehicle could not be loaded just now. Please try again, or call us.");
     expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
     await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
     expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);
@@ -147,7 +147,7 @@ describe("<gc-vehicle-detail> loaded", () => {
     await mount(`vehicle-id="${MAVERICK.id}"`);
     await ui.findByRole("heading", { name: MAVERICK.name });
 
-    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    expect(href("Back to Inventory")).toBe(`${API}/inventory?${UTM}`);
     const main = root.querySelector<HTMLImageElement>('[part="image"] img')!;
     expect(main.getAttribute("src")).toBe(`${API}/images/vehicles/maverick.svg`);
     expect(main.getAttribute("alt")).toBe(`${MAVERICK.name}, image 1 of 3`);
@@ -190,7 +190,7 @@ describe("<gc-vehicle-detail> loaded", () => {
 
     const cta = ui.getByRole("complementary", { name: "Interested in this vehicle?" });
     expect(within(cta).getByRole("link", { name: "Contact Sales Team" }).getAttribute("href")).toBe("tel:+13025550142");
-    expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+    expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
   it.each([
