@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { createAppServer, limitedServer } from "./app";
+import { closeServer, Drain } from "./drain";
 import { CorruptDataFileError } from "./store/json-file";
 import { openLeadStore } from "./store/lead-store";
 import { openStaffStores } from "./store/staff-stores";
@@ -30,7 +31,9 @@ async function main(): Promise<void> {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }
 
+  const drain = new Drain();
   const site = createAppServer({
+    drain,
     config,
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
   });
   const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
 
-  const demo = limitedServer(config.limits, demoApp);
+  const demo = limitedServer(config.limits, demoApp, drain);
 
   const servers: Server[] = [];
   const listen = (name: string, handler: Server, port: number) =>
@@ -60,14 +63,36 @@ async function main(): Promise<void> {
   await listen("partner demo pages", demo, config.demoPort);
   console.log(`[server] data in ${config.dataDir}; leads accepted from ${config.leadOrigins.join(", ")}`);
 
-  const stop = (signal: string) => {
-    console.log(`[server] ${signal}: closing`);
-    for (const s of servers) s.close();
-    void outbox?.stop();
-    setTimeout(() => process.exit(0), 2000).unref();
+  /**
+   * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
+   * while new ones get 503, then the servers close, the outbox records the
+   * mail it is sending, and every file holds every change made; exit 0. A
+   * lead answered 201 was on disk before its answer, so nothing acknowledged
+   * can be lost, whatever happens here. A second signal stops at once (exit 1).
+   */
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`[server] ${signal} again: stopping at once, without waiting for requests in flight`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`[server] ${signal}: draining: ${drain.inFlight} request(s) in flight; new ones get 503 (waiting up to ${config.shutdownTimeoutMs} ms)`);
+    const finished = await drain.drain(config.shutdownTimeoutMs);
+    if (!finished) console.warn(`[server] ${drain.inFlight} request(s) still in flight after ${config.shutdownTimeoutMs} ms: closing their connections`);
+    await Promise.all(servers.map(closeServer));
+    try {
+      await outbox?.stop();
+      await leads.flush();
+    } catch (err) {
+      console.error("[server] stopped, but a pending write failed:", err);
+      process.exit(1);
+    }
+    console.log("[server] stopped: every write is on disk");
+    process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 main().catch((err: unknown) => {
