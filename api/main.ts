@@ -68,14 +68,13 @@ async function main(): Promise<void> {
    * while new ones get 503, then the servers close, the outbox records the
    * mail it is sending, and every file holds every change made; exit 0. A
    * lead answered 201 was on disk before its answer, so nothing acknowledged
-   * can be lost, whatever happens here. A second signal stops at once (exit 1).
+   * can be lost, whatever happens here. Later signals change nothing (SIGKILL
+   * stops at once).
    */
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) {
-      console.error(`[server] ${signal} again: stopping at once, without waiting for requests in flight`);
-      process.exit(1);
-    }
+    // A terminal's Ctrl-C or a service manager signals the whole process group, and npm passes the signal on too.
+    if (stopping) return console.log(`[server] ${signal}: already stopping`);
     stopping = true;
     console.log(`[server] ${signal}: draining: ${drain.inFlight} request(s) in flight; new ones get 503 (waiting up to ${config.shutdownTimeoutMs} ms)`);
     const finished = await drain.drain(config.shutdownTimeoutMs);
