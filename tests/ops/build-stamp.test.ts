@@ -36,12 +36,13 @@ describe("whether dist/ is a build of the sources", () => {
   });
 
   it("is older than the sources once a source, the lockfile or package.json changes, or a source is added", async () => {
-    for (const [file, text] of [
+    const changes: [string, string][] = [
       ["api/main.ts", "console.log('changed');\n"],
       ["package-lock.json", '{ "lockfileVersion": 3, "packages": {} }\n'],
       ["package.json", '{ "version": "0.2.0" }\n'],
       ["domain/new-rule.ts", "export const x = 1;\n"],
-    ]) {
+    ];
+    for (const [file, text] of changes) {
       await put(file, text);
       expect(buildState(root), file).toMatchObject({ current: false, built: true, reason: expect.stringContaining("older than the sources") });
       writeStamp(sourcesHash(root), root);

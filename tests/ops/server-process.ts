@@ -64,7 +64,11 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
   const onData = (d: Buffer) => {
     out += d.toString();
-    for (const w of waiters.slice()) if (out.includes(w.text)) waiters.splice(waiters.indexOf(w), 1) && w.resolve();
+    for (const w of waiters.slice()) {
+      if (!out.includes(w.text)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
   };
   child.stdout!.on("data", onData);
   child.stderr!.on("data", onData);
