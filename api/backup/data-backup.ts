@@ -167,8 +167,13 @@ async function copyFile(from: string, to: string): Promise<boolean> {
   }
 }
 
+export interface BackupOptions {
+  /** Called after each folder is listed and each file copied, with its path under DATA_DIR (tests make writes happen there). */
+  afterRead?: (rel: string) => Promise<void>;
+}
+
 /** Copy dataDir's tree into `into`: each folder's files first, then its subfolders (see the top of this file). */
-async function snapshot(dataDir: string, into: string): Promise<void> {
+async function snapshot(dataDir: string, into: string, { afterRead = async () => {} }: BackupOptions): Promise<void> {
   const copyFolder = async (rel: string) => {
     let entries;
     try {
@@ -177,9 +182,14 @@ async function snapshot(dataDir: string, into: string): Promise<void> {
       if ((err as NodeJS.ErrnoException).code === "ENOENT" && rel !== "") return;
       throw err;
     }
+    await afterRead(`${rel}/`);
     const kept = entries.filter((e) => !skipped(e.name)).sort((a, b) => a.name.localeCompare(b.name));
     await mkdir(path.join(into, rel), { recursive: true });
-    for (const e of kept) if (e.isFile()) await copyFile(path.join(dataDir, rel, e.name), path.join(into, rel, e.name));
+    for (const e of kept) {
+      if (!e.isFile()) continue;
+      await copyFile(path.join(dataDir, rel, e.name), path.join(into, rel, e.name));
+      await afterRead(path.join(rel, e.name));
+    }
     for (const e of kept) if (e.isDirectory()) await copyFolder(path.join(rel, e.name));
   };
   await copyFolder("");
@@ -195,7 +205,7 @@ const inside = (child: string, parent: string) => {
  * rename, only once complete; readable by its owner only: it holds leads and
  * password hashes). Safe while the server runs.
  */
-export async function writeBackup(dataDir: string, out: string): Promise<BackupManifest> {
+export async function writeBackup(dataDir: string, out: string, options: BackupOptions = {}): Promise<BackupManifest> {
   dataDir = path.resolve(dataDir);
   out = path.resolve(out);
   if (inside(out, dataDir)) throw new Error(`--out ${out} is inside DATA_DIR (${dataDir}): write the backup somewhere else`);
@@ -206,7 +216,7 @@ export async function writeBackup(dataDir: string, out: string): Promise<BackupM
   const work = await mkdtemp(path.join(path.dirname(out), ".gc-backup-"));
   try {
     const tree = path.join(work, "data");
-    await snapshot(dataDir, tree);
+    await snapshot(dataDir, tree, options);
     const manifest: BackupManifest = { format: FORMAT, createdAt: new Date().toISOString(), counts: await countData(tree) };
     const handle = await open(path.join(tree, MANIFEST), "wx", 0o600);
     await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
