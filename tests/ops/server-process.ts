@@ -105,6 +105,8 @@ export function run(command: string, args: string[], { cwd = ROOT, env = {}, inp
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr }));
+    // A command that exits without reading its input closes the pipe: that is no error of the test's.
+    child.stdin.on("error", () => {});
     child.stdin.end(input ?? "");
   });
 }
