@@ -88,3 +88,24 @@ describe.each(["SIGTERM", "SIGINT"] as const)("%s while leads are being posted",
     expect(acknowledged.filter((id) => !onDisk.has(id))).toEqual([]);
   });
 });
+
+describe("SIGTERM with a request that does not finish", () => {
+  it("closes its connection after SHUTDOWN_TIMEOUT_MS and still exits 0, with the lead unstored and unacknowledged", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "gc-shutdown-"));
+    dirs.push(dataDir);
+    const server = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir, env: { SHUTDOWN_TIMEOUT_MS: "300" } });
+    await server.ready;
+    const slow = slowLead(server.url);
+    await slow.inFlight;
+    const answered = slow.answer.then(
+      () => "answered",
+      (err: NodeJS.ErrnoException) => err.code,
+    );
+    server.signal("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("[server] 1 request(s) still in flight after 300 ms: closing their connections");
+    expect(server.output()).toContain("[server] stopped: every write is on disk");
+    expect(await answered).toBe("ECONNRESET");
+    expect(await readStoredLeads(dataDir)).toEqual([]);
+  });
+});
