@@ -2,8 +2,10 @@
  * Whether dist/ holds a build of the sources as they are now.
  *
  * "The sources" are every file the build reads: the folders below (tests left
- * out: `*.test.*`, `*.spec.*`, `test-setup.*`) and the root files below, the
- * lockfile included (a dependency's new version changes the bundles). A build
+ * out: `*.test.*`, `*.spec.*`, `test-setup.*`) and the files below, the
+ * lockfile included (a dependency's new version changes the bundles). Of
+ * scripts/, only the widget build is read by the build: a change to the test
+ * script or these launchers needs no new build. A build
  * hashes them (SHA-256 of each path and content, in path order) before it
  * starts and writes the hash to dist/build-stamp.json once it has succeeded;
  * the build is current when the hash of the sources now is the stamp's.
@@ -20,8 +22,9 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export const SOURCE_DIRS = ["api", "domain", "host-site", "widgets", "staff", "demo", "scripts"];
+export const SOURCE_DIRS = ["api", "domain", "host-site", "widgets", "staff", "demo"];
 export const SOURCE_FILES = [
+  "scripts/build-widgets.ts",
   "package.json",
   "package-lock.json",
   "tsup.config.ts",

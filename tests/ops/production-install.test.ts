@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   killLeftovers();
-  await rm(work, { recursive: true, force: true });
+  if (work) await rm(work, { recursive: true, force: true });
 });
 
 /** Every path of the site a page links to or loads (same origin), once each. */
