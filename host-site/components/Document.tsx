@@ -8,6 +8,7 @@ import { FloatingCall } from "./FloatingCall";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { JsonLd } from "./JsonLd";
+import { WidgetCssContext } from "./ServedWidget";
 
 export interface DocumentProps {
   meta: PageMeta;
@@ -82,7 +83,7 @@ export function Document({ meta, currentPath, assets, scripts = [], preloads = [
         </a>
         <Header currentPath={currentPath} />
         <main id="main" tabIndex={-1}>
-          {children}
+          <WidgetCssContext value={assets.widgetCss}>{children}</WidgetCssContext>
         </main>
         <Footer />
         <FloatingCall />

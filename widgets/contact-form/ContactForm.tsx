@@ -117,7 +117,8 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   });
 
   return (
-    <form className="form" part="form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onValid)}>
+    // method="dialog": the form the server rendered sends nothing without the script (no message in a URL).
+    <form className="form" part="form" method="dialog" noValidate aria-label="Contact us" onSubmit={handleSubmit(onValid)}>
       <div className="grid">
         <Row name="firstName" label="First Name" errors={errors}>
           <input type="text" autoComplete="given-name" {...control("firstName")} />

@@ -24,8 +24,8 @@ export function plansFor(plan: string | undefined): readonly RentalPlan[] {
 
 /** The rental price tables (spec §9 "Rental prices": per plan, the daily, 3-day, weekly and monthly prices with per-day rates and savings), with RESERVE TODAY dialling the main line. */
 export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) {
-  // r2wc skips an empty attribute; plan="" is a mistake worth naming too.
-  const requested = plan ?? host.getAttribute("plan") ?? undefined;
+  // plan="" is a mistake worth naming too.
+  const requested = plan;
   const plans = plansFor(requested);
 
   useEffect(() => {
