@@ -50,8 +50,8 @@ describe("sitePages", { timeout: 30_000 }, () => {
           continue;
         }
         const url = new URL(href, "https://x.example");
-        // Vehicle pages, and the API reads the inventory and vehicle pages preload.
-        const vehicle = url.pathname.match(/^\/(?:api\/)?vehicles?\/(.+)$/)?.[1];
+        // Vehicle pages.
+        const vehicle = url.pathname.match(/^\/vehicles?\/(.+)$/)?.[1];
         if (vehicle) expect(catalogue.find(decodeURIComponent(vehicle)), `${page.path} links ${href}`).toBeDefined();
         // Resources the server answers besides pages: assets, images, and the catalogue.
         else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml|api\/vehicles)$/.test(url.pathname))
