@@ -46,8 +46,8 @@ function alreadyDefined(tag: string): boolean {
  * error boundary. Every attribute in `props` reaches the component, empty and boolean ones included, whatever order
  * they were written in and whether they were set before or after the script ran: the first render waits until the
  * element is in the page and the script that put it there has finished, by which time the parser, the framework or
- * the script that made it has set them all; a later change renders again. An element that
- * holds a declarative shadow root rendered on the server keeps it, and the widget hydrates it (docs/decisions/0010).
+ * the script that made it has set them all; a later change renders again. An element that holds a declarative shadow
+ * root rendered on the server keeps it, and the widget hydrates it (docs/decisions/0010).
  * Defining a tag that already exists leaves the first definition in place (warning when it came from another
  * version), so a partner may paste the script twice.
  */
