@@ -75,7 +75,10 @@ export function defineWidget<P extends object>(
   // served content hydrates it: the nodes the server rendered stay, and get the widget's listeners (docs/decisions/0010).
   type Props = Record<string, unknown>;
   const paint = (root: HTMLElement, props: Props, first?: boolean) => {
-    (first && props.served ? hydrate : render)(h(Widget as PreactComponent<Props>, props), root);
+    const served = first && props.served;
+    // The served root links the widget's stylesheet; the sheets the widget adopts as it renders (same task) replace it.
+    if (served) root.querySelector("link")?.remove();
+    (served ? hydrate : render)(h(Widget as PreactComponent<Props>, props), root);
     return root;
   };
   const Base = r2wc(
