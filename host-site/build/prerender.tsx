@@ -14,6 +14,7 @@ import { renderPage } from "../lib/render";
 import { notFoundPage } from "../pages/NotFoundPage";
 import { assertUniqueTitles, fixedPages, NOT_FOUND_FILE, PAGE_ALIASES, pageFile, sitePages } from "../routes";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
+import { WIDGETS } from "../../widgets/registry";
 
 const HOST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.resolve(HOST, "../dist/site");
@@ -46,6 +47,15 @@ const assets: SiteAssets = {
   css: writeAsset("site.css", await minify(["styles/tokens.css", "styles/site.css"], "css")),
   noscriptCss: writeAsset("noscript.css", await minify(["styles/noscript.css"], "css")),
   menuJs: writeAsset("menu.js", await minify(["client/menu.ts"], "ts")),
+  // The very styles each widget adopts in its shadow root (widgets/shared/styles.ts), for the content the server renders in it.
+  widgetCss: Object.fromEntries(
+    await Promise.all(
+      WIDGETS.map(async (w) => [
+        w.script,
+        writeAsset(`${w.script}.css`, await minify(["../widgets/shared/base.css", `../widgets/${w.folder}/${w.folder}.css`], "css")),
+      ]),
+    ),
+  ) as SiteAssets["widgetCss"],
 };
 
 // Titles are checked across every page, the catalogue's pages (as the seed renders them) included.

@@ -8,6 +8,7 @@ import { FloatingCall } from "./FloatingCall";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { JsonLd } from "./JsonLd";
+import { WidgetCssContext } from "./ServedWidget";
 
 export interface DocumentProps {
   meta: PageMeta;
@@ -16,13 +17,11 @@ export interface DocumentProps {
   assets: SiteAssets;
   /** Widget scripts the page composes. */
   scripts?: readonly WidgetScript[];
-  /** Same-origin API reads to start early (the widgets' fetches are CORS-mode, so the preloads are too). */
-  preloads?: readonly string[];
   children: ReactNode;
 }
 
 /** A whole page: head with every findability tag, header, main, footer and the global widget. */
-export function Document({ meta, currentPath, assets, scripts = [], preloads = [], children }: DocumentProps) {
+export function Document({ meta, currentPath, assets, scripts = [], children }: DocumentProps) {
   const canonical = absoluteUrl(meta.path);
   const image = absoluteUrl(meta.image ?? DEFAULT_SHARE_IMAGE);
   const imageAlt = meta.imageAlt ?? DEFAULT_SHARE_IMAGE_ALT;
@@ -64,9 +63,6 @@ export function Document({ meta, currentPath, assets, scripts = [], preloads = [
         <noscript>
           <link rel="stylesheet" href={assets.noscriptCss} />
         </noscript>
-        {preloads.map((href) => (
-          <link key={href} rel="preload" href={href} as="fetch" crossOrigin="anonymous" />
-        ))}
         <script src={assets.menuJs} defer />
         {scripts.map((s) => (
           <script key={s} src={widgetScriptSrc(s)} defer />
@@ -82,7 +78,7 @@ export function Document({ meta, currentPath, assets, scripts = [], preloads = [
         </a>
         <Header currentPath={currentPath} />
         <main id="main" tabIndex={-1}>
-          {children}
+          <WidgetCssContext value={assets.widgetCss}>{children}</WidgetCssContext>
         </main>
         <Footer />
         <FloatingCall />

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { WIDGETS, type WidgetScript } from "../../widgets/registry";
 
 /** The hashed asset URLs a page links to, written by the build to dist/site/manifest.json. */
 export interface SiteAssets {
@@ -6,6 +7,8 @@ export interface SiteAssets {
   /** Shown only when scripting is off: the mobile menu laid out without its toggle. */
   noscriptCss: string;
   menuJs: string;
+  /** Each widget's stylesheet (the shared base and its own), linked inside the content the server renders for it. */
+  widgetCss: Record<WidgetScript, string>;
 }
 
 /** Where hashed assets are served; they never change, so they are cached for a year. */
@@ -23,4 +26,5 @@ export const UNBUILT_ASSETS: SiteAssets = {
   css: `${ASSETS_PREFIX}site.css`,
   noscriptCss: `${ASSETS_PREFIX}noscript.css`,
   menuJs: `${ASSETS_PREFIX}menu.js`,
+  widgetCss: Object.fromEntries(WIDGETS.map((w) => [w.script, `${ASSETS_PREFIX}${w.script}.css`])) as SiteAssets["widgetCss"],
 };

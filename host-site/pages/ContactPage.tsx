@@ -3,6 +3,7 @@ import { CallButton } from "../components/CallButton";
 import { HoursList } from "../components/HoursList";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
+import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 
@@ -85,14 +86,15 @@ export function contactPage(): PageDef {
             <section className="card card--form" aria-labelledby="form-title">
               <h2 id="form-title">Send us a message</h2>
               <p className="muted">We answer within 24 hours, usually within 2 to 6 business hours.</p>
-              <gc-contact-form source="contact-page" redirect="/thank-you">
+              <noscript>
                 <div className="notice">
                   <p>
                     The message form needs JavaScript. You can reach us just as quickly by phone at <a href={telHref(main)}>{main.display}</a> or by e-mail at{" "}
                     <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
                   </p>
                 </div>
-              </gc-contact-form>
+              </noscript>
+              <ServedWidget tag="gc-contact-form" attributes={{ source: "contact-page", redirect: "/thank-you" }} />
             </section>
           </div>
         </section>

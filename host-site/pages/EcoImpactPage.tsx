@@ -1,10 +1,10 @@
 import { ECO_FACTS } from "../../domain/eco-calculator";
 import { LinkButton } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
-import { EcoSummary } from "../components/EcoSummary";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
+import { ServedWidget } from "../components/ServedWidget";
 import { ECO_BENEFITS } from "../content/eco";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
@@ -28,9 +28,10 @@ export function ecoImpactPage(): PageDef {
           lead="Enter how far you drive and how you use your cart. We will show the fuel, money and CO2 an electric cart saves over a gas one."
         />
         <Section id="calculator" heading="Calculate your impact">
-          <gc-eco-calculator>
-            <EcoSummary />
-          </gc-eco-calculator>
+          <ServedWidget tag="gc-eco-calculator" />
+          <noscript>
+            <p className="notice">The calculator needs JavaScript to work out your figures. The facts below hold for every electric cart.</p>
+          </noscript>
         </Section>
         <Section id="why-electric" tone="muted" heading="Why Choose Electric?">
           <ul className="card-grid card-grid--3">

@@ -1,23 +1,9 @@
 import { LinkAndCall } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
-import { VehicleCard } from "../components/VehicleCard";
-import { vehicleBadge } from "../../domain/vehicle-badge";
-import { SORT_OPTIONS } from "../../domain/inventory-filter";
+import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
-
-/** The inventory widget's filter bar as it first shows: each control's label and its text. */
-const FILTER_PLACES = [
-  ["Search", "Search by name or description"],
-  ["Brand", "All"],
-  ["Category", "All"],
-  ["Price", "All"],
-  ["Sort by", SORT_OPTIONS[0].label],
-] as const;
-
-/** Cards in the grid's first row on a wide screen: the page's first screen. */
-const FIRST_ROW = 3;
 
 export function inventoryPage({ catalogue }: PageContext): PageDef {
   const vehicles = catalogue.vehicles;
@@ -30,7 +16,6 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
       path: "/inventory",
     },
     scripts: ["inventory"],
-    preloads: ["/api/vehicles"],
     body: (
       <>
         <Hero
@@ -44,29 +29,7 @@ export function inventoryPage({ catalogue }: PageContext): PageDef {
             <h2 id="inventory-list" className="visually-hidden">
               Vehicles for sale
             </h2>
-            <gc-inventory sync-url="">
-              {/* The filter bar's place from the first paint; the widget's own bar takes it over (its "filters" slot). */}
-              <div className="filters-placeholder" slot="filters" aria-hidden="true">
-                {FILTER_PLACES.map(([label, text]) => (
-                  <div key={label} className={`filters-placeholder__field${label === "Search" ? " filters-placeholder__field--search" : ""}`}>
-                    {label}
-                    <span className="filters-placeholder__control">{text}</span>
-                  </div>
-                ))}
-              </div>
-              <p className="muted">Showing {vehicles.length} vehicles.</p>
-              <div className="card-grid card-grid--3">
-                {vehicles.map((v, i) => (
-                  <VehicleCard
-                    key={v.id}
-                    vehicle={v}
-                    href={`/vehicles/${v.id}`}
-                    badges={[vehicleBadge(v)]}
-                    image={i === 0 ? "first" : i < FIRST_ROW ? "eager" : "lazy"}
-                  />
-                ))}
-              </div>
-            </gc-inventory>
+            <ServedWidget tag="gc-inventory" attributes={{ "sync-url": "" }} vehicles={vehicles} />
           </div>
         </section>
         <CtaBand id="inventory-cta" heading="Can't find the right cart?" text="We order any configuration from Denago and Evolution, and take trade-ins.">

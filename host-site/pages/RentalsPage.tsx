@@ -4,8 +4,8 @@ import { BUSINESS } from "../../domain/business";
 import { CallButton } from "../components/CallButton";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
-import { RentalTables } from "../components/RentalTables";
 import { Section } from "../components/Section";
+import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 
@@ -46,9 +46,7 @@ export function rentalsPage(): PageDef {
           heading="Rental plans and prices"
           intro="The longer you keep it, the less each day costs. Reserve by phone: we confirm availability and delivery on the call."
         >
-          <gc-rental-pricing>
-            <RentalTables />
-          </gc-rental-pricing>
+          <ServedWidget tag="gc-rental-pricing" />
         </Section>
         <Section id="help" heading="Need help choosing?">
           <div className="split">

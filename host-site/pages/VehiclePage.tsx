@@ -1,7 +1,7 @@
 import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
-import { VehicleDetails } from "../components/VehicleDetails";
+import { ServedWidget } from "../components/ServedWidget";
 import { cardImage } from "../components/VehicleCard";
 import { productJsonLd } from "../lib/json-ld";
 import { pageTitle, truncate } from "../lib/seo";
@@ -31,8 +31,6 @@ export function vehiclePage(v: Vehicle): PageDef {
       jsonLd: [productJsonLd(v, path)],
     },
     scripts: ["vehicle-detail"],
-    // The widget's own request for this vehicle, byte for byte (it encodes the id the same way).
-    preloads: [`/api/vehicles/${encodeURIComponent(v.id)}`],
     body: (
       <>
         <div className="title-band">
@@ -56,9 +54,7 @@ export function vehiclePage(v: Vehicle): PageDef {
         </div>
         <section className="section" aria-labelledby="page-title">
           <div className="container">
-            <gc-vehicle-detail vehicle-id={v.id}>
-              <VehicleDetails vehicle={v} />
-            </gc-vehicle-detail>
+            <ServedWidget tag="gc-vehicle-detail" attributes={{ "vehicle-id": v.id }} vehicles={v} />
           </div>
         </section>
       </>

@@ -8,8 +8,6 @@ export interface PageDef {
   path: string;
   meta: PageMeta;
   scripts?: readonly WidgetScript[];
-  /** API reads the page's widgets make at once: fetched while the page parses, not after their script runs. */
-  preloads?: readonly string[];
   body: ReactElement;
 }
 

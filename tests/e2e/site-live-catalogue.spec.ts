@@ -74,7 +74,7 @@ test("an on-hold vehicle stays listed, its page and card with an On Hold badge",
   expect(own.status()).toBe(200);
   expect(await own.text()).toContain("On Hold");
   const inventory = await (await request.get("/inventory")).text();
-  // The page's own card of that vehicle (the article that links to it).
-  const card = inventory.split("<article").find((a) => a.includes(`/vehicles/${v.id}"`));
+  // The inventory widget's card of that vehicle, as the server rendered it (the one that links to it).
+  const card = inventory.split('<li class="card"').find((a) => a.includes(`/vehicles/${v.id}"`));
   expect(card).toContain("On Hold");
 });

@@ -14,13 +14,13 @@ test("the header menu is usable without its script", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
 });
 
-test("widget pages show their prerendered content", async ({ page }) => {
+test("widget pages show the content the server rendered in each widget", async ({ page }) => {
   await page.goto("/inventory");
-  await expect(page.locator("gc-inventory article.vehicle-card").first()).toBeVisible();
-  expect(await page.locator("gc-inventory article.vehicle-card").count()).toBeGreaterThan(30);
+  await expect(page.locator("gc-inventory li.card").first()).toBeVisible();
+  expect(await page.locator("gc-inventory li.card").count()).toBeGreaterThan(30);
 
   await page.goto("/rentals");
-  await expect(page.locator("gc-rental-pricing table")).toHaveCount(3);
+  await expect(page.locator('gc-rental-pricing [part="plan"]')).toHaveCount(3);
   await expect(page.locator("gc-rental-pricing").getByText("$1,050").first()).toBeVisible();
 
   await page.goto("/vehicle/denago-ev-city");
@@ -30,10 +30,19 @@ test("widget pages show their prerendered content", async ({ page }) => {
   await expect(detail.getByRole("link", { name: "Schedule Test Drive" })).toHaveAttribute("href", `tel:${BUSINESS.phones.tollFree.e164}`);
 
   await page.goto("/eco-impact");
-  await expect(page.locator("gc-eco-calculator table")).toBeVisible();
+  await expect(page.locator("gc-eco-calculator").getByLabel("Miles per week")).toHaveValue("25");
 
   await page.goto("/contact");
-  await expect(page.locator("gc-contact-form").getByRole("link", { name: BUSINESS.phones.main.display })).toBeVisible();
+  await expect(page.locator("gc-contact-form").getByLabel("Email")).toBeVisible();
+});
+
+test("the calculator and the form say, without JavaScript, what they cannot do and how else to reach us", async ({ request }) => {
+  // In <noscript>, which a browser with scripting off shows (Playwright turns scripts off but parses <noscript> as text).
+  const noscript = (html: string) => [...html.matchAll(/<noscript>(.*?)<\/noscript>/gs)].map((m) => m[1]).join("\n");
+  expect(noscript(await (await request.get("/eco-impact")).text())).toContain("The calculator needs JavaScript");
+  const contact = noscript(await (await request.get("/contact")).text());
+  expect(contact).toContain("The message form needs JavaScript");
+  expect(contact).toContain(`href="tel:${BUSINESS.phones.main.e164}"`);
 });
 
 test("home, a town page and a policy page read fully", async ({ page }) => {

@@ -93,9 +93,9 @@ test("a phone photo uploaded in the console is served upright, without EXIF, as 
   // One file for the main image, before and after the widget took over: no WebP beside the AVIF, no second width, no JPEG.
   expect(new Set(photoRequests)).toEqual(new Set([chosen]));
 
-  // The prerendered page (before any script) carries the same <picture>, the first image at high priority.
+  // The served page (before any script) carries the same <picture> in the widget's declarative shadow root, the first image at high priority.
   const html = await (await request.get(`/vehicle/${v.id}`)).text();
-  const prerendered = /<div class="vehicle-detail__media"><picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? "";
+  const prerendered = /<div class="main-image"[^>]*><picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? "";
   expect(prerendered).toContain(
     `type="image/avif" srcSet="/photos/${photo.key}-480.avif 480w, /photos/${photo.key}-640.avif 640w, /photos/${photo.key}-960.avif 960w, /photos/${photo.key}-1600.avif 1600w"`,
   );
@@ -178,7 +178,7 @@ test("the console reorders photos (first = main) and removes one; the pages foll
   await expect(photos.getByRole("status")).toHaveText("Photo 2 is now the main photo.");
   expect((await images()).slice(0, 2)).toEqual([blue, red]);
   await page.goto(`/vehicle/${v.id}`);
-  await expect(page.locator(".vehicle-detail__media img")).toHaveAttribute("src", blue!);
+  await expect(page.locator("gc-vehicle-detail .main-image img")).toHaveAttribute("src", blue!);
 
   await page.goto(`/staff/vehicles/${v.id}`);
   await photos.getByRole("button", { name: "Remove photo 1" }).click();

@@ -155,6 +155,8 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     <form
       className="form"
       part="form"
+      // method="dialog": the form the server rendered sends nothing without the script (no message in a URL).
+      method="dialog"
       noValidate
       aria-label={distinctLabel(host, "Contact us")}
       onSubmit={(e) => {

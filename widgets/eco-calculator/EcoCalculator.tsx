@@ -55,9 +55,7 @@ const yearsLabel = (y: number) => `${y} ${y === 1 ? "Year" : "Years"}`;
 export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, source, host }: EcoCalculatorProps & WidgetProps) {
   useWidgetEvents(host, TAG, source, true);
   const level = headingLevel(levelAttr, 3);
-  // r2wc skips empty attributes; read them from the element so miles="" is reported, not ignored.
-  const attr = (value: string | undefined, name: string) => value ?? host.getAttribute(name) ?? undefined;
-  const { input: defaults, warnings } = defaultsFromAttributes({ miles: attr(miles, "miles"), usage: attr(usage, "usage"), years: attr(years, "years") });
+  const { input: defaults, warnings } = defaultsFromAttributes({ miles, usage, years });
 
   const [milesText, setMilesText] = useState(String(defaults.milesPerWeek));
   const [usageType, setUsageType] = useState<UsageType>(defaults.usage);

@@ -83,6 +83,18 @@ describe("<gc-inventory> states", () => {
     expect(await ui.findByText("Showing 3 of 3 vehicles")).toBeTruthy();
   });
 
+  it("shows the page's own content inside the element while loading, and keeps it beside the error when the list fails", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    let answer!: () => void;
+    const fetch = serveFetch(() => new Promise<Response>((resolve) => (answer = () => resolve(json(404, { error: "nope" })))));
+    const { root } = await mountWidget(`<gc-inventory api-base="${API}"><p>Our carts</p></gc-inventory>`, "gc-inventory", ".inventory");
+    expect(root.querySelector(".inventory[aria-busy=true] > slot:not([name])")).toBeTruthy();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    answer();
+    await vi.waitFor(() => expect(root.querySelector('[role="alert"]')?.textContent).toContain(LIST_FAILED));
+    expect(root.querySelector(".inventory > slot:not([name])")).toBeTruthy();
+  });
+
   it("builds a long grid over several tasks, and says how many it shows only once all are in", async () => {
     const lot = Array.from({ length: 20 }, (_, i) => vehicle(`cart-${i + 1}`));
     serve(lot);

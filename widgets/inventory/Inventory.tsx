@@ -36,6 +36,8 @@ export interface InventoryProps {
   headingLevel?: number;
   /** A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages as utm_source. */
   source?: string;
+  /** Keep the filters in the page's URL query. */
+  syncUrl?: boolean;
 }
 
 /** A vehicle's link from the `detail-url` template. */
@@ -48,14 +50,31 @@ function inventoryHref(apiBase: string, brand: string | undefined): string {
 }
 
 /** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
-export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, headingLevel: levelAttr, source, host }: InventoryProps & WidgetProps) {
+export function Inventory({
+  apiBase: apiBaseAttr,
+  brand,
+  detailUrl,
+  limit,
+  syncUrl: syncUrlAttr,
+  headingLevel: levelAttr,
+  source,
+  host,
+  served,
+}: InventoryProps & WidgetProps) {
   const level = headingLevel(levelAttr, 3);
   const apiBase = resolveApiBase(apiBaseAttr);
   const list = useVehicleList(apiBase);
   useWidgetEvents(host, TAG, source, list.status !== "loading");
-  // A boolean attribute: r2wc skips it, so it is read from the element.
-  const [syncUrl] = useState(() => host.hasAttribute("sync-url"));
-  const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl ? readQuery(location.search) : NO_FILTERS));
+  const [syncUrl] = useState(syncUrlAttr);
+  // The server renders the page once for every query: the widget takes over its grid as served, then applies the query.
+  const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl && !served ? readQuery(location.search) : NO_FILTERS));
+  useEffect(() => {
+    if (!syncUrl) return;
+    const onPop = () => setChoice(readQuery(location.search));
+    if (served) onPop();
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, [syncUrl, served]);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const maxCards = limit !== undefined && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : undefined;
@@ -75,13 +94,6 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, headi
     if (next !== location.href) history.replaceState(history.state, "", next);
   }, [syncUrl, choice]);
 
-  useEffect(() => {
-    if (!syncUrl) return;
-    const onPop = () => setChoice(readQuery(location.search));
-    addEventListener("popstate", onPop);
-    return () => removeEventListener("popstate", onPop);
-  }, [syncUrl]);
-
   const all = list.status === "success" ? list.data : NONE;
   const scoped = useMemo(() => (brand?.trim() ? filterVehicles(all, { brandContains: brand }) : all), [all, brand]);
   const categories = useMemo(() => categoryOptions(scoped), [scoped]);
@@ -90,7 +102,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, headi
     [scoped, choice],
   );
   const shown = maxCards === undefined ? matched : matched.slice(0, maxCards);
-  const rendered = useSlices(shown);
+  const rendered = useSlices(shown, served);
   // Until the last slice is in, the list still counts as loading: "Showing n of m" is only ever said of a whole grid.
   const loading = list.status === "loading" || rendered.length < shown.length;
   const template = detailUrl?.trim() || `${apiBase}/vehicles/{id}`;

@@ -10,10 +10,12 @@ export const SLICE = 6;
  * FIRST_SLICE items and each following task SLICE more, so a long list
  * reaches the screen as a few short tasks instead of one long one that
  * blocks input (docs/benchmarks.md §4). Once the whole list has rendered,
- * later lists (a filter change) render at once, up to that length.
+ * later lists (a filter change) render at once, up to that length. Taking
+ * over the grid the server rendered (`whole`), the first render is the whole
+ * list, as served.
  */
-export function useSlices<T>(items: readonly T[]): readonly T[] {
-  const [count, setCount] = useState(FIRST_SLICE);
+export function useSlices<T>(items: readonly T[], whole?: boolean): readonly T[] {
+  const [count, setCount] = useState(whole ? Infinity : FIRST_SLICE);
   const done = count >= items.length;
   useEffect(() => {
     if (done) return;

@@ -32,8 +32,8 @@ export function plansFor(plan: string | undefined): readonly RentalPlan[] {
 export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: RentalPricingProps & WidgetProps) {
   useWidgetEvents(host, TAG, source, true);
   const level = headingLevel(levelAttr, 3);
-  // r2wc skips an empty attribute; plan="" is a mistake worth naming too.
-  const requested = plan ?? host.getAttribute("plan") ?? undefined;
+  // plan="" is a mistake worth naming too.
+  const requested = plan;
   const plans = plansFor(requested);
 
   useEffect(() => {

@@ -14,13 +14,21 @@ const scriptOrigin: string | undefined = (() => {
   }
 })();
 
-/** The API origin a widget talks to: its `api-base` attribute, else where its script came from. */
+/**
+ * The API origin a widget talks to: its `api-base` attribute, else where its script came from; "" when that is the
+ * page's own origin (the dealership's site) or unknown (the server), whose paths then stay paths: the server renders
+ * the same links and image sources as the browser does.
+ */
 export function resolveApiBase(attribute?: string | null): string {
-  const base = attribute?.trim() || scriptOrigin || globalThis.location?.origin || "";
-  return base.replace(/\/+$/, "");
+  const base = (attribute?.trim() || scriptOrigin || "").replace(/\/+$/, "");
+  return base === globalThis.location?.origin ? "" : base;
 }
 
-/** A path the dealership serves (an image, a page) made absolute against the API origin; "" unless it is http(s). */
+/** Stands for the page's own origin while a path is checked: no real origin looks like it. */
+const SAME_ORIGIN = "http://_/";
+
+/** A path the dealership serves (an image, a page) against the API origin ("": the page's own, left a path); "" unless it is http(s). */
 export function dealerUrl(apiBase: string, pathOrUrl: string): string {
-  return httpUrl(pathOrUrl, `${apiBase}/`) ?? "";
+  const url = httpUrl(pathOrUrl, apiBase ? `${apiBase}/` : SAME_ORIGIN) ?? "";
+  return url.startsWith(SAME_ORIGIN) ? url.slice(SAME_ORIGIN.length - 1) : url;
 }

@@ -26,6 +26,41 @@ describe("defineWidget", () => {
     await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain("Hello Milton"));
   });
 
+  it("counts every attribute at the first render whatever the order it was set in, before or after the element was added", async () => {
+    /** Shows the props of its first render. */
+    function First({ greeting, name, loud }: { greeting?: string; name?: string; loud?: boolean } & WidgetProps) {
+      const [first] = useState(() => `${greeting ?? "?"} ${name ?? "?"} ${loud ? "loud" : "quiet"}`);
+      return <p>{first}</p>;
+    }
+    defineWidget("gc-test-first", First, { props: { greeting: "string", name: "string", loud: "boolean" }, css: "" });
+    // As a framework makes it: attributes one by one, then added.
+    const made = document.createElement("gc-test-first");
+    made.setAttribute("name", "Lewes");
+    made.setAttribute("loud", "");
+    made.setAttribute("greeting", "Hi");
+    document.body.append(made);
+    // Added first, attributes right after.
+    const added = document.createElement("gc-test-first");
+    document.body.append(added);
+    added.setAttribute("name", "Milton");
+    added.setAttribute("greeting", "");
+    await vi.waitFor(() => expect(made.shadowRoot?.textContent).toBe("Hi Lewes loud"));
+    await vi.waitFor(() => expect(added.shadowRoot?.textContent).toBe(" Milton quiet"));
+  });
+
+  it("passes empty, boolean and removed attributes on, which r2wc alone skips", async () => {
+    function Echo({ name, loud }: { name?: string; loud?: boolean } & WidgetProps) {
+      return <p>{`${JSON.stringify(name)} ${String(loud)}`}</p>;
+    }
+    defineWidget("gc-test-echo", Echo, { props: { name: "string", loud: "boolean" }, css: "" });
+    document.body.innerHTML = `<gc-test-echo name="" loud></gc-test-echo>`;
+    const el = document.querySelector("gc-test-echo")!;
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toBe('"" true'));
+    el.removeAttribute("loud");
+    el.removeAttribute("name");
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toBe("undefined false"));
+  });
+
   it("ignores a second definition of the same tag by the same version, silently", async () => {
     const warn = vi.spyOn(console, "warn");
     expect(() => defineWidget("gc-test-hello", Boom, { props: {}, css: "" })).not.toThrow();

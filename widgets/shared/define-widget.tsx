@@ -1,19 +1,19 @@
-import r2wc from "@r2wc/react-to-web-component";
+import r2wc from "@r2wc/core";
+import { h, hydrate, render, type ComponentType as PreactComponent } from "preact";
 import type { ComponentType } from "react";
+import { attributeName, attributeValue, type AttrType } from "./attributes";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { adoptStyles } from "./styles";
 
-type AttrType = "string" | "number" | "json";
-
 /** Props every widget component receives besides its attributes. */
 export interface WidgetProps {
-  /** The custom element itself: for events, and for attributes r2wc skips (empty or boolean ones). */
+  /** The custom element itself: for events and for the page's own content inside it. */
   host: HTMLElement;
-}
-
-interface R2wcProps {
-  container?: ShadowRoot;
-  [key: string]: unknown;
+  /**
+   * The element came with the content the server rendered for it (a declarative shadow root, docs/decisions/0010):
+   * the first render shows that same content, whole, from the data the page carries.
+   */
+  served?: boolean;
 }
 
 /** The version of this copy of the widget code, carried by each element class it defines. */
@@ -21,6 +21,11 @@ const VERSION = __GC_VERSION__;
 
 /** An element class with the version of the script that defined it (absent when another script defined the tag). */
 type Versioned = CustomElementConstructor & { gcVersion?: string };
+
+// r2wc's own keys on its element (global symbols): its props, whether it may render, and its render.
+const PROPS = Symbol.for("r2wc.props");
+const CONNECTED = Symbol.for("r2wc.connected");
+const RENDER = Symbol.for("r2wc.render");
 
 /**
  * Leave `tag` to the copy that defined it first. The same version twice (a partner pasting the script twice, the
@@ -37,28 +42,25 @@ function alreadyDefined(tag: string): boolean {
 }
 
 /**
- * Register `tag` as a custom element rendering `Component` in an open shadow
- * root with its styles adopted, behind an error boundary. Defining a tag that
- * already exists leaves the first definition in place (warning when it came
- * from another version), so a partner may paste the script twice.
+ * Register `tag` as a custom element rendering `Component` in an open shadow root with its styles adopted, behind an
+ * error boundary. Every attribute in `props` reaches the component, empty and boolean ones included, whatever order
+ * they were written in and whether they were set before or after the script ran: the first render waits until the
+ * element is in the page and the script that put it there has finished, by which time the parser, the framework or
+ * the script that made it has set them all; a later change renders again. An element that holds a declarative shadow
+ * root rendered on the server keeps it, and the widget hydrates it (docs/decisions/0010).
+ * Defining a tag that already exists leaves the first definition in place (warning when it came from another
+ * version), so a partner may paste the script twice.
  */
 export function defineWidget<P extends object>(
   tag: `gc-${string}`,
   Component: ComponentType<P & WidgetProps>,
-  options: {
-    props: { [K in keyof P]-?: AttrType };
-    css: string;
-    /**
-     * Keep the height of the content the page prerendered inside the element
-     * as the widget's least height, for a widget whose first view is shorter
-     * than that content: what follows it on the page then does not move.
-     */
-    holdPrerenderedHeight?: boolean;
-  },
+  options: { props: { [K in keyof P]-?: AttrType }; css: string },
 ): void {
   if (typeof customElements === "undefined" || alreadyDefined(tag)) return;
+  const types = options.props as Record<string, AttrType>;
+  const byAttribute = new Map(Object.keys(types).map((prop) => [attributeName(prop), prop]));
 
-  function Widget({ container, ...props }: R2wcProps) {
+  function Widget({ container, ...props }: { container?: ShadowRoot } & Record<string, unknown>) {
     const host = container?.host as HTMLElement | undefined;
     if (container) adoptStyles(container, options.css);
     return (
@@ -67,32 +69,67 @@ export function defineWidget<P extends object>(
       </ErrorBoundary>
     );
   }
-  Widget.displayName = `Widget(${tag})`;
 
-  const element: Versioned = r2wc(Widget, { shadow: "open", props: options.props });
-  element.gcVersion = VERSION;
+  type R2wcElement = HTMLElement & Record<symbol, unknown> & { connectedCallback(): void; attributeChangedCallback(): void; [RENDER](): void };
+  // r2wc's core with preact's render (its React adapter would go through compat's createRoot). The first render of
+  // served content hydrates it: the nodes the server rendered stay, and get the widget's listeners (docs/decisions/0010).
+  type Props = Record<string, unknown>;
+  const paint = (root: HTMLElement, props: Props, first?: boolean) => {
+    const served = first && props.served;
+    // The served root links the widget's stylesheet; the sheets the widget adopts as it renders (same task) replace it.
+    if (served) root.querySelector("link")?.remove();
+    (served ? hydrate : render)(h(Widget as PreactComponent<Props>, props), root);
+    return root;
+  };
+  const Base = r2wc(
+    Widget as never,
+    { shadow: "open", props: Object.keys(types) as never },
+    {
+      mount: (root, _, props) => paint(root, props as Props, true),
+      update: (root, props) => paint(root, props as Props),
+      unmount: (root) => render(null, root),
+    },
+  ) as unknown as new () => R2wcElement;
+  class Element extends Base {
+    static gcVersion = VERSION;
+    constructor() {
+      super();
+      // r2wc takes a new element for a connected one and renders at its first attribute change: with `source` written
+      // before `interest`, the form would start without its interest. It renders once connected (r2wc sets this then).
+      this[CONNECTED] = false;
+    }
+    // r2wc calls this in its constructor. An element the server rendered holds a declarative shadow root, which the
+    // browser's attachShadow would empty: it is kept as it is, for the first render to hydrate.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      const served = this.shadowRoot;
+      (this[PROPS] as Record<string, unknown>).served = !!served;
+      return served ?? super.attachShadow(init);
+    }
+    // The first render waits for the end of the script that added the element: attributes it sets next count too.
+    override connectedCallback() {
+      queueMicrotask(() => this.isConnected && super.connectedCallback());
+    }
+    // r2wc skips empty and removed attributes; every change counts here.
+    override attributeChangedCallback(name?: string, _old?: string | null, value?: string | null) {
+      const prop = byAttribute.get(name!)!;
+      (this[PROPS] as Record<string, unknown>)[prop] = attributeValue(types[prop]!, value ?? null);
+      if (this[CONNECTED]) this[RENDER]();
+    }
+  }
+
   const define = () => {
     // Another copy of the script may have defined it meanwhile (this one waited for the first paint).
     if (alreadyDefined(tag)) return;
-    const held = options.holdPrerenderedHeight ? prerenderedHeights(tag) : [];
     try {
-      customElements.define(tag, element);
+      customElements.define(tag, Element as Versioned);
     } catch (err) {
       console.warn(`[${tag}] could not be defined:`, err);
     }
-    // Set in the task that upgraded the elements: no frame shows them at another height.
-    for (const [el, height] of held) el.style.minHeight = `${height}px`;
   };
-  // Content the page prerendered inside the element is its first screen: let that be shown before the widget takes over.
+  // Content the page put inside the element is its first screen: let that be shown before the widget takes over. (Served
+  // content in a declarative shadow root needs no wait: hydrating it keeps its nodes, painted or not.)
   if (document.querySelector(`${tag} > *`)) whenFirstPaintShown(define);
   else define();
-}
-
-/** Each not-yet-upgraded `tag` element with prerendered content, and that content's height. */
-function prerenderedHeights(tag: string): [HTMLElement, number][] {
-  return [...document.querySelectorAll<HTMLElement>(`${tag}:not(:defined)`)]
-    .filter((el) => el.childElementCount > 0)
-    .map((el) => [el, el.getBoundingClientRect().height]);
 }
 
 /** Longest wait for a first paint (a page opened in a background tab paints nothing). */
@@ -100,9 +137,9 @@ const FIRST_PAINT_WAIT_MS = 500;
 
 /**
  * Run `then` once the page's first contentful paint is on screen: at once if
- * it already is, or if the browser cannot tell. Upgrading an element hides
- * its prerendered children; done between a frame's paint and its display,
- * Chrome no longer counts them as painted, and the page's largest paint then
+ * it already is, or if the browser cannot tell. Upgrading an element replaces
+ * its served content; done between a frame's paint and its display, Chrome no
+ * longer counts that content as painted, and the page's largest paint then
  * waits for the widget's script and data (docs/benchmarks.md §4).
  */
 function whenFirstPaintShown(then: () => void): void {

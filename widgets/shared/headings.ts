@@ -16,6 +16,8 @@ export function Heading({ level, depth = 0, children, ...rest }: { level: number
  * `<gc-rental-pricing>` is "Golf cart rental rates 2", so landmarks can be told apart.
  */
 export function distinctLabel(host: Element, base: string): string {
+  // The server renders one element of a kind per page, and has no document.
+  if (typeof document === "undefined") return base;
   const same = [...document.querySelectorAll(host.localName)];
   return same.length > 1 && same.indexOf(host) > 0 ? `${base} ${same.indexOf(host) + 1}` : base;
 }

@@ -8,7 +8,9 @@ import { vehiclesStore, type Resource, type VehiclesState } from "./vehicles-sto
  * bundle (about 2.5 kB gzip per script); the named hook does not.
  */
 function useVehiclesState<T>(select: (s: VehiclesState) => T): T {
-  return useSyncExternalStore(vehiclesStore.subscribe, () => select(vehiclesStore.getState()));
+  const get = () => select(vehiclesStore.getState());
+  // The same snapshot on the server, which renders the page's widgets from the data it puts in the store.
+  return useSyncExternalStore(vehiclesStore.subscribe, get, get);
 }
 
 const LOADING = { status: "loading" } as const;

@@ -25,10 +25,34 @@ const failureReason = (err: unknown): string =>
 
 const isFresh = (r: Resource<unknown> | undefined) => r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
 
+/** Marks the data blocks of the dealership's own pages: `<script type="application/json" data-gc-vehicles>`. */
+export const DATA_BLOCK_ATTRIBUTE = "data-gc-vehicles";
+
+/**
+ * The vehicle data the page carries for its widgets, fresh from now, for the page's own origin (api-base ""): the
+ * vehicle list, or one vehicle, per data block. The site serves it beside the widget content it rendered, so that the
+ * widget's first render shows that same content (docs/decisions/0010). A block is JSON, never run, so a strict
+ * Content-Security-Policy allows it.
+ */
+function pageData(): Pick<VehiclesState, "lists" | "details"> {
+  const lists: VehiclesState["lists"] = {};
+  const details: VehiclesState["details"] = {};
+  for (const el of globalThis.document?.querySelectorAll<HTMLScriptElement>(`script[${DATA_BLOCK_ATTRIBUTE}]`) ?? []) {
+    try {
+      const data = JSON.parse(el.text) as Vehicle[] | Vehicle;
+      const loaded = { status: "success", data, fetchedAt: Date.now() } as const;
+      if (Array.isArray(data)) lists[""] = loaded as Resource<Vehicle[]>;
+      else details[`|${data.id}`] = loaded as Resource<Vehicle>;
+    } catch {
+      // A block that does not parse is no data: the widget fetches it.
+    }
+  }
+  return { lists, details };
+}
+
 function createVehiclesStore(): StoreApi<VehiclesState> {
   return createStore<VehiclesState>()((set, get) => ({
-    lists: {},
-    details: {},
+    ...pageData(),
     async loadList(apiBase) {
       if (isFresh(get().lists[apiBase])) return;
       const put = (r: Resource<Vehicle[]>) => set((s) => ({ lists: { ...s.lists, [apiBase]: r } }));

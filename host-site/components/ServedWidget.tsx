@@ -1,0 +1,74 @@
+import { createContext, createElement, useContext, type ComponentType } from "react";
+import type { Vehicle } from "../../domain/vehicle";
+import { ContactForm } from "../../widgets/contact-form/ContactForm";
+import { EcoCalculator } from "../../widgets/eco-calculator/EcoCalculator";
+import { Inventory } from "../../widgets/inventory/Inventory";
+import { WIDGETS, type WidgetTag } from "../../widgets/registry";
+import { RentalPricing } from "../../widgets/rental-pricing/RentalPricing";
+import { attributeValue, propName } from "../../widgets/shared/attributes";
+import type { WidgetProps } from "../../widgets/shared/define-widget";
+import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
+import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
+import { UNBUILT_ASSETS, type SiteAssets } from "../lib/assets";
+
+/** The widgets' stylesheets of this build (Document provides them). */
+export const WidgetCssContext = createContext<SiteAssets["widgetCss"]>(UNBUILT_ASSETS.widgetCss);
+
+/** Each tag's own component: the one the browser renders in its shadow root. */
+const COMPONENTS: Record<WidgetTag, ComponentType<WidgetProps & Record<string, unknown>>> = {
+  "gc-inventory": Inventory,
+  "gc-vehicle-detail": VehicleDetail,
+  "gc-rental-pricing": RentalPricing,
+  "gc-eco-calculator": EcoCalculator,
+  "gc-contact-form": ContactForm,
+};
+
+/** The server has no element: the components read nothing else of it outside effects, which never run here. */
+const SERVER_HOST = { childElementCount: 0 } as HTMLElement;
+
+/** The API origin the page's widgets resolve to on the site itself (resolveApiBase: the page's own origin is ""). */
+const SAME_ORIGIN = "";
+
+/** JSON as the text of a script element: no "<" that could end it or open a comment. */
+const scriptText = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * A widget element as a partner writes it, with the content the widget's own component renders for these attributes
+ * and data in a declarative shadow root: what visitors see before the script runs and with JavaScript off, and what
+ * search engines read. The root links the widget's stylesheet (the very styles it adopts: no inline style under the
+ * site's Content-Security-Policy). `vehicles` is the data the component shows, also served beside the element as a
+ * JSON data block, from which the widget's first render in the browser shows the same content (docs/decisions/0010).
+ */
+export function ServedWidget({
+  tag,
+  attributes = {},
+  vehicles,
+}: {
+  tag: WidgetTag;
+  attributes?: Record<string, string>;
+  vehicles?: readonly Vehicle[] | Vehicle;
+}) {
+  const entry = WIDGETS.find((w) => w.tag === tag)!;
+  const stylesheet = useContext(WidgetCssContext)[entry.script];
+  const props = Object.fromEntries(entry.attributes.map((a) => [propName(a.name), attributeValue(a.type, attributes[a.name] ?? null)]));
+  // Rendering is synchronous: the component reads this page's data, and no other page's, from the store.
+  const fetchedAt = Date.now();
+  vehiclesStore.setState({
+    lists: Array.isArray(vehicles) ? { [SAME_ORIGIN]: { status: "success", data: vehicles, fetchedAt } } : {},
+    details:
+      vehicles && !Array.isArray(vehicles)
+        ? { [`${SAME_ORIGIN}|${(vehicles as Vehicle).id}`]: { status: "success", data: vehicles as Vehicle, fetchedAt } }
+        : {},
+  });
+  const Component = COMPONENTS[tag];
+  return (
+    <>
+      {vehicles ? <script type="application/json" {...{ [DATA_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(vehicles) }} /> : null}
+      {createElement(
+        tag,
+        attributes,
+        createElement("template", { shadowrootmode: "open" }, <link rel="stylesheet" href={stylesheet} />, <Component {...props} host={SERVER_HOST} served />),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * One markup source (issue 13): the content the site serves inside each widget element, which visitors without
+ * JavaScript and search engines read, is the widget's own rendering, so its text is the text the running widget shows
+ * (the interactive controls aside: buttons, selects and text boxes).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PAGES = [
+  { path: "/inventory", tag: "gc-inventory" },
+  { path: "/vehicle/denago-ev-city", tag: "gc-vehicle-detail" },
+  { path: "/rentals", tag: "gc-rental-pricing" },
+  { path: "/eco-impact", tag: "gc-eco-calculator" },
+  { path: "/contact", tag: "gc-contact-form" },
+] as const;
+
+/** The text a visitor sees inside the element (its shadow root when it has one), controls left out, spaces collapsed. */
+function widgetText(page: Page, tag: string): Promise<string> {
+  return page.locator(tag).evaluate((el) => {
+    const root: Node = el.shadowRoot ?? el;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let text = "";
+    let last: Element | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement!;
+      if (parent.closest("button, select, textarea, script, style") || !parent.checkVisibility()) continue;
+      // Text of one element may come in several nodes (a renderer's choice): only another element's text is apart.
+      text += (parent === last ? "" : " ") + node.textContent;
+      last = parent;
+    }
+    return text.replace(/\s+/g, " ").trim();
+  });
+}
+
+async function servedText(browser: Browser, baseURL: string, path: string, tag: string): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    return await widgetText(page, tag);
+  } finally {
+    await context.close();
+  }
+}
+
+for (const { path, tag } of PAGES) {
+  test(`${path}: <${tag}> reads the same with JavaScript off as once it runs`, async ({ page, browser, baseURL }) => {
+    const served = await servedText(browser, baseURL!, path, tag);
+    expect(served.length, "the served content has text").toBeGreaterThan(40);
+
+    await page.goto(path);
+    const widget = page.locator(tag);
+    // Running: defined, and rendering with its adopted stylesheets (the served root linked its stylesheet instead).
+    await expect
+      .poll(() => widget.evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
+      .toBe(true);
+    expect(await widgetText(page, tag)).toBe(served);
+  });
+}
