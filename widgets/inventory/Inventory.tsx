@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BRAND_OPTIONS, categoryOptions, filterVehicles } from "../../domain/inventory-filter";
-import { BUSINESS, telHref } from "../../domain/business";
+import { LoadFailed } from "../shared/LoadFailed";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
@@ -112,20 +112,7 @@ export function Inventory({
     searchRef.current?.focus();
   };
 
-  const errorNotice = list.status === "error" && (
-    <div className="notice notice--error" role="alert" part="error">
-      {/* Plain words for visitors; the technical reason goes to gc-error and the console (docs/decisions/0011). */}
-      <p>{LIST_FAILED}</p>
-      <p className="notice-actions">
-        <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
-          Try again
-        </button>
-        <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
-          Call {BUSINESS.phones.main.display}
-        </a>
-      </p>
-    </div>
-  );
+  const errorNotice = list.status === "error" && <LoadFailed message={LIST_FAILED} onRetry={() => void vehiclesStore.getState().loadList(apiBase)} />;
 
   if (host.childElementCount > 0 && list.status !== "success") {
     // The page prerendered the grid inside the element: keep it in view until the live list is in,

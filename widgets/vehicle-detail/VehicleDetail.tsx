@@ -4,6 +4,7 @@ import { BUSINESS, telHref } from "../../domain/business";
 import { httpUrl } from "../../domain/http-url";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
+import { LoadFailed } from "../shared/LoadFailed";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
@@ -93,17 +94,7 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: l
     const retry = () => void vehiclesStore.getState().loadVehicle(apiBase, id!);
     return (
       <div className="detail" part="detail">
-        <div className="notice notice--error" role="alert" part="error">
-          <p>This vehicle could not be loaded just now. Please try again, or call us.</p>
-          <p className="notice-actions">
-            <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
-              Try again
-            </button>
-            <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
-              Call {BUSINESS.phones.main.display}
-            </a>
-          </p>
-        </div>
+        <LoadFailed message="This vehicle could not be loaded just now. Please try again, or call us." onRetry={retry} />
         {host.childElementCount > 0 && <slot />}
       </div>
     );
