@@ -43,6 +43,18 @@ const EnvSchema = z
     PORT: port.default(3000),
     DEMO_PORT: port.default(3001),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** PostgreSQL instead of the lowdb files under DATA_DIR (docs/decisions/0015). */
+    DATABASE_URL: z
+      .string()
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return (u.protocol === "postgres:" || u.protocol === "postgresql:") && u.hostname !== "" && u.pathname.length > 1;
+        } catch {
+          return false;
+        }
+      }, "must be a postgres:// or postgresql:// URL with a host and a database name, e.g. postgres://user:password@db.example:5432/dealership")
+      .optional(),
     /** Extra origins that may post leads, comma-separated. */
     ALLOWED_ORIGINS: z
       .string()
@@ -89,6 +101,8 @@ export interface Config {
   port: number;
   demoPort: number;
   dataDir: string;
+  /** PostgreSQL's URL when the stores are kept there; null: lowdb files under dataDir. */
+  databaseUrl: string | null;
   /** The site's own origin and the demo origin, then ALLOWED_ORIGINS. */
   leadOrigins: string[];
   publicOrigin: string;
@@ -140,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     demoPort: e.DEMO_PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
     leadOrigins: [...new Set([...loopbackTwins(publicOrigin), ...loopbackTwins(demoOrigin), ...e.ALLOWED_ORIGINS])],
     publicOrigin,
     demoOrigin,

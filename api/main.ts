@@ -4,9 +4,8 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { createAppServer, limitedServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
-import { openLeadStore } from "./store/lead-store";
-import { openStaffStores } from "./store/staff-stores";
-import { openVehicleStore } from "./store/vehicle-store";
+import { openStores } from "./store/open-stores";
+import { redactUrl } from "./store/pg/database";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
@@ -19,9 +18,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Production unless told otherwise (config's default), also for Express and every library that reads NODE_ENV.
   process.env.NODE_ENV = config.env;
-  const vehicles = await openVehicleStore(config.dataDir);
-  const leads = await openLeadStore(config.dataDir);
-  const staff = await openStaffStores(config.dataDir, config.leadOrigins);
+  const stores = await openStores(config);
+  const { vehicles, leads, staff } = stores;
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   if (outbox) {
     const pending = outbox.start();
@@ -38,6 +36,7 @@ async function main(): Promise<void> {
     leads,
     outbox,
     staff,
+    rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
@@ -58,12 +57,13 @@ async function main(): Promise<void> {
     });
   await listen("site, API and widgets", site, config.port);
   await listen("partner demo pages", demo, config.demoPort);
-  console.log(`[server] data in ${config.dataDir}; leads accepted from ${config.leadOrigins.join(", ")}`);
+  const where = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : config.dataDir;
+  console.log(`[server] data in ${where}; leads accepted from ${config.leadOrigins.join(", ")}`);
 
   const stop = (signal: string) => {
     console.log(`[server] ${signal}: closing`);
     for (const s of servers) s.close();
-    void outbox?.stop();
+    void outbox?.stop().then(() => stores.close());
     setTimeout(() => process.exit(0), 2000).unref();
   };
   process.once("SIGTERM", stop);

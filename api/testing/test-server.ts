@@ -7,9 +7,9 @@ import { createAppServer } from "../app";
 import { LeadOutbox } from "../mail/lead-outbox";
 import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
-import { openLeadStore } from "../store/lead-store";
-import { openStaffStores } from "../store/staff-stores";
-import { openVehicleStore, type VehicleStore } from "../store/vehicle-store";
+import { openStores } from "../store/open-stores";
+import type { LeadStore } from "../store/lead-store";
+import type { VehicleStore } from "../store/vehicle-store";
 import { siteErrorHandler } from "../../host-site/server/site-router";
 
 export interface TestServer {
@@ -18,6 +18,7 @@ export interface TestServer {
   /** The site's own origin, the one staff writes must come from. */
   origin: string;
   vehicles: VehicleStore;
+  leads: LeadStore;
   outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 /**
  * The real app on a loopback port, with its data in a temporary folder (or the one given).
  * `now` is the clock staff sessions and lockouts go by; `widgetsDir` serves built widget scripts.
+ * With DATABASE_URL in `env`, the stores are PostgreSQL's.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -36,8 +38,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
-  const leads = await openLeadStore(config.dataDir);
-  const vehicles = await openVehicleStore(config.dataDir);
+  const stores = await openStores({ ...config, now });
+  const { leads, vehicles } = stores;
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
   outbox?.start();
   const server = createAppServer({
@@ -47,7 +49,8 @@ export async function startTestServer(
     vehicles,
     leads,
     outbox,
-    staff: await openStaffStores(config.dataDir, config.leadOrigins, now),
+    staff: stores.staff,
+    rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
     site: Router(),
     siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
@@ -60,11 +63,13 @@ export async function startTestServer(
     dataDir: dir,
     origin: config.publicOrigin,
     vehicles,
+    leads,
     outbox,
     close: async () => {
       await outbox?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await stores.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
