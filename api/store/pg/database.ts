@@ -1,4 +1,5 @@
 import pg from "pg";
+import { LeadSchema, type Lead } from "../../../domain/lead";
 import { CHANGES_CHANNEL, MIGRATIONS, type Migration } from "./migrations";
 
 /** Any number: the advisory lock two instances starting together take before migrating. */
@@ -21,6 +22,18 @@ export interface Database {
 
 /** The database URL with its password hidden, for messages. */
 export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
+
+/** Every lead in the database, oldest first, read without migrating or writing anything (`npm run leads`). */
+export async function readPgLeads(url: string): Promise<Lead[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ lead: object; delivery: object }>("SELECT lead, delivery FROM leads ORDER BY seq");
+    return rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery }));
+  } finally {
+    await client.end();
+  }
+}
 
 /** Apply the migrations not yet applied, in one transaction under an advisory lock; the versions applied now. */
 export async function migrate(pool: pg.Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
@@ -54,7 +67,7 @@ export async function migrate(pool: pg.Pool, migrations: readonly Migration[] = 
  * Connect to `url`, migrate, and LISTEN for changes on a connection of its
  * own (reconnected after a second when it drops, then every cache reloads).
  */
-export async function openDatabase(url: string, { max = 10 }: { max?: number } = {}): Promise<Database> {
+export async function openDatabase(url: string, { max = 10, listen: listening = true }: { max?: number; listen?: boolean } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle connection's error (the server restarted) is the pool's to replace, not a crash.
   pool.on("error", (err) => console.warn(`[db] an idle connection failed: ${err.message}`));
@@ -110,7 +123,7 @@ export async function openDatabase(url: string, { max = 10 }: { max?: number } =
     }
   };
 
-  await listen();
+  if (listening) await listen();
 
   return {
     pool,
