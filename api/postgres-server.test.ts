@@ -4,7 +4,6 @@
  */
 import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Lead } from "../domain/lead";
 import { startTestPostgres } from "./testing/postgres";

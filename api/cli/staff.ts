@@ -8,7 +8,6 @@
  * without echo otherwise. `list` prints to stdout; every other message goes to
  * stderr.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { NewStaffAccountSchema, StaffEmailSchema, StaffPasswordSchema, StaffRoleSchema, STAFF_ROLES } from "../../domain/staff";
 import { AccountError, type AccountStore } from "../store/account-store";
