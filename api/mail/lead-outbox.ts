@@ -189,7 +189,7 @@ export class LeadOutbox {
   /** One attempt, on the lead claimed from the store (as stored now), so no other server mails it meanwhile. */
   async #attempt(lead: Lead): Promise<void> {
     try {
-      await this.store.deliver(lead.id, async (claimed) => {
+      const took = await this.store.deliver(lead.id, async (claimed) => {
         const attempts = claimed.delivery.attempts + 1;
         try {
           await this.send(claimed);
@@ -203,6 +203,8 @@ export class LeadOutbox {
           return { status: "pending", attempts, lastError, nextAttemptAt: new Date(dueAt).toISOString() } satisfies Delivery;
         }
       });
+      // Another server holds it right now (PostgreSQL): should that one stop before its mail lands, this one tries later.
+      if (!took && this.store.get(lead.id)?.delivery.status === "pending") this.#retries.push(lead.id, Date.now() + this.backoff.baseMs * 4);
     } catch (err) {
       console.error(`[mail] could not record delivery of lead ${lead.id}:`, err);
     }
