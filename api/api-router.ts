@@ -3,6 +3,7 @@ import type { Store } from "express-rate-limit";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { StaffStores } from "./store/staff-stores";
+import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
@@ -15,6 +16,8 @@ import { vehiclesRouter } from "./routes/vehicles";
 export interface ApiDeps {
   config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit">;
   vehicles: VehicleStore;
+  /** Uploaded photos' files under DATA_DIR/photos. */
+  photos: PhotoStore;
   leads: LeadStore;
   /** Mail delivery of stored leads; null when mail is off. */
   outbox: LeadQueue | null;
@@ -25,13 +28,13 @@ export interface ApiDeps {
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, leads, outbox, staff, rateLimitStore }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff, rateLimitStore }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
   api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, rateLimitStore }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -139,8 +139,11 @@ describe("POST /api/contact", () => {
     const before = (await readLeads()).length;
     const res = await postJson(`${s.url}/api/contact`, validLead(), { origin: "https://evil.example" });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: string }).error).toMatch(/evil\.example/);
-    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    const body = (await res.json()) as { error: string; code: string };
+    expect(body.error).toMatch(/evil\.example/);
+    // Readable by the page that posted, so the form can say it cannot send from there.
+    expect(body.code).toBe("origin-not-allowed");
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://evil.example");
     expect((await readLeads()).length).toBe(before);
   });
 

@@ -16,6 +16,8 @@ export interface AppDeps extends ApiDeps {
   widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
+  /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
+  widgetReleases?: RequestHandler;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
   site: RequestHandler;
   /** The site's error page for any error outside /api (whose errors are JSON). */
@@ -49,12 +51,25 @@ export function createApp(deps: AppDeps): Express {
       if (deps.widgetSourceMaps && file.endsWith(".js")) res.setHeader("SourceMap", `${path.basename(file)}.map`);
     },
   });
+  if (deps.widgetReleases) app.use("/widgets", crossOrigin, deps.widgetReleases);
   app.use("/widgets", crossOrigin, (req, res, next) => {
     // Source maps hold the full source: public only when configured.
     if (!deps.widgetSourceMaps && req.path.endsWith(".map")) return next();
     widgetFiles(req, res, next);
   });
   app.use("/images", crossOrigin);
+  // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
+  app.use(
+    "/photos",
+    crossOrigin,
+    express.static(deps.photos.publicDir, {
+      index: false,
+      redirect: false,
+      dotfiles: "deny",
+      immutable: true,
+      maxAge: "365d",
+    }),
+  );
   app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
   app.use(deps.site);
   app.use(deps.siteErrors);

@@ -6,10 +6,12 @@ import { createAppServer, limitedServer } from "./app";
 import { CorruptDataFileError } from "./store/json-file";
 import { openStores } from "./store/open-stores";
 import { redactUrl } from "./store/pg/database";
+import { PhotoStore } from "./store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
 import { smtpSender } from "./mail/smtp-sender";
+import { widgetReleases } from "./widget-releases";
 
 /** The repository root: this file runs from dist/server/ once built. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -20,6 +22,11 @@ async function main(): Promise<void> {
   process.env.NODE_ENV = config.env;
   const stores = await openStores(config);
   const { vehicles, leads, staff } = stores;
+  // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
+  const photos = new PhotoStore(config.photosDir);
+  // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
+  const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
+  if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   if (outbox) {
     const pending = outbox.start();
@@ -33,11 +40,13 @@ async function main(): Promise<void> {
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
+    photos,
     leads,
     outbox,
     staff,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
+    widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });

@@ -107,6 +107,8 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "POST", url: "/api/staff/vehicles", body: newVehicle("Guarded Cart") },
   { method: "PUT", url: "/api/staff/vehicles/denago-ev-nomad", body: { ...seedCatalogue()[1], price: 1 } },
   { method: "DELETE", url: "/api/staff/vehicles/denago-ev-rover-xl" },
+  // The guards answer before the body is read; api/photos.test.ts sends a real photo to both.
+  { method: "POST", url: "/api/staff/vehicles/denago-ev-city/photos" },
   { method: "GET", url: "/api/staff/audit" },
   { method: "GET", url: "/api/staff/accounts" },
   { method: "POST", url: "/api/staff/accounts", body: { email: "new@example.com", role: "sales", password: "a long password" } },

@@ -1,8 +1,9 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
- * how fast a catalogue write reaches every page, and the staff leads inbox
+ * how fast a catalogue write reaches every page, the staff leads inbox, and
+ * how long one uploaded phone photo takes to process
  * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
@@ -17,13 +18,14 @@ import { benchApi } from "./api";
 import { benchCatalogue } from "./catalogue";
 import { benchInbox } from "./inbox";
 import { benchLeads } from "./leads";
+import { benchPhotos } from "./photos";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -34,6 +36,7 @@ const SETTINGS = {
     widgets: { maxReactBuilds: Number.POSITIVE_INFINITY },
     catalogue: { writes: 100, readSeconds: 5, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 100_000, durationSeconds: 5 },
+    photos: { rounds: 5 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -41,10 +44,11 @@ const SETTINGS = {
     widgets: { maxReactBuilds: 1 },
     catalogue: { writes: 5, readSeconds: 1, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 200, durationSeconds: 1 },
+    photos: { rounds: 1 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
   if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
   if (parts.includes("catalogue")) results.catalogue = await benchCatalogue(settings.catalogue, log);
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
+  if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -108,6 +113,7 @@ function assertNumbers(r: BenchResults): void {
     positive("catalogue reads during writes", r.catalogue.reads.duringWrites.rps);
   }
   for (const c of r.inbox?.cases ?? []) positive(`inbox ${c.name} 2xx`, c.figures.ok);
+  if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

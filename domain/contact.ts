@@ -96,3 +96,6 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** The `code` of POST /api/contact's 403 for a page whose origin may not post leads: the form then says so plainly. */
+export const ORIGIN_NOT_ALLOWED = "origin-not-allowed";

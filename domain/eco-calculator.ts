@@ -21,6 +21,8 @@ export const TREES_PER_TON_CO2 = 16.5;
 
 export const MILES_PER_WEEK_MIN = 1;
 export const MILES_PER_WEEK_MAX = 500;
+/** Whether a miles-per-week figure is one the calculator works with: a number from 1 to 500. */
+export const isMilesPerWeek = (n: number): boolean => Number.isFinite(n) && n >= MILES_PER_WEEK_MIN && n <= MILES_PER_WEEK_MAX;
 
 export const USAGE_TYPES = {
   recreational: { label: "Recreational", multiplier: 1 },

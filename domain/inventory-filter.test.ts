@@ -57,3 +57,25 @@ describe("filterVehicles", () => {
     [25000.01, "over-25000", true],
   ])("inPriceBand(%d, %s) = %s", (p, b, r) => expect(inPriceBand(p, b)).toBe(r));
 });
+
+describe("category options from the catalogue", () => {
+  it("offers every one of the seed catalogue's 10 series, the spec's five by their word", async () => {
+    const { seedCatalogue } = await import("./catalogue");
+    const { categoryOptions } = await import("./inventory-filter");
+    const options = categoryOptions(seedCatalogue());
+    expect(options.map((o) => o.label)).toEqual(["Carrier", "Classic", "D6 Max", "EV City", "EV Nomad", "Forester", "Maverick", "Ranger", "Rover", "Turfman"]);
+    expect(options.find((o) => o.label === "EV City")?.value).toBe("ev-city");
+    expect(options.find((o) => o.label === "Rover")?.value).toBe("rover");
+  });
+
+  it("keeps the spec's contains-match for its five series and matches the others by name", () => {
+    const fleet = [
+      v("a", { category: "EV Rover" }),
+      v("b", { category: "Rover Deluxe" }),
+      v("c", { category: "EV City" }),
+      v("d", { category: "EV City Plus" }),
+    ];
+    expect(filterVehicles(fleet, { category: "rover" }).map((x) => x.id)).toEqual(["a", "b"]);
+    expect(filterVehicles(fleet, { category: "ev-city" }).map((x) => x.id)).toEqual(["c"]);
+  });
+});

@@ -9,13 +9,33 @@ export const BRAND_OPTIONS = [
   { value: "evolution", label: "Evolution" },
 ] as const;
 
-export const CATEGORY_OPTIONS = [
-  { value: "ranger", label: "Ranger" },
-  { value: "maverick", label: "Maverick" },
-  { value: "forester", label: "Forester" },
-  { value: "turfman", label: "Turfman" },
-  { value: "rover", label: "Rover" },
-] as const;
+/**
+ * The five series the spec's category filter names (spec §5 "Inventory filters"): each matches every category that
+ * contains it ("rover" matches "EV Rover"). The filter offers every category of the catalogue: these five by that rule,
+ * the others by their own name (docs/decisions/0011).
+ */
+export const SPEC_SERIES = ["ranger", "maverick", "forester", "turfman", "rover"] as const;
+
+/** A category's option value: the spec's series word it contains, else its name as a slug ("EV City" → "ev-city"). */
+export function categoryValue(category: string): string {
+  const lowered = category.trim().toLowerCase();
+  return SPEC_SERIES.find((w) => lowered.includes(w)) ?? lowered.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+/** What a category option value looks like (a query string's value is kept only if it does). */
+export const CATEGORY_VALUE = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+/** The category filter's options: one per category the vehicles have (the spec's series once each), sorted by label. */
+export function categoryOptions(vehicles: readonly Pick<Vehicle, "category">[]): { value: string; label: string }[] {
+  const options = new Map<string, string>();
+  for (const { category } of vehicles) {
+    const value = categoryValue(category);
+    if (!value || options.has(value)) continue;
+    const label = (SPEC_SERIES as readonly string[]).includes(value) ? value[0]!.toUpperCase() + value.slice(1) : category.trim();
+    options.set(value, label);
+  }
+  return [...options].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
 
 export const PRICE_OPTIONS = [
   { value: "under-15000", label: "Under $15,000" },
@@ -38,7 +58,7 @@ export interface InventoryFilters {
   brand?: string;
   /** Contains-match on brand, case-insensitive (the brand pages and the `brand` attribute). */
   brandContains?: string;
-  /** A series the category must contain, case-insensitive. */
+  /** A category option value (categoryValue): one of the spec's series, contained in the category; else the category's slug. */
   category?: string;
   price?: PriceBand | "";
   sort?: SortOrder;
@@ -63,7 +83,11 @@ export function matchesFilters(v: Vehicle, f: InventoryFilters): boolean {
   if (search && !lower(v.name).includes(search) && !lower(v.description).includes(search)) return false;
   if (f.brand && lower(v.brand) !== lower(f.brand)) return false;
   if (f.brandContains && !lower(v.brand).includes(lower(f.brandContains))) return false;
-  if (f.category && !lower(v.category).includes(lower(f.category))) return false;
+  if (f.category) {
+    const wanted = lower(f.category);
+    const series = (SPEC_SERIES as readonly string[]).includes(wanted);
+    if (series ? !lower(v.category).includes(wanted) : categoryValue(v.category) !== wanted) return false;
+  }
   if (f.price && !inPriceBand(v.price, f.price)) return false;
   return true;
 }

@@ -1,12 +1,14 @@
 /**
  * Build every widget script into dist/widgets (one vite build per script:
- * IIFE output takes one entry), then the npm package into dist/package with
- * a fresh custom-elements.json. A missing widget entry fails the build.
+ * IIFE output takes one entry), with custom-elements.json, integrity.json
+ * (SRI hashes) and the release's pinned copy in dist/widgets/{version}/, then
+ * the npm package into dist/package. A missing widget entry fails the build.
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { build } from "vite";
 import { WIDGET_ENTRIES, type WidgetScript } from "../vite.config";
 import { writeManifest } from "../widgets/package/custom-elements";
+import { writeRelease } from "../widgets/package/releases";
 
 const started = Date.now();
 rmSync("dist/widgets", { recursive: true, force: true });
@@ -18,5 +20,8 @@ for (const name of Object.keys(WIDGET_ENTRIES) as WidgetScript[]) {
 
 writeManifest("custom-elements.json");
 console.log("[build] widgets: custom-elements.json");
+const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
+writeRelease("dist/widgets", version, "custom-elements.json");
+console.log(`[build] widgets: dist/widgets/integrity.json, custom-elements.json and the pinned copy dist/widgets/${version}/`);
 await build({ configFile: "widgets/package/vite.config.ts", logLevel: "warn" });
 console.log(`[build] widgets: dist/package (ESM, types, JSX typings, manifest) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -43,7 +43,12 @@ describe("the widget registry", () => {
       expect(iface, `${w.tag} in IntrinsicElements`).toBeDefined();
       const body = new RegExp(`interface ${iface} extends ([^{]+)\\{([\\s\\S]*?)\\n\\}`).exec(jsx);
       expect(body, iface).not.toBeNull();
-      const [, base, members] = body!;
+      const [, base, own] = body!;
+      // Members of the interfaces it extends (the shared attributes) count too.
+      const inherited = [...base!.matchAll(/\b(Gc\w+Attributes)\b/g)].map(
+        (m) => new RegExp(`interface ${m[1]}[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(jsx)?.[1] ?? "",
+      );
+      const members = [own, ...inherited].join("\n");
       const typed = (a: WidgetAttribute) => new RegExp(`\\n\\s+"?${a.name}"?\\??: ([^;]+);`).exec(members!)?.[1];
       for (const a of w.attributes as readonly WidgetAttribute[]) {
         if (a.name === "api-base") {

@@ -41,6 +41,36 @@ const API_BASE: WidgetAttribute = {
   description: "Origin of the dealership's API. Defaults to the origin the widget script was loaded from.",
 };
 
+/** The colour theme: light (default), dark, or auto (following the device's prefers-color-scheme). */
+export const THEMES = ["light", "dark", "auto"] as const;
+const THEME: WidgetAttribute = {
+  name: "theme",
+  type: "string",
+  values: THEMES,
+  description: "Colour theme: light, dark (tokens meeting WCAG AA), or auto, following the device's prefers-color-scheme.",
+  default: "light",
+};
+
+/** heading-level: the level of the widget's top heading, so its outline fits the host page's. */
+export const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
+const headingLevel = (top: string, fallback: number): WidgetAttribute => ({
+  name: "heading-level",
+  type: "number",
+  values: HEADING_LEVELS,
+  description: `Level of the widget's top heading (${top}); its other headings follow below it.`,
+  default: String(fallback),
+});
+
+const SOURCE: WidgetAttribute = {
+  name: "source",
+  type: "string",
+  description:
+    "A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages carry it as utm_source (default: the page's host).",
+};
+
+/** The events every widget dispatches. */
+const COMMON_EVENTS = ["gc-ready", "gc-action", "gc-error"] as const;
+
 export const WIDGETS = [
   {
     tag: "gc-inventory",
@@ -54,9 +84,16 @@ export const WIDGETS = [
       { name: "brand", type: "string", description: "Pre-filter to a brand (case-insensitive contains-match), e.g. evolution." },
       { name: "detail-url", type: "string", description: "Template of a card's link, {id} replaced.", default: "/vehicles/{id} on the dealership's origin" },
       { name: "limit", type: "number", description: "Show at most this many vehicles." },
-      { name: "sync-url", type: "boolean", description: "Keep the filters in the page's URL query so a filtered view can be shared." },
+      {
+        name: "sync-url",
+        type: "boolean",
+        description: "Keep the filters in the page's URL query (as gc-q, gc-brand, gc-category, gc-price, gc-sort) so a filtered view can be shared.",
+      },
+      headingLevel("the cards' titles", 3),
+      SOURCE,
+      THEME,
     ],
-    events: ["gc-error"],
+    events: COMMON_EVENTS,
   },
   {
     tag: "gc-vehicle-detail",
@@ -66,21 +103,30 @@ export const WIDGETS = [
     budgetKb: 22,
     description:
       "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
-    attributes: [{ name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." }, API_BASE],
-    events: ["gc-error"],
+    attributes: [
+      { name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." },
+      API_BASE,
+      headingLevel("the vehicle's name", 2),
+      SOURCE,
+      THEME,
+    ],
+    events: COMMON_EVENTS,
   },
   {
     tag: "gc-rental-pricing",
     className: "GcRentalPricingElement",
     folder: "rental-pricing",
     script: "rental-pricing",
-    budgetKb: 14,
+    budgetKb: 15,
     description:
       "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
     attributes: [
       { name: "plan", type: "string", values: RENTAL_PLANS.map((p) => p.id), description: "Show this plan only. An unknown value shows every plan and warns." },
+      headingLevel("the plans' titles", 3),
+      SOURCE,
+      THEME,
     ],
-    events: ["gc-error"],
+    events: COMMON_EVENTS,
   },
   {
     tag: "gc-eco-calculator",
@@ -94,8 +140,11 @@ export const WIDGETS = [
       { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25" },
       { name: "usage", type: "string", values: Object.keys(USAGE_TYPES), description: "Default usage type.", default: "recreational" },
       { name: "years", type: "number", values: TIME_FRAMES, description: "Default time frame in years.", default: "1" },
+      headingLevel("the results' title", 3),
+      SOURCE,
+      THEME,
     ],
-    events: ["gc-calculated", "gc-error"],
+    events: ["gc-calculated", ...COMMON_EVENTS],
   },
   {
     tag: "gc-contact-form",
@@ -107,20 +156,25 @@ export const WIDGETS = [
     attributes: [
       API_BASE,
       { name: "interest", type: "string", values: INTERESTS, description: "The interest chosen at first.", default: "sales" },
-      { name: "source", type: "string", description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing." },
+      {
+        name: "source",
+        type: "string",
+        description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing; gc-ready and gc-action carry it too.",
+      },
       {
         name: "redirect",
         type: "string",
         description: 'Where to go after sending. redirect="" stays on the page and shows a success message.',
         default: "the dealership's /thank-you",
       },
+      THEME,
     ],
-    events: ["gc-contact-submitted", "gc-error"],
+    events: ["gc-contact-submitted", ...COMMON_EVENTS],
   },
 ] as const satisfies readonly WidgetEntry[];
 
 /** The script with all five elements. */
-export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 45 } as const;
+export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 49 } as const;
 
 export type WidgetTag = (typeof WIDGETS)[number]["tag"];
 /** A single widget's script name, as pages and partners load it from /widgets/<name>.js. */

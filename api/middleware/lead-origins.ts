@@ -1,11 +1,16 @@
 import type { RequestHandler } from "express";
+import { ORIGIN_NOT_ALLOWED } from "../../domain/contact";
 import { HttpError } from "./errors";
 
 /**
- * CORS for POST /api/contact: only allowlisted origins. A request with no
- * Origin (a server-side or same-origin navigation post) is let through;
- * browsers always send Origin on cross-origin POSTs. `allowed` is a list, or
- * a test asked on every request (the owner's added origins change at run time).
+ * CORS for POST /api/contact: only allowlisted origins post leads. A request
+ * with no Origin (a server-side or same-origin navigation post) is let
+ * through; browsers always send Origin on cross-origin POSTs. `allowed` is a
+ * list, or a test asked on every request (the owner's added origins change at
+ * run time). Any origin's preflight is answered, and the refusal carries CORS
+ * headers: a page that is not allowed then reads why (`code`
+ * "origin-not-allowed") instead of a bare network error, and can tell its
+ * visitor to call. Nothing is stored for it either way.
  */
 export function leadOrigins(allowed: readonly string[] | ((origin: string) => boolean)): RequestHandler {
   const set = new Set(typeof allowed === "function" ? [] : allowed);
@@ -14,8 +19,10 @@ export function leadOrigins(allowed: readonly string[] | ((origin: string) => bo
     const origin = req.get("origin");
     res.vary("Origin");
     if (origin === undefined) return next();
-    if (!allows(origin)) return next(new HttpError(403, `Origin ${origin} may not post leads`));
     res.set("Access-Control-Allow-Origin", origin);
+    if (!allows(origin) && req.method !== "OPTIONS") {
+      return next(new HttpError(403, `Origin ${origin} may not post leads`, { code: ORIGIN_NOT_ALLOWED }));
+    }
     if (req.method === "OPTIONS") {
       res.set({
         "Access-Control-Allow-Methods": "POST, OPTIONS",

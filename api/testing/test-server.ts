@@ -10,6 +10,7 @@ import { loadConfig } from "../config";
 import { openStores } from "../store/open-stores";
 import type { LeadStore } from "../store/lead-store";
 import type { VehicleStore } from "../store/vehicle-store";
+import { PhotoStore } from "../store/photo-store";
 import { siteErrorHandler } from "../../host-site/server/site-router";
 
 export interface TestServer {
@@ -47,6 +48,7 @@ export async function startTestServer(
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
+    photos: new PhotoStore(config.photosDir),
     leads,
     outbox,
     staff: stores.staff,

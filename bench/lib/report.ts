@@ -1,6 +1,7 @@
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import type { InboxResults } from "../inbox";
+import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
 import type { Machine } from "./machine";
@@ -16,6 +17,7 @@ export interface BenchResults {
   widgets?: WidgetsResults;
   catalogue?: CatalogueResults;
   inbox?: InboxResults;
+  photos?: PhotosResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -167,6 +169,18 @@ export function toMarkdown(r: BenchResults): string {
       ),
       "",
       "Goal: the first page under 200 ms.",
+    );
+  }
+  if (r.photos) {
+    const p = r.photos;
+    out.push("", `## Photos: one 12 MP phone JPEG (${kB(p.inputBytes)} kB) through the upload pipeline, ${p.rounds} round(s)`, "");
+    out.push(
+      `Median ${p.medianMs} ms, max ${p.maxMs} ms (goal: under 3,000 ms); CPU time per photo (all threads) ${p.medianCpuMs} ms.`,
+      "",
+      table(
+        ["File served", "kB"],
+        p.files.map((f) => [f.name, kB(f.bytes)]),
+      ),
     );
   }
   return `${out.join("\n")}\n`;

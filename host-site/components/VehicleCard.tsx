@@ -1,11 +1,13 @@
 import type { ReactNode } from "react";
 import { formatUsd } from "../../domain/money";
+import { shownImages } from "../../domain/photo";
+import { VehiclePicture } from "../../widgets/shared/VehiclePicture";
 import type { Vehicle } from "../../domain/vehicle";
 
 export const PLACEHOLDER_VEHICLE_IMAGE = "/images/placeholder-vehicle.svg";
 
-/** The image a card shows: the vehicle's first, or the placeholder. */
-export const cardImage = (v: Pick<Vehicle, "images">): string => v.images[0] ?? PLACEHOLDER_VEHICLE_IMAGE;
+/** The image a card shows: the vehicle's main photo, else its first drawing, else the placeholder. */
+export const cardImage = (v: Pick<Vehicle, "images">): string => shownImages(v.images)[0] ?? PLACEHOLDER_VEHICLE_IMAGE;
 
 /** A vehicle as a card: image, badges, name linking to `href`, price and the key specs. */
 export function VehicleCard({
@@ -31,19 +33,10 @@ export function VehicleCard({
   children?: ReactNode;
 }) {
   const s = v.specifications;
-  const lazy = image === "lazy";
   return (
     <article className="vehicle-card">
       <div className="vehicle-card__media">
-        <img
-          src={cardImage(v)}
-          alt=""
-          width="800"
-          height="500"
-          loading={lazy ? "lazy" : undefined}
-          decoding={lazy ? "async" : undefined}
-          fetchPriority={image === "first" ? "high" : undefined}
-        />
+        <VehiclePicture src={cardImage(v)} alt="" slot="card" width={800} height={500} loading={image === "first" ? "high" : image} />
         {badges.length ? (
           <p className="vehicle-card__badges">
             {badges.map((b) => (

@@ -7,6 +7,7 @@ import { specLabel, specValue } from "../../domain/spec-label";
 import { Icon } from "./Icon";
 import { cardImage } from "./VehicleCard";
 import { CheckList } from "./CheckList";
+import { VehiclePicture } from "../../widgets/shared/VehiclePicture";
 
 /** Says "opens in a new tab" for every link that does, by aria-describedby. */
 const NEW_TAB_NOTE = "vd-new-tab";
@@ -40,7 +41,7 @@ export function VehicleDetails({ vehicle: v }: { vehicle: Vehicle }) {
       <div className="vehicle-detail__top">
         <div className="vehicle-detail__media">
           {/* The page's largest paint: fetched first and painted with the first frame, not after it. */}
-          <img src={cardImage(v)} alt={v.name} width="800" height="500" fetchPriority="high" />
+          <VehiclePicture src={cardImage(v)} alt={v.name} slot="detail" width={800} height={500} loading="high" />
         </div>
         <div className="vehicle-detail__info">
           <p>

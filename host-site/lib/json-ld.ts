@@ -1,3 +1,4 @@
+import { shownImages } from "../../domain/photo";
 import { BUSINESS } from "../../domain/business";
 import { openingHoursSpecification } from "../../domain/opening-hours";
 import { TOWNS } from "../../domain/towns";
@@ -51,7 +52,8 @@ export function dealerJsonLd() {
 /** A vehicle as schema.org Product with one Offer from the dealership. */
 export function productJsonLd(v: Vehicle, canonicalPath: string) {
   const url = absoluteUrl(canonicalPath);
-  const image = v.images[0];
+  // Every image the page shows, the main one first (its photos' 1200 px JPEGs, or its drawing).
+  const images = shownImages(v.images).map((src) => absoluteUrl(src));
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -61,7 +63,7 @@ export function productJsonLd(v: Vehicle, canonicalPath: string) {
     sku: v.id,
     category: v.category,
     url,
-    ...(image ? { image: absoluteUrl(image) } : {}),
+    ...(images.length ? { image: images } : {}),
     brand: { "@type": "Brand", name: v.brand },
     offers: {
       "@type": "Offer",

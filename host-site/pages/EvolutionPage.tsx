@@ -8,6 +8,7 @@ import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
 import { SeriesCard } from "../components/SeriesCard";
 import { cardImage } from "../components/VehicleCard";
+import { VehiclePicture } from "../../widgets/shared/VehiclePicture";
 import { EVOLUTION_DIFFERENCE, EVOLUTION_DRIVE, EVOLUTION_WHY } from "../content/brands";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
@@ -67,7 +68,7 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
               return (
                 <article key={v.id} className="vehicle-card">
                   <div className="vehicle-card__media">
-                    <img src={cardImage(v)} alt="" width="800" height="500" loading="lazy" decoding="async" />
+                    <VehiclePicture src={cardImage(v)} alt="" slot="card" width={800} height={500} />
                     <p className="vehicle-card__badges">
                       <span className="badge">{seriesOfCategory(v.category)?.title ?? v.category}</span>
                       <span className="badge badge--price">{formatUsd(v.price)}</span>

@@ -13,7 +13,7 @@ test.describe("active item", () => {
   const cases: [string, string[]][] = [
     ["/", ["/"]],
     ["/inventory", ["/inventory"]],
-    ["/inventory?brand=denago", ["/inventory"]],
+    ["/inventory?gc-brand=denago", ["/inventory"]],
     ["/rentals", ["/rentals"]],
     ["/services", ["/services"]],
     ["/showroom", ["/showroom"]],

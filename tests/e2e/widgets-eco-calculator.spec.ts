@@ -87,7 +87,7 @@ test.describe("eco calculator on the town page", () => {
     const calc = page.locator("gc-eco-calculator");
     await calc.getByLabel("Miles per week").fill("");
     await calc.getByRole("button", { name: "Calculate Impact" }).click();
-    await expect(calc.getByRole("alert")).toHaveText("Enter the miles you drive per week as a number, for example 25.");
+    await expect(calc.getByRole("alert")).toHaveText("Enter the miles you drive per week as a number from 1 to 500, for example 25.");
     await expect(calc.getByRole("region", { name: "Your eco impact" })).toHaveCount(0);
   });
 });

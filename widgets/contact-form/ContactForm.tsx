@@ -6,14 +6,18 @@ import {
   INTEREST_LABELS,
   INTERESTS,
   LeadSourceSchema,
+  ORIGIN_NOT_ALLOWED,
   type ContactMessage,
   type ContactMessageInput,
   type Interest,
 } from "../../domain/contact";
+import { BUSINESS, telHref } from "../../domain/business";
 import { resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError } from "../shared/report";
+import { distinctLabel } from "../shared/headings";
+import { useWidgetEvents } from "../shared/analytics";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 
@@ -32,12 +36,33 @@ type Field = keyof ContactMessageInput;
 const isInterest = (v: string | undefined): v is Interest => INTERESTS.includes(v as Interest);
 const isField = (k: string): k is Field => ["firstName", "lastName", "email", "phone", "interest", "message"].includes(k);
 
-/** Label, control and the field's message, wired for assistive technology. */
+/** What the error toast says: its title, its text, and whether to offer the dealership's phone. */
+interface Toast {
+  title: string;
+  text: string;
+  call?: boolean;
+}
+
+/** The toast of a page whose origin the dealership has not allowed to post leads: no retry can help, a call can. */
+export const NOT_ALLOWED_TOAST: Toast = {
+  title: "This page cannot send messages",
+  text: "This form cannot send your message from this page. What you typed is still here: please call us instead.",
+  call: true,
+};
+
+/** Label, control and the field's message, wired for assistive technology; required fields carry a visible marker. */
 function Row({ name, label, errors, children }: { name: Field; label: string; errors: FieldErrors<ContactMessageInput>; children: ReactNode }) {
   const message = errors[name]?.message;
   return (
     <div className={`field field--${name}`}>
-      <label htmlFor={`gc-cf-${name}`}>{label}</label>
+      <label htmlFor={`gc-cf-${name}`}>
+        {label}
+        {name !== "interest" && (
+          <span className="req" aria-hidden="true">
+            {" *"}
+          </span>
+        )}
+      </label>
       {children}
       {message && (
         <p id={`gc-cf-${name}-error`} className="field-error" part="field-error">
@@ -57,6 +82,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   const label = source?.trim() || undefined;
   const badSource = label !== undefined && !LeadSourceSchema.safeParse(label).success;
   const badInterest = interest !== undefined && !isInterest(interest);
+  useWidgetEvents(host, TAG, badSource ? undefined : label, true);
   const defaults: ContactMessageInput = {
     firstName: "",
     lastName: "",
@@ -73,7 +99,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({ resolver: zodResolver(ContactMessageSchema), defaultValues: defaults });
   const honeypot = useRef<HTMLInputElement>(null);
-  const [toast, setToast] = useState<string | null>(null);
+  const [toast, setToast] = useState<Toast | null>(null);
   const [sent, setSent] = useState(false);
 
   useEffect(() => {
@@ -90,7 +116,16 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     } catch (err) {
       const failure = await describeSendFailure(err);
       for (const [key, message] of Object.entries(failure.fields)) if (isField(key)) setError(key, { type: "server", message });
-      setToast(failure.message);
+      if (failure.code === ORIGIN_NOT_ALLOWED) {
+        setToast(NOT_ALLOWED_TOAST);
+        reportError(
+          host,
+          TAG,
+          `this page's origin (${location.origin}) may not post leads to ${apiBase}: the dealership adds it to its partner origins (HTTP 403: ${failure.message})`,
+        );
+        return;
+      }
+      setToast({ title: "Error", text: failure.message });
       if (failure.status !== 400) {
         reportError(host, TAG, `could not send the message (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}`);
       }
@@ -117,7 +152,27 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   });
 
   return (
-    <form className="form" part="form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onValid)}>
+    <form
+      className="form"
+      part="form"
+      noValidate
+      aria-label={distinctLabel(host, "Contact us")}
+      onSubmit={(e) => {
+        // The button stays focusable while sending (aria-disabled), so a second press must not send twice.
+        if (isSubmitting) e.preventDefault();
+        else void handleSubmit(onValid)(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && toast) {
+          e.stopPropagation();
+          setToast(null);
+        }
+      }}
+    >
+      {/* Screen readers hear "required" on each field (aria-required); the marker and its key are for the eye. */}
+      <p className="req-note" aria-hidden="true">
+        <span className="req">*</span> Required
+      </p>
       <div className="grid">
         <Row name="firstName" label="First Name" errors={errors}>
           <input type="text" autoComplete="given-name" {...control("firstName")} />
@@ -151,15 +206,22 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
       {toast && (
         <div className="toast" role="alert" part="toast">
           <div>
-            <p className="toast-title">Error</p>
-            <p>{toast}</p>
+            <p className="toast-title">{toast.title}</p>
+            <p>{toast.text}</p>
+            {toast.call && (
+              <p>
+                <a className="gc-btn" href={telHref(BUSINESS.phones.main)} part="call">
+                  Call {BUSINESS.phones.main.display}
+                </a>
+              </p>
+            )}
           </div>
           <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setToast(null)}>
             ×
           </button>
         </div>
       )}
-      <button type="submit" className="gc-btn submit" part="submit" disabled={isSubmitting}>
+      <button type="submit" className="gc-btn submit" part="submit" aria-disabled={isSubmitting || undefined}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </button>
       <div role="status" className="status">

@@ -17,6 +17,8 @@ export interface SendFailure {
   fields: Record<string, string>;
   /** The HTTP status; absent when no answer came (network error, timeout). */
   status?: number;
+  /** The API's reason code, e.g. "origin-not-allowed" for a page that may not post leads. */
+  code?: string;
 }
 
 /** A non-2xx answer, kept whole so that its JSON body can be read. */
@@ -58,7 +60,8 @@ export async function describeSendFailure(err: unknown): Promise<SendFailure> {
     if (body && typeof body === "object" && "error" in body && typeof body.error === "string" && body.error.trim()) {
       const fields = "fields" in body && body.fields && typeof body.fields === "object" ? (body.fields as Record<string, unknown>) : {};
       const strings = Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string"));
-      return { message: body.error, fields: strings, status };
+      const code = "code" in body && typeof body.code === "string" ? body.code : undefined;
+      return { message: body.error, fields: strings, status, ...(code ? { code } : {}) };
     }
   } catch {
     // Not JSON: fall back to the generic text.

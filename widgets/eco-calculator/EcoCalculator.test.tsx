@@ -67,12 +67,12 @@ describe("<gc-eco-calculator>", () => {
     fireEvent.click(button());
     await tick(0);
     expect(button().textContent).toBe("Calculating...");
-    expect(button().disabled).toBe(true);
+    expect(button().getAttribute("aria-disabled")).toBe("true");
     await tick(1499);
-    expect(button().disabled).toBe(true);
+    expect(button().getAttribute("aria-disabled")).toBe("true");
     expect(ui.queryByRole("region", { name: "Your eco impact" })).toBeNull();
     await tick(1);
-    expect(button().disabled).toBe(false);
+    expect(button().hasAttribute("aria-disabled")).toBe(false);
     expect(button().textContent).toBe("Calculate Impact");
     expect(ui.getByRole("region", { name: "Your eco impact" })).toBeTruthy();
     expect(ui.getByText("Great Choice for the Environment!")).toBeTruthy();
@@ -147,26 +147,31 @@ describe("<gc-eco-calculator>", () => {
     expect(figure("netSavings")).toBe("$280");
   });
 
-  it.each([[""], ["   "], ["abc"]])("a miles value of %o shows a clear message instead of figures", async (value) => {
+  it.each([[""], ["   "], ["abc"], ["-5"], ["0"], ["9999"]])("a miles value of %o shows a clear message instead of figures", async (value) => {
     const { ui, button } = await mount();
     await fill(ui, value);
     fireEvent.click(button());
     await tick(2000);
     expect(ui.getByRole("alert").textContent).toBe(MILES_MESSAGE);
     expect(ui.getByLabelText("Miles per week").getAttribute("aria-invalid")).toBe("true");
-    expect(button().disabled).toBe(false);
+    expect(button().hasAttribute("aria-disabled")).toBe(false);
     expect(ui.queryByRole("region", { name: "Your eco impact" })).toBeNull();
     expect(ui.queryByText(/NaN/)).toBeNull();
     await fill(ui, "12");
     expect(ui.queryByRole("alert")).toBeNull();
   });
 
-  it("calculates a value beyond the input's max as entered (spec §5: no clamping)", async () => {
+  it("calculates 500 miles, the top of the range, and nothing beyond it", async () => {
     const { ui, button, figure } = await mount();
-    await fill(ui, "600");
+    await fill(ui, "500");
     fireEvent.click(button());
     await tick(1500 + 2600);
-    expect(figure("fuelSaved")).toBe("2,080 gallons");
+    expect(figure("fuelSaved")).toBe("1,733 gallons");
+    await fill(ui, "501");
+    fireEvent.click(button());
+    await tick(2000);
+    expect(ui.getByRole("alert").textContent).toBe(MILES_MESSAGE);
+    expect(ui.queryByRole("region", { name: "Your eco impact" })).toBeNull();
   });
 
   it("takes its defaults from the miles, usage and years attributes", async () => {

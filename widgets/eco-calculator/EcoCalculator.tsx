@@ -5,6 +5,7 @@ import {
   TIME_FRAMES,
   USAGE_TYPES,
   calculateEcoImpact,
+  isMilesPerWeek,
   isTimeFrame,
   isUsageType,
   type EcoInput,
@@ -16,6 +17,8 @@ import { formatUsd } from "../../domain/money";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError } from "../shared/report";
+import { useWidgetEvents } from "../shared/analytics";
+import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useReducedMotion } from "../shared/use-reduced-motion";
 import { defaultsFromAttributes } from "./eco-attributes";
 import { ECO_FIGURES, formatWhole } from "./eco-figures";
@@ -28,7 +31,7 @@ export const CALCULATING_MS = 1500;
 /** How long the celebration banner stays up (spec §4 "Calculator": the banner shows, then hides). */
 export const CELEBRATION_MS = 3000;
 
-export const MILES_MESSAGE = `Enter the miles you drive per week as a number, for example 25.`;
+export const MILES_MESSAGE = `Enter the miles you drive per week as a number from ${MILES_PER_WEEK_MIN} to ${MILES_PER_WEEK_MAX}, for example 25.`;
 
 export interface EcoCalculatorProps {
   /** Default miles per week (1-500). */
@@ -37,6 +40,10 @@ export interface EcoCalculatorProps {
   usage?: string;
   /** Default time frame in years: 1, 3, 5 or 10. */
   years?: string;
+  /** The level of the results' heading, 1 to 6; default 3. */
+  headingLevel?: number;
+  /** A label naming the page or partner, sent with gc-ready and gc-action. */
+  source?: string;
 }
 
 type Run = { id: number; input: EcoInput; result: EcoResult };
@@ -45,7 +52,9 @@ const USAGE_ENTRIES = Object.entries(USAGE_TYPES) as [UsageType, (typeof USAGE_T
 const yearsLabel = (y: number) => `${y} ${y === 1 ? "Year" : "Years"}`;
 
 /** The eco-savings calculator: inputs, a short 'Calculating...' pause, then figures that count up. */
-export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps & WidgetProps) {
+export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, source, host }: EcoCalculatorProps & WidgetProps) {
+  useWidgetEvents(host, TAG, source, true);
+  const level = headingLevel(levelAttr, 3);
   // r2wc skips empty attributes; read them from the element so miles="" is reported, not ignored.
   const attr = (value: string | undefined, name: string) => value ?? host.getAttribute(name) ?? undefined;
   const { input: defaults, warnings } = defaultsFromAttributes({ miles: attr(miles, "miles"), usage: attr(usage, "usage"), years: attr(years, "years") });
@@ -88,8 +97,10 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
     e.preventDefault();
     if (calculating) return;
     const milesPerWeek = milesText.trim() === "" ? NaN : Number(milesText);
-    if (!Number.isFinite(milesPerWeek)) {
+    if (!isMilesPerWeek(milesPerWeek)) {
+      // A field message and no figures: -5, 0 or 9999 miles would only give nonsense (negative or absurd savings).
       setMilesInvalid(true);
+      setRun(null);
       return;
     }
     const input: EcoInput = { milesPerWeek, usage: usageType, years: timeFrame };
@@ -108,7 +119,7 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
 
   return (
     <div className="gc-eco" part="root">
-      <form className="gc-eco__form" part="form" onSubmit={onSubmit} noValidate aria-label="Eco-impact calculator">
+      <form className="gc-eco__form" part="form" onSubmit={onSubmit} noValidate aria-label={distinctLabel(host, "Eco-impact calculator")}>
         <div className="gc-field">
           <label htmlFor={milesId}>Miles per week</label>
           <input
@@ -160,7 +171,7 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
             ))}
           </select>
         </div>
-        <button type="submit" className="gc-btn gc-eco__submit" part="button" disabled={calculating}>
+        <button type="submit" className="gc-btn gc-eco__submit" part="button" aria-disabled={calculating || undefined}>
           {calculating ? "Calculating..." : "Calculate Impact"}
         </button>
         {milesInvalid && (
@@ -175,11 +186,13 @@ export function EcoCalculator({ miles, usage, years, host }: EcoCalculatorProps 
       </p>
 
       {run && final ? (
-        <section className="gc-eco__results" part="results" aria-label="Your eco impact">
+        <section className="gc-eco__results" part="results" aria-label={distinctLabel(host, "Your eco impact")}>
           {/* The banner lies over the heading in one grid cell that is always as tall as the taller of the two, so nothing moves when it comes or goes. */}
           <div className="gc-eco__head">
             <header className="gc-eco__results-head">
-              <h3>Your impact over {yearsLabel(run.input.years).toLowerCase()}</h3>
+              <Heading level={level} className="gc-eco__results-title">
+                Your impact over {yearsLabel(run.input.years).toLowerCase()}
+              </Heading>
               <p>
                 {formatWhole(final.totalMiles)} electric miles · {USAGE_TYPES[run.input.usage].label}
               </p>

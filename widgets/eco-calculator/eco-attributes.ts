@@ -4,6 +4,7 @@ import {
   MILES_PER_WEEK_MIN,
   TIME_FRAMES,
   USAGE_TYPES,
+  isMilesPerWeek,
   isTimeFrame,
   isUsageType,
   type EcoInput,
@@ -16,7 +17,7 @@ export function defaultsFromAttributes(attrs: { miles?: string; usage?: string; 
 
   if (attrs.miles !== undefined) {
     const miles = attrs.miles.trim() === "" ? NaN : Number(attrs.miles);
-    if (Number.isFinite(miles) && miles >= MILES_PER_WEEK_MIN && miles <= MILES_PER_WEEK_MAX) input.milesPerWeek = miles;
+    if (isMilesPerWeek(miles)) input.milesPerWeek = miles;
     else warnings.push(`miles="${attrs.miles}" is not a number from ${MILES_PER_WEEK_MIN} to ${MILES_PER_WEEK_MAX}; using ${ECO_DEFAULTS.milesPerWeek}`);
   }
   if (attrs.usage !== undefined) {

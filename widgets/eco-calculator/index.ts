@@ -4,7 +4,11 @@ import { EcoCalculator, TAG } from "./EcoCalculator";
 import css from "./eco-calculator.css?inline";
 
 // The page's summary table is taller than the idle calculator: its room stays, and the results fill it.
-defineWidget(TAG, EcoCalculator, { props: { miles: "string", usage: "string", years: "string" }, css, holdPrerenderedHeight: true });
+defineWidget(TAG, EcoCalculator, {
+  props: { miles: "string", usage: "string", years: "string", headingLevel: "number", source: "string" },
+  css,
+  holdPrerenderedHeight: true,
+});
 
 /** The element's attributes, reflected as properties by r2wc. */
 export interface GcEcoCalculatorElement extends HTMLElement {

@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { BRAND_OPTIONS, CATEGORY_OPTIONS, PRICE_OPTIONS, SORT_OPTIONS } from "../../domain/inventory-filter";
+import { BRAND_OPTIONS, PRICE_OPTIONS, SORT_OPTIONS } from "../../domain/inventory-filter";
 import type { FilterChoice } from "./filter-query";
 
 interface Option {
@@ -44,17 +44,23 @@ export function FilterBar({
   choice,
   onChange,
   showBrand,
+  categories,
   searchRef,
+  label,
 }: {
   choice: FilterChoice;
   onChange: (next: FilterChoice) => void;
   /** False when the `brand` attribute already fixes the brand. */
   showBrand: boolean;
+  /** The category options: the catalogue's categories (categoryOptions). */
+  categories: readonly Option[];
   searchRef: RefObject<HTMLInputElement | null>;
+  /** The search landmark's name, distinct per widget on the page. */
+  label: string;
 }) {
   const set = (key: keyof FilterChoice) => (value: string) => onChange({ ...choice, [key]: value });
   return (
-    <form className="filters" part="filters" role="search" aria-label="Filter vehicles" onSubmit={(e) => e.preventDefault()}>
+    <form className="filters" part="filters" role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
       <div className="field field--search">
         <label htmlFor="gc-inv-q">Search</label>
         <input
@@ -69,7 +75,7 @@ export function FilterBar({
         />
       </div>
       {showBrand && <Select name="brand" label="Brand" all="All" options={BRAND_OPTIONS} value={choice.brand} onChange={set("brand")} />}
-      <Select name="category" label="Category" all="All" options={CATEGORY_OPTIONS} value={choice.category} onChange={set("category")} />
+      <Select name="category" label="Category" all="All" options={categories} value={choice.category} onChange={set("category")} />
       <Select name="price" label="Price" all="All" options={PRICE_OPTIONS} value={choice.price} onChange={set("price")} />
       <Select name="sort" label="Sort by" options={SORT_OPTIONS} value={choice.sort} onChange={set("sort")} />
     </form>

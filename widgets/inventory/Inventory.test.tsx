@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
+import { LIST_FAILED } from "./Inventory";
 import "./index";
 
 const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
@@ -65,11 +66,13 @@ describe("<gc-inventory> states", () => {
     expect(ui.getByRole("status").textContent).toContain("Loading vehicles…");
   });
 
-  it("shows the store's error and tells the host page", async () => {
+  it("says in plain words that the list could not be loaded, and tells the host page the reason", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     serve({ error: "nope" }, 404);
     const { events } = await mount();
-    expect((await ui.findByRole("alert")).textContent).toContain("Error loading vehicles: Failed to fetch vehicles: 404");
+    const alert = await ui.findByRole("alert");
+    expect(alert.textContent).toContain(LIST_FAILED);
+    expect(alert.textContent).not.toContain("404");
     await vi.waitFor(() =>
       expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-inventory", message: "Error loading vehicles: Failed to fetch vehicles: 404" }]),
     );
@@ -108,7 +111,7 @@ describe("<gc-inventory> states", () => {
     expect(cards()).toHaveLength(3);
     const [first, , third] = cards();
     const link = within(first!).getByRole("link", { name: "EVOLUTION-D5-RANGER-4" });
-    expect(link.getAttribute("href")).toBe(`${API}/vehicles/evolution-d5-ranger-4`);
+    expect(link.getAttribute("href")).toBe(`${API}/vehicles/evolution-d5-ranger-4?${UTM}`);
     const img = first!.querySelector("img")!;
     expect(img.getAttribute("src")).toBe(`${API}/images/vehicles/evolution-d5-ranger-4.svg`);
     // The first row's images load at once; later ones when scrolled near (tests/e2e/widgets-inventory.spec.ts counts the downloads).
@@ -219,14 +222,14 @@ describe("<gc-inventory> attributes", () => {
     await mount(`limit="2"`);
     await statusSays("Showing 2 of 3 vehicles");
     expect(cards()).toHaveLength(2);
-    expect(ui.getByRole("link", { name: "View all 3 vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+    expect(ui.getByRole("link", { name: "View all 3 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
   it("links a brand page's capped grid to the inventory filtered to that brand", async () => {
     serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
     await mount(`brand="Denago" limit="1"`);
     await statusSays("Showing 1 of 2 vehicles");
-    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?brand=denago`);
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago&${UTM}`);
   });
 
   it("reports a limit that is not a positive number and ignores it", async () => {
@@ -239,7 +242,7 @@ describe("<gc-inventory> attributes", () => {
   });
 
   it("sync-url reads the filters from the query string and writes them back", async () => {
-    history.replaceState(null, "", "/inventory?utm=x&brand=evolution&sort=price-desc&price=bogus#top");
+    history.replaceState(null, "", "/inventory?utm=x&q=suite&gc-brand=evolution&gc-sort=price-desc&gc-price=bogus#top");
     serve(FLEET);
     await mount("sync-url");
     await ui.findByText("Showing 2 of 3 vehicles");
@@ -247,9 +250,9 @@ describe("<gc-inventory> attributes", () => {
     expect((ui.getByRole("combobox", { name: "Brand" }) as HTMLSelectElement).value).toBe("evolution");
     await userEvent.type(ui.getByRole("searchbox", { name: "Search" }), "ranger");
     await userEvent.selectOptions(ui.getByRole("combobox", { name: "Sort by" }), "featured");
-    await vi.waitFor(() => expect(location.pathname + location.search + location.hash).toBe("/inventory?utm=x&brand=evolution&q=ranger#top"));
+    await vi.waitFor(() => expect(location.pathname + location.search + location.hash).toBe("/inventory?utm=x&q=suite&gc-brand=evolution&gc-q=ranger#top"));
     // Back/forward to another query re-reads it.
-    history.replaceState(null, "", "/inventory?category=maverick");
+    history.replaceState(null, "", "/inventory?gc-category=maverick");
     window.dispatchEvent(new PopStateEvent("popstate"));
     await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]));
   });
@@ -268,17 +271,18 @@ describe("filter query", () => {
   it.each([
     ["", { q: "", brand: "", category: "", price: "", sort: "featured" }],
     [
-      "?q=golf&brand=denago&category=rover&price=15000-25000&sort=price-asc",
+      "?q=page&gc-q=golf&gc-brand=denago&gc-category=rover&gc-price=15000-25000&gc-sort=price-asc",
       { q: "golf", brand: "denago", category: "rover", price: "15000-25000", sort: "price-asc" },
     ],
-    ["?brand=Tesla&category=<b>&price=free&sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+    ["?gc-brand=Tesla&gc-category=<b>&gc-price=free&gc-sort=random", { q: "", brand: "", category: "", price: "", sort: "featured" }],
+    ["?q=ocean+view+suite&brand=denago", { q: "", brand: "", category: "", price: "", sort: "featured" }],
   ])("reads %j", (search, expected) => {
     expect(readQuery(search)).toEqual(expected);
   });
 
   it("writes only the set values and keeps the rest of the address", () => {
-    expect(writeQuery("https://x.test/inventory?a=1&q=old#h", { q: " cart ", brand: "", category: "ranger", price: "", sort: "featured" })).toBe(
-      "https://x.test/inventory?a=1&q=cart&category=ranger#h",
+    expect(writeQuery("https://x.test/inventory?a=1&q=page&gc-q=old#h", { q: " cart ", brand: "", category: "ranger", price: "", sort: "featured" })).toBe(
+      "https://x.test/inventory?a=1&q=page&gc-q=cart&gc-category=ranger#h",
     );
   });
 });

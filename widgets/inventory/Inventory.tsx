@@ -1,17 +1,22 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
-import { BRAND_OPTIONS, filterVehicles } from "../../domain/inventory-filter";
+import { BRAND_OPTIONS, categoryOptions, filterVehicles } from "../../domain/inventory-filter";
+import { BUSINESS, telHref } from "../../domain/business";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
+import { Heading, distinctLabel, headingLevel } from "../shared/headings";
+import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicleList } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
 import { useSlices } from "./use-slices";
-import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
+import { NO_FILTERS, QUERY_PREFIX, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
 
 const TAG = "gc-inventory";
+/** What visitors read when the list cannot be loaded (the reason itself is for the developer: gc-error and the console). */
+export const LIST_FAILED = "Our vehicles could not be loaded just now. Please try again, or call us.";
 /** Skeleton cards while the list loads (spec §4 "Inventory": six placeholder cards while loading). */
 export const SKELETON_COUNT = 6;
 const NONE: Vehicle[] = [];
@@ -27,6 +32,10 @@ export interface InventoryProps {
   detailUrl?: string;
   /** Show at most this many cards. */
   limit?: number;
+  /** The level of the cards' titles, 1 to 6; default 3. */
+  headingLevel?: number;
+  /** A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages as utm_source. */
+  source?: string;
 }
 
 /** A vehicle's link from the `detail-url` template. */
@@ -35,13 +44,15 @@ export const detailHref = (template: string, id: string): string => template.rep
 /** The dealership's inventory page, showing the `brand` attribute's brand when it names one exactly. */
 function inventoryHref(apiBase: string, brand: string | undefined): string {
   const exact = BRAND_OPTIONS.find((o) => o.value === brand?.trim().toLowerCase());
-  return dealerUrl(apiBase, exact ? `/inventory?brand=${exact.value}` : "/inventory");
+  return dealerUrl(apiBase, exact ? `/inventory?${QUERY_PREFIX}brand=${exact.value}` : "/inventory");
 }
 
 /** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
-export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host }: InventoryProps & WidgetProps) {
+export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, headingLevel: levelAttr, source, host }: InventoryProps & WidgetProps) {
+  const level = headingLevel(levelAttr, 3);
   const apiBase = resolveApiBase(apiBaseAttr);
   const list = useVehicleList(apiBase);
+  useWidgetEvents(host, TAG, source, list.status !== "loading");
   // A boolean attribute: r2wc skips it, so it is read from the element.
   const [syncUrl] = useState(() => host.hasAttribute("sync-url"));
   const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl ? readQuery(location.search) : NO_FILTERS));
@@ -73,6 +84,7 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   const all = list.status === "success" ? list.data : NONE;
   const scoped = useMemo(() => (brand?.trim() ? filterVehicles(all, { brandContains: brand }) : all), [all, brand]);
+  const categories = useMemo(() => categoryOptions(scoped), [scoped]);
   const matched = useMemo(
     () => filterVehicles(scoped, { search: choice.q, brand: choice.brand, category: choice.category, price: choice.price, sort: choice.sort }),
     [scoped, choice],
@@ -90,10 +102,16 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   const errorNotice = list.status === "error" && (
     <div className="notice notice--error" role="alert" part="error">
-      <p>Error loading vehicles: {list.error}</p>
-      <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
-        Try again
-      </button>
+      {/* Plain words for visitors; the technical reason goes to gc-error and the console (docs/decisions/0011). */}
+      <p>{LIST_FAILED}</p>
+      <p className="notice-actions">
+        <button type="button" className="gc-btn gc-btn--ghost" onClick={() => void vehiclesStore.getState().loadList(apiBase)}>
+          Try again
+        </button>
+        <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
+          Call {BUSINESS.phones.main.display}
+        </a>
+      </p>
     </div>
   );
 
@@ -142,7 +160,9 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     );
     body = (
       <div className="notice" part="empty">
-        <h3>No vehicles found</h3>
+        <Heading level={level} className="notice-title">
+          No vehicles found
+        </Heading>
         <p>Try adjusting your search criteria or filters.</p>
         <button type="button" className="gc-btn" onClick={clear}>
           Clear filters
@@ -153,14 +173,21 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
     status = loading ? "Loading vehicles…" : `Showing ${shown.length} of ${scoped.length} vehicles`;
     body = (
       <>
-        <ul className="grid" part="grid" aria-label="Vehicles">
+        <ul className="grid" part="grid" aria-label={distinctLabel(host, "Vehicles")}>
           {rendered.map((v, i) => (
-            <VehicleCard key={v.id} vehicle={v} apiBase={apiBase} href={detailHref(template, v.id)} eager={i < EAGER_IMAGES} />
+            <VehicleCard
+              key={v.id}
+              vehicle={v}
+              apiBase={apiBase}
+              href={withUtm(detailHref(template, v.id), apiBase, source)}
+              eager={i < EAGER_IMAGES}
+              level={level}
+            />
           ))}
         </ul>
         {shown.length < matched.length && (
           <p className="all">
-            <a className="gc-btn gc-btn--ghost" href={inventoryHref(apiBase, brand)} part="all-link">
+            <a className="gc-btn gc-btn--ghost" href={withUtm(inventoryHref(apiBase, brand), apiBase, source)} part="all-link">
               View all {matched.length} vehicles
             </a>
           </p>
@@ -171,7 +198,14 @@ export function Inventory({ apiBase: apiBaseAttr, brand, detailUrl, limit, host 
 
   return (
     <div className="inventory" part="inventory" aria-busy={loading}>
-      <FilterBar choice={choice} onChange={setChoice} showBrand={!brand?.trim()} searchRef={searchRef} />
+      <FilterBar
+        choice={choice}
+        onChange={setChoice}
+        showBrand={!brand?.trim()}
+        categories={categories}
+        searchRef={searchRef}
+        label={distinctLabel(host, "Filter vehicles")}
+      />
       <p className="count" part="count" role="status" aria-live="polite">
         {status}
       </p>

@@ -2,7 +2,10 @@ import { useState } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
+import { shownImages } from "../../domain/photo";
 import { dealerUrl } from "../shared/api-base";
+import { VehiclePicture } from "../shared/VehiclePicture";
+import { Heading } from "../shared/headings";
 import { CartIcon } from "./CartIcon";
 
 /** Intrinsic size of card images (16:10, as the catalogue's), so the grid does not shift while they load. */
@@ -13,22 +16,35 @@ const IMAGE_HEIGHT = 500;
 export const rangeText = (range: string | number): string => (typeof range === "number" ? `${range} miles` : range);
 
 /** One vehicle in the grid; the whole card is its link's hit area. */
-export function VehicleCard({ vehicle: v, apiBase, href, eager = false }: { vehicle: Vehicle; apiBase: string; href: string; eager?: boolean }) {
+export function VehicleCard({
+  vehicle: v,
+  apiBase,
+  href,
+  eager = false,
+  level = 3,
+}: {
+  vehicle: Vehicle;
+  apiBase: string;
+  href: string;
+  eager?: boolean;
+  /** The title's heading level (the widget's heading-level). */
+  level?: number;
+}) {
   const [broken, setBroken] = useState(false);
-  const image = v.images[0];
+  const image = shownImages(v.images)[0];
   const seats = v.specifications.seatingCapacity;
   return (
     <li className="card" part="card">
       <div className="media">
         {image && !broken ? (
-          // `loading` before `src`: preact sets attributes in this order, and a src set first starts the download at once.
-          <img
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            src={dealerUrl(apiBase, image)}
+          <VehiclePicture
+            src={image}
             alt=""
+            slot="card"
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
+            loading={eager ? "eager" : "lazy"}
+            url={(path) => dealerUrl(apiBase, path)}
             onError={() => setBroken(true)}
           />
         ) : (
@@ -43,11 +59,11 @@ export function VehicleCard({ vehicle: v, apiBase, href, eager = false }: { vehi
       </div>
       <div className="body">
         <p className="brand">{v.brand}</p>
-        <h3 className="name">
+        <Heading level={level} className="name">
           <a href={href} part="link">
             {v.name}
           </a>
-        </h3>
+        </Heading>
         <dl className="specs">
           <div>
             <dt>Seats</dt>

@@ -4,7 +4,7 @@ import css from "./inventory.css?inline";
 
 /** `<gc-inventory>`: the searchable, filterable vehicle grid. */
 defineWidget<InventoryProps>("gc-inventory", Inventory, {
-  props: { apiBase: "string", brand: "string", detailUrl: "string", limit: "number" },
+  props: { apiBase: "string", brand: "string", detailUrl: "string", limit: "number", headingLevel: "number", source: "string" },
   css,
 });
 

@@ -25,6 +25,6 @@ describe("custom-elements.json", () => {
     const eco = declarations.find((d) => d.tagName === "gc-eco-calculator")!;
     expect(eco.cssParts.map((p) => p.name)).toEqual(expect.arrayContaining(["banner", "results", "figure", "error"]));
     expect(eco.cssProperties).toContainEqual({ name: "--gc-color-primary", default: "#0f766e" });
-    expect(eco.events.map((e) => e.name)).toEqual(["gc-calculated", "gc-error"]);
+    expect(eco.events.map((e) => e.name)).toEqual(["gc-calculated", "gc-ready", "gc-action", "gc-error"]);
   });
 });

@@ -10,6 +10,14 @@ import type { GcEventName } from "../shared/events";
 import { attributeType, WIDGETS, widgetEntry } from "../registry";
 
 const EVENTS: Record<GcEventName, { type: string; description: string }> = {
+  "gc-ready": {
+    type: "CustomEvent<{ widget: string; source: string | null }>",
+    description: "The widget has rendered its content (its data, or a message saying why it has none); once per element.",
+  },
+  "gc-action": {
+    type: 'CustomEvent<{ widget: string; action: "call" | "email" | "quote" | "details"; source: string | null; href: string }>',
+    description: "The visitor followed one of the widget's links: a call, an e-mail, a financing quote, or a page of the dealership.",
+  },
   "gc-error": {
     type: "CustomEvent<{ widget: string; message: string }>",
     description: "The widget could not do its job (a load failed, a bad attribute); it shows a fallback.",
@@ -55,7 +63,12 @@ export function customProperties(folder: string): { name: string; default?: stri
       }
     }
   }
-  return [...found].map(([name, def]) => ({ name, ...(def !== undefined && { default: def }) }));
+  // A default read from the light theme's tokens (`--_d-primary: #0f766e`) is given as that value.
+  const base = readFileSync(path.join(WIDGETS_DIR, "shared", "base.css"), "utf8");
+  const tokens = new Map<string, string>();
+  for (const m of base.matchAll(/(--_d-[a-z0-9-]+):\s*([^;]+);/g)) if (!tokens.has(m[1]!)) tokens.set(m[1]!, m[2]!.trim());
+  const resolve = (def: string) => def.replace(/var\((--_d-[a-z0-9-]+)\)/g, (whole, name: string) => tokens.get(name) ?? whole);
+  return [...found].map(([name, def]) => ({ name, ...(def !== undefined && { default: resolve(def) }) }));
 }
 
 export function buildManifest() {

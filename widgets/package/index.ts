@@ -7,7 +7,7 @@
 import "../all";
 import { WIDGETS, type WidgetTag } from "../registry";
 
-export type { GcEventMap, GcEventName } from "../shared/events";
+export type { GcEventMap, GcEventName, GcAction } from "../shared/events";
 export type { GcInventoryElement } from "../inventory/index";
 export type { GcVehicleDetailElement } from "../vehicle-detail/index";
 export type { GcRentalPricingElement } from "../rental-pricing/index";

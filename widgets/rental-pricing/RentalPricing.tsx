@@ -4,12 +4,18 @@ import { formatUsd } from "../../domain/money";
 import { RENTAL_PLANS, RENTAL_TERMS, isRentalPlanId, renewalText, type RentalPlan } from "../../domain/rentals";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
+import { useWidgetEvents } from "../shared/analytics";
+import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 
 export const TAG = "gc-rental-pricing";
 
 export interface RentalPricingProps {
   /** One plan to show: "4-seater", "6-seater" or "utility". Absent or unknown: all three. */
   plan?: string;
+  /** The level of the plans' titles, 1 to 6; default 3. */
+  headingLevel?: number;
+  /** A label naming the page or partner, sent with gc-ready and gc-action. */
+  source?: string;
 }
 
 const PHONE = BUSINESS.phones.main;
@@ -23,7 +29,9 @@ export function plansFor(plan: string | undefined): readonly RentalPlan[] {
 }
 
 /** The rental price tables (spec §9 "Rental prices": per plan, the daily, 3-day, weekly and monthly prices with per-day rates and savings), with RESERVE TODAY dialling the main line. */
-export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) {
+export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: RentalPricingProps & WidgetProps) {
+  useWidgetEvents(host, TAG, source, true);
+  const level = headingLevel(levelAttr, 3);
   // r2wc skips an empty attribute; plan="" is a mistake worth naming too.
   const requested = plan ?? host.getAttribute("plan") ?? undefined;
   const plans = plansFor(requested);
@@ -35,10 +43,10 @@ export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) 
   }, [host, requested]);
 
   return (
-    <section className="gc-rentals" part="root" aria-label="Golf cart rental rates">
+    <section className="gc-rentals" part="root" aria-label={distinctLabel(host, "Golf cart rental rates")}>
       <div className={`gc-plans${plans.length === 1 ? " gc-plans--single" : ""}`}>
         {plans.map((p) => (
-          <PlanCard key={p.id} plan={p} />
+          <PlanCard key={p.id} plan={p} level={level} />
         ))}
       </div>
       <Footnote plans={plans} />
@@ -46,14 +54,14 @@ export function RentalPricing({ plan, host }: RentalPricingProps & WidgetProps) 
   );
 }
 
-function PlanCard({ plan }: { plan: RentalPlan }) {
+function PlanCard({ plan, level }: { plan: RentalPlan; level: number }) {
   const titleId = `gc-plan-${plan.id}`;
   return (
     <article className="gc-plan" part="plan" aria-labelledby={titleId} data-plan={plan.id}>
       <header className="gc-plan__head">
-        <h3 id={titleId} className="gc-plan__title" part="plan-title">
+        <Heading level={level} id={titleId} className="gc-plan__title" part="plan-title">
           {plan.title}
-        </h3>
+        </Heading>
         <p className="gc-plan__desc">{plan.description}</p>
       </header>
       <ul className="gc-tiers" aria-label={`${plan.title} rates`}>
@@ -64,7 +72,9 @@ function PlanCard({ plan }: { plan: RentalPlan }) {
                 {tier.badge}
               </span>
             )}
-            <h4 className="gc-tier__title">{tier.title}</h4>
+            <Heading level={level} depth={1} className="gc-tier__title">
+              {tier.title}
+            </Heading>
             <p className="gc-tier__price" part="price">
               {formatUsd(tier.price)}
             </p>

@@ -1,8 +1,15 @@
 import type { EcoResult, EcoInput } from "../../domain/eco-calculator";
 import type { Interest } from "../../domain/contact";
 
+/** What a visitor did with a widget's link: dialled, wrote, asked for a quote, or went to the dealership's page. */
+export type GcAction = "call" | "email" | "quote" | "details";
+
 /** Every event a widget dispatches for the host page, with its `detail`. */
 export interface GcEventMap {
+  /** The widget has rendered its content (its data, or a message saying why it has none). */
+  "gc-ready": { widget: string; source: string | null };
+  /** The visitor followed one of the widget's links. */
+  "gc-action": { widget: string; action: GcAction; source: string | null; href: string };
   /** A lead was stored. */
   "gc-contact-submitted": { id: string; interest: Interest; source: string | null };
   /** The calculator showed results for these inputs. */
@@ -18,10 +25,16 @@ export function emit<K extends GcEventName>(host: Element, type: K, detail: GcEv
   host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }
 
+/** Each gc-* event as the DOM types it. */
+type GcEvents = { [K in GcEventName]: CustomEvent<GcEventMap[K]> };
+
+// Typed listeners on the elements, on document and on window (the events bubble out of the shadow root to both):
+// `document.addEventListener("gc-contact-submitted", (e) => e.detail.id)` compiles.
 declare global {
-  interface HTMLElementEventMap {
-    "gc-contact-submitted": CustomEvent<GcEventMap["gc-contact-submitted"]>;
-    "gc-calculated": CustomEvent<GcEventMap["gc-calculated"]>;
-    "gc-error": CustomEvent<GcEventMap["gc-error"]>;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends GcEvents {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DocumentEventMap extends GcEvents {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WindowEventMap extends GcEvents {}
 }

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Vehicle } from "../../domain/vehicle";
-import { http, statusOf } from "./http";
+import { answeredJson, http, statusOf } from "./http";
 
 /** Vehicle data stays fresh this long before a widget fetches it again (spec §7 "The calls it makes": how long fetched data counts as fresh). */
 export const FRESH_MS = 5 * 60 * 1000;
@@ -59,8 +59,9 @@ function createVehiclesStore(): StoreApi<VehiclesState> {
       } catch (err) {
         // Only the API's "no such vehicle" (404) or "sold" (410) means the vehicle is gone; a timeout, a network failure
         // or a 5xx is a failed load that the visitor can retry.
+        // (A 404 that is not JSON comes from a server that is not the API, e.g. a wrong api-base: a failed load too.)
         const status = statusOf(err);
-        if (status === 404 || status === 410) put({ status: "error", error: "Vehicle not found", notFound: true });
+        if ((status === 404 || status === 410) && answeredJson(err)) put({ status: "error", error: "Vehicle not found", notFound: true });
         else put({ status: "error", error: `Failed to load vehicle: ${status ?? failureReason(err)}`, notFound: false });
       }
     },

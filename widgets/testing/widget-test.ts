@@ -4,6 +4,8 @@ import { listenOnDocument } from "./document-listeners";
 
 /** The dealership origin the widget tests' fake API answers on. */
 export const API = "http://dealer.test";
+/** The analytics tags of a link to the dealership from a widget on another site's page (the tests' page is on localhost). */
+export const UTM = "utm_source=localhost&utm_medium=widget";
 
 /** A JSON answer, as the API sends one. */
 export const json = (status: number, body: unknown): Response =>

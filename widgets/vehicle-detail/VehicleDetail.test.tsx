@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
@@ -97,7 +97,7 @@ describe("<gc-vehicle-detail> states", () => {
     const { events } = await mount(`vehicle-id="no-such-cart"`);
     expect((await ui.findByRole("heading", { name: "Vehicle Not Found" })).tagName).toBe("H2");
     expect(ui.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy();
-    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    expect(href("Back to Inventory")).toBe(`${API}/inventory?${UTM}`);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0].url).toBe(`${API}/api/vehicles/no-such-cart`);
     await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: "Vehicle not found: no-such-cart" }]));
@@ -117,7 +117,7 @@ describe("<gc-vehicle-detail> states", () => {
     await vi.advanceTimersByTimeAsync(16_000);
     // testing-library's findBy* polls on the (fake) setTimeout: vi.waitFor drives the fake clock itself.
     const alert = await vi.waitFor(() => ui.getByRole("alert"));
-    expect(alert.textContent).toContain("This vehicle could not be loaded.");
+    expect(alert.textContent).toContain("This vehicle could not be loaded just now. Please try again, or call us.");
     expect(ui.queryByRole("heading", { name: "Vehicle Not Found" })).toBeNull();
     await vi.waitFor(() => expect(events.map((e) => e.detail)).toEqual([{ widget: "gc-vehicle-detail", message: `${message}: ${MAVERICK.id}` }]));
     expect(warn).toHaveBeenCalledWith(`[gc-vehicle-detail] ${message}: ${MAVERICK.id}`);
@@ -147,7 +147,7 @@ describe("<gc-vehicle-detail> loaded", () => {
     await mount(`vehicle-id="${MAVERICK.id}"`);
     await ui.findByRole("heading", { name: MAVERICK.name });
 
-    expect(href("Back to Inventory")).toBe(`${API}/inventory`);
+    expect(href("Back to Inventory")).toBe(`${API}/inventory?${UTM}`);
     const main = root.querySelector<HTMLImageElement>('[part="image"] img')!;
     expect(main.getAttribute("src")).toBe(`${API}/images/vehicles/maverick.svg`);
     expect(main.getAttribute("alt")).toBe(`${MAVERICK.name}, image 1 of 3`);
@@ -190,7 +190,7 @@ describe("<gc-vehicle-detail> loaded", () => {
 
     const cta = ui.getByRole("complementary", { name: "Interested in this vehicle?" });
     expect(within(cta).getByRole("link", { name: "Contact Sales Team" }).getAttribute("href")).toBe("tel:+13025550142");
-    expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory`);
+    expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
   it.each([
@@ -263,6 +263,70 @@ describe("<gc-vehicle-detail> gallery", () => {
     await user.keyboard("{End}");
     expect(thumbs[2]!.tabIndex).toBe(0);
     expect(root.querySelector('[part="image"] img')!.getAttribute("alt")).toBe(`${MAVERICK.name}, image 3 of 3`);
+  });
+});
+
+describe("<gc-vehicle-detail> photos", () => {
+  const PHOTOS = ["/photos/0123456789abcdef0123-3024x4032.jpg", "/photos/fedcba9876543210fedc-4032x3024.jpg"];
+  const WITH_PHOTOS: Vehicle = { ...MAVERICK, images: [...PHOTOS, "/images/vehicles/maverick.svg"] };
+
+  it("shows every photo (not the drawing) as a <picture> of AVIF and WebP widths, the first at high priority", async () => {
+    serve([WITH_PHOTOS]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const group = await ui.findByRole("group", { name: "Vehicle images" });
+    expect(within(group).getAllByRole("button")).toHaveLength(2);
+    const sources = [...root.querySelectorAll('[part="image"] picture source')];
+    expect(sources.map((s) => [s.getAttribute("type"), s.getAttribute("srcset")])).toEqual(
+      ["avif", "webp"].map((f) => [`image/${f}`, [480, 640, 960, 1600].map((w) => `${API}/photos/0123456789abcdef0123-3024x4032-${w}.${f} ${w}w`).join(", ")]),
+    );
+    // A portrait photo is drawn inside the 16:10 box at under half its width: its sizes say so.
+    expect(sources[0]!.getAttribute("sizes")).toBe("(min-width: 1240px) 300px, (min-width: 760px) 26vw, 47vw");
+    const img = root.querySelector<HTMLImageElement>('[part="image"] picture img')!;
+    expect([img.getAttribute("src"), img.getAttribute("width"), img.getAttribute("height")]).toEqual([`${API}${PHOTOS[0]}`, "1600", "2133"]);
+    expect(img.getAttribute("fetchpriority") ?? (img as HTMLImageElement & { fetchPriority?: string }).fetchPriority).toBe("high");
+    const thumb = within(group).getAllByRole("button")[1]!.querySelector("img")!;
+    expect(thumb.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("moves through the photos with the previous and next buttons and by swiping the image", async () => {
+    serve([WITH_PHOTOS]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const next = await ui.findByRole("button", { name: "Next image" });
+    const alt = () => root.querySelector('[part="image"] img')!.getAttribute("alt");
+    const user = userEvent.setup();
+    await user.click(next);
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+    await user.click(next);
+    expect(alt()).toBe(`${MAVERICK.name}, image 1 of 2`);
+    await user.click(ui.getByRole("button", { name: "Previous image" }));
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+
+    // jsdom has no PointerEvent: a MouseEvent with a pointer's id stands in for a finger.
+    if (!("PointerEvent" in window)) {
+      class FingerEvent extends MouseEvent {
+        readonly pointerId: number;
+        readonly isPrimary: boolean;
+        constructor(type: string, init: MouseEventInit & { pointerId?: number; isPrimary?: boolean } = {}) {
+          super(type, init);
+          this.pointerId = init.pointerId ?? 0;
+          this.isPrimary = init.isPrimary ?? true;
+        }
+      }
+      vi.stubGlobal("PointerEvent", FingerEvent);
+    }
+    const image = root.querySelector('[part="image"]')!;
+    const swipe = async (from: number, to: number, dy = 0) => {
+      fireEvent.pointerDown(image, { clientX: from, clientY: 100, pointerId: 1, isPrimary: true });
+      fireEvent.pointerUp(image, { clientX: to, clientY: 100 + dy, pointerId: 1, isPrimary: true });
+      await new Promise((resolve) => setTimeout(resolve, 0)); // preact renders a state change on its next tick
+    };
+    await swipe(300, 100); // to the left: the next one
+    expect(alt()).toBe(`${MAVERICK.name}, image 1 of 2`);
+    await swipe(100, 300); // to the right: the previous one
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
+    await swipe(300, 280); // too short
+    await swipe(300, 200, 300); // mostly a vertical scroll
+    expect(alt()).toBe(`${MAVERICK.name}, image 2 of 2`);
   });
 });
 

@@ -7,9 +7,12 @@ import { vehicleBadge } from "../../domain/vehicle-badge";
 import { dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { reportError } from "../shared/report";
+import { Heading, headingLevel } from "../shared/headings";
+import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
+import { shownImages } from "../../domain/photo";
 import { specLabel, specValue } from "../../domain/spec-label";
 
 const TAG = "gc-vehicle-detail";
@@ -20,6 +23,10 @@ export interface VehicleDetailProps {
   apiBase?: string;
   /** The vehicle to show: its id or any slug the API resolves. Required. */
   vehicleId?: string;
+  /** The level of the widget's top heading (the vehicle's name), 1 to 6; default 2. */
+  headingLevel?: number;
+  /** A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages as utm_source. */
+  source?: string;
 }
 
 /** A link that opens in a new tab, saying so to screen readers without changing its name. */
@@ -32,11 +39,13 @@ function NewTabLink({ href, className, part, children }: { href: string; classNa
 }
 
 /** `<gc-vehicle-detail vehicle-id="…">`: one vehicle's page content (spec §2 "Vehicle detail": what the page shows; §4: loading, then loaded or an error; §8: Vehicle Not Found). */
-export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: VehicleDetailProps & WidgetProps) {
+export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: levelAttr, source, host }: VehicleDetailProps & WidgetProps) {
+  const level = headingLevel(levelAttr, 2);
   const apiBase = resolveApiBase(apiBaseAttr);
   const id = vehicleId?.trim() || undefined;
   const vehicle = useVehicle(apiBase, id);
-  const inventoryUrl = dealerUrl(apiBase, "/inventory");
+  const inventoryUrl = withUtm(dealerUrl(apiBase, "/inventory"), apiBase, source);
+  useWidgetEvents(host, TAG, source, vehicle?.status !== "loading");
 
   const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}` : undefined;
   useEffect(() => {
@@ -85,10 +94,15 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
     return (
       <div className="detail" part="detail">
         <div className="notice notice--error" role="alert" part="error">
-          <p>This vehicle could not be loaded.</p>
-          <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
-            Try again
-          </button>
+          <p>This vehicle could not be loaded just now. Please try again, or call us.</p>
+          <p className="notice-actions">
+            <button type="button" className="gc-btn gc-btn--ghost" onClick={retry}>
+              Try again
+            </button>
+            <a className="gc-btn gc-btn--ghost" href={telHref(BUSINESS.phones.main)} part="call">
+              Call {BUSINESS.phones.main.display}
+            </a>
+          </p>
         </div>
         {host.childElementCount > 0 && <slot />}
       </div>
@@ -97,7 +111,9 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
   if (vehicle.status === "error") {
     return (
       <div className="notice" part="not-found">
-        <h2>Vehicle Not Found</h2>
+        <Heading level={level} className="notice-title">
+          Vehicle Not Found
+        </Heading>
         <p>The vehicle you're looking for doesn't exist or has been removed.</p>
         <a className="gc-btn" href={inventoryUrl} part="back-link">
           Back to Inventory
@@ -105,10 +121,10 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, host }: Vehicle
       </div>
     );
   }
-  return <Loaded v={vehicle.data} apiBase={apiBase} inventoryUrl={inventoryUrl} />;
+  return <Loaded v={vehicle.data} apiBase={apiBase} inventoryUrl={inventoryUrl} level={level} />;
 }
 
-function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inventoryUrl: string }) {
+function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: string; inventoryUrl: string; level: number }) {
   const { tollFree, main } = BUSINESS.phones;
   // Data decides this link, so only an http(s) URL becomes one.
   const externalUrl = httpUrl(v.externalUrl);
@@ -122,14 +138,14 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
         <span aria-hidden="true">←</span> Back to Inventory
       </a>
       <div className="top">
-        <Gallery key={v.id} images={v.images} name={v.name} apiBase={apiBase} />
+        <Gallery key={v.id} images={shownImages(v.images)} name={v.name} apiBase={apiBase} />
         <div className="info">
           <span className={`badge badge--${v.isNew ? "new" : v.inStock ? "in" : "out"}`} part="badge">
             {vehicleBadge(v)}
           </span>
-          <h2 id="gc-vd-name" className="name" part="name">
+          <Heading level={level} id="gc-vd-name" className="name" part="name">
             {v.name}
-          </h2>
+          </Heading>
           <p className="price" part="price">
             {formatUsd(v.price)}
           </p>
@@ -159,7 +175,9 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
       </div>
       <div className="sections">
         <section className="panel" part="features" aria-labelledby="gc-vd-features">
-          <h3 id="gc-vd-features">Features</h3>
+          <Heading level={level} depth={1} id="gc-vd-features" className="sub-title">
+            Features
+          </Heading>
           <ul className="features">
             {v.features.map((f) => (
               <li key={f}>{f}</li>
@@ -167,7 +185,9 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
           </ul>
         </section>
         <section className="panel" part="specifications" aria-labelledby="gc-vd-specs">
-          <h3 id="gc-vd-specs">Specifications</h3>
+          <Heading level={level} depth={1} id="gc-vd-specs" className="sub-title">
+            Specifications
+          </Heading>
           <dl className="specs">
             {specs.map(([key, value]) => (
               <div key={key}>
@@ -189,7 +209,9 @@ function Loaded({ v, apiBase, inventoryUrl }: { v: Vehicle; apiBase: string; inv
         </div>
       )}
       <aside className="interested" part="cta" aria-labelledby="gc-vd-cta">
-        <h3 id="gc-vd-cta">Interested in this vehicle?</h3>
+        <Heading level={level} depth={1} id="gc-vd-cta" className="sub-title">
+          Interested in this vehicle?
+        </Heading>
         <p>Talk to our sales team about availability, trade-ins and financing, or keep browsing.</p>
         <div className="actions">
           <a className="gc-btn" href={telHref(main)} part="contact-sales">

@@ -4,7 +4,7 @@ import css from "./vehicle-detail.css?inline";
 
 /** `<gc-vehicle-detail vehicle-id="…">`: one vehicle with its gallery, specifications and calls to action. */
 defineWidget<VehicleDetailProps>("gc-vehicle-detail", VehicleDetail, {
-  props: { apiBase: "string", vehicleId: "string" },
+  props: { apiBase: "string", vehicleId: "string", headingLevel: "number", source: "string" },
   css,
 });
 

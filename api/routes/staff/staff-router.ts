@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
 import type { StaffStores } from "../../store/staff-stores";
 import type { LeadStore } from "../../store/lead-store";
+import type { PhotoStore } from "../../store/photo-store";
 import type { VehicleStore } from "../../store/vehicle-store";
 import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
@@ -17,6 +18,7 @@ export interface StaffDeps extends StaffStores {
   leads: LeadStore;
   /** Lead mail; null when mail is off. */
   outbox: LeadQueue | null;
+  photos: PhotoStore;
   /** Where a rate limit keeps its counts (shared by every instance with PostgreSQL). */
   rateLimitStore?: (name: string) => Store | undefined;
 }

@@ -1,7 +1,9 @@
 import express, { Router, type Response } from "express";
 import { vehicleIdFromName } from "../../../domain/slug";
 import { changedVehicleFields, NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
+import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../middleware/errors";
+import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";
 import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehicle-store";
 import type { StaffDeps } from "./staff-router";
@@ -11,7 +13,7 @@ export const VEHICLE_BODY_LIMIT = "64kb";
 const INVALID = "Please correct the highlighted fields.";
 
 /** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
-export function staffVehiclesRouter({ vehicles, audit }: StaffDeps): Router {
+export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Router {
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
@@ -56,6 +58,8 @@ export function staffVehiclesRouter({ vehicles, audit }: StaffDeps): Router {
     const parsed = VehicleSchema.safeParse(body && typeof body === "object" && !("id" in body) ? { ...body, id } : body);
     if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
     if (parsed.data.id !== id) throw new HttpError(400, INVALID, { fields: { id: "The id cannot change; add a new vehicle instead" } });
+    const missing = parsed.data.images.findIndex((src) => !photos.complete(src));
+    if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
     try {
       const previous = vehicles.get(id)!;
       const replaced = await vehicles.replace(id, parsed.data, ifMatch);
@@ -66,6 +70,34 @@ export function staffVehiclesRouter({ vehicles, audit }: StaffDeps): Router {
       if (!(err instanceof VehiclePreconditionError)) throw err;
       res.status(412).set("ETag", vehicles.etag(err.current)).json({ error: err.message, current: err.current });
     }
+  });
+
+  /** One photo, multipart field `photo`: stored, then added after the vehicle's other photos. */
+  router.post("/:id/photos", async (req, res) => {
+    const id = req.params.id as string;
+    found(id);
+    const stored = await photos.add(await readUpload(req, { field: "photo", maxBytes: MAX_PHOTO_BYTES }));
+    let updated: Vehicle;
+    try {
+      // The upload is not an edit of a version the client saw: added to whatever version is current.
+      for (let attempt = 0; ; attempt++) {
+        const current = found(id);
+        try {
+          updated = (await vehicles.replace(id, { ...current, images: withPhotoAdded(current.images, stored.src) }, vehicles.etag(current)))!;
+          if (!updated) throw new HttpError(404, `Vehicle not found: ${id}`);
+          break;
+        } catch (err) {
+          if (!(err instanceof VehiclePreconditionError) || attempt >= 3) throw err;
+        }
+      }
+    } catch (err) {
+      // Not saved: its files go too, so no file is kept that no vehicle names.
+      await photos.discard(stored);
+      throw err;
+    }
+    await record(res.locals.staff!.email, "update", id, ["images"]);
+    res.location(`/api/staff/vehicles/${encodeURIComponent(id)}`);
+    send(res, 201, updated);
   });
 
   router.delete("/:id", async (req, res) => {

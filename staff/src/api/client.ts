@@ -31,6 +31,8 @@ let onSessionLost: () => void = () => {};
 export const setSessionLostHandler = (handler: () => void) => {
   onSessionLost = handler;
 };
+/** For a call made outside `call` (the photo upload) that answered 401. */
+export const sessionLost = () => onSessionLost();
 
 const http = ky.create({
   prefixUrl: "/api/staff",

@@ -9,6 +9,8 @@ import { BASE, Link, navigate, vehiclePath } from "../router";
 import { ConflictPanel } from "../vehicle-form/ConflictPanel";
 import { EMPTY_FORM, toFormValues, type VehicleFormValues } from "../vehicle-form/form-values";
 import { VehicleForm } from "../vehicle-form/VehicleForm";
+import { PhotosPanel } from "../vehicle-form/PhotosPanel";
+import { isPhoto } from "../../../domain/photo";
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; vehicle: Vehicle | null; etag: string };
 
@@ -86,7 +88,9 @@ export function VehicleEditor({ id }: { id: string | null }) {
         navigate(vehiclePath(created.vehicle.id));
         return;
       }
-      const saved = await staffApi.updateVehicle(loaded.vehicle.id, { ...vehicle, id: loaded.vehicle.id }, loaded.etag);
+      // The photos are the panel's: the stored ones first, then the form's drawings and links.
+      const images = [...loaded.vehicle.images.filter(isPhoto), ...vehicle.images.filter((src) => !isPhoto(src))];
+      const saved = await staffApi.updateVehicle(loaded.vehicle.id, { ...vehicle, images, id: loaded.vehicle.id }, loaded.etag);
       setLoaded({ state: "ready", vehicle: saved.vehicle, etag: saved.etag });
       setConflict(null);
       setNotice({ tone: "success", text: `Saved ${saved.vehicle.name}.` });
@@ -150,6 +154,11 @@ export function VehicleEditor({ id }: { id: string | null }) {
         brands={suggestions.brands}
         categories={suggestions.categories}
       />
+      {loaded.vehicle ? (
+        <PhotosPanel vehicle={loaded.vehicle} etag={loaded.etag} onSaved={(saved) => setLoaded({ state: "ready", vehicle: saved.vehicle, etag: saved.etag })} />
+      ) : (
+        <p className="muted">Photos can be added once the vehicle is saved.</p>
+      )}
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete</h2>

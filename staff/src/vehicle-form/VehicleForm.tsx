@@ -137,7 +137,13 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
 
       <fieldset>
         <legend>Pictures and features</legend>
-        <Field id="v-images" label="Images" hint="One path or URL a line; the first is the main picture." error={err("images")} className="field--wide">
+        <Field
+          id="v-images"
+          label="Images"
+          hint="Drawings or links, one path or URL a line, shown while the vehicle has no photo; photos are added under Photos."
+          error={err("images")}
+          className="field--wide"
+        >
           <textarea rows={3} spellCheck={false} {...register("images")} />
         </Field>
         <Field id="v-features" label="Features" hint="One feature a line." error={err("features")} className="field--wide">

@@ -3,6 +3,7 @@
  * line) and the two ways between them and the core's vehicle. The form
  * validates with the core's own NewVehicleSchema, so its messages are the API's.
  */
+import { isPhoto } from "../../../domain/photo";
 import { z } from "zod";
 import { NewVehicleSchema, VEHICLE_STATUSES, type NewVehicleInput, type Vehicle, type VehicleStatus } from "../../../domain/vehicle";
 
@@ -91,7 +92,8 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     brand: vehicle.brand,
     category: vehicle.category,
     description: vehicle.description,
-    images: vehicle.images.join("\n"),
+    // Photos have their own panel (PhotosPanel); this field holds drawings and links.
+    images: vehicle.images.filter((src) => !isPhoto(src)).join("\n"),
     inStock: vehicle.inStock,
     isNew: vehicle.isNew,
     condition: vehicle.condition,

@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { heightAt, MAX_PHOTO_PIXELS, PHOTO_FORMATS, photoWidths, shareName, shareWidth, variantName, type Photo, type PhotoFormat } from "../../domain/photo";
+import { HttpError } from "../middleware/errors";
+
+/**
+ * Bump when an encoding setting below changes: the hash in every name
+ * changes with it, so `npm run photos -- regenerate` writes new names and no
+ * browser keeps an old file under a name cached as immutable.
+ */
+export const PIPELINE_VERSION = "1";
+
+/** The formats accepted, recognised by their first bytes (never by name or declared type). */
+export type UploadKind = "jpeg" | "png" | "webp";
+
+export function sniffImage(bytes: Uint8Array): UploadKind | undefined {
+  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  if (at(0, 0xff, 0xd8, 0xff)) return "jpeg";
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "png";
+  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return "webp";
+  return undefined;
+}
+
+export const UNSUPPORTED_TYPE = "This file is not a photo we can use: upload a JPEG, PNG or WebP image.";
+export const UNDECODABLE = "This image could not be read: the file may be damaged or cut short. Try exporting it again.";
+export const tooManyPixels = (w: number, h: number) =>
+  `This image is ${Math.round((w * h) / 1e6)} megapixels; the most we accept is ${MAX_PHOTO_PIXELS / 1e6}. Resize it and try again.`;
+
+/** Encoding settings, chosen for photos of carts on a lot (docs/decisions/0012). */
+const ENCODE: Record<PhotoFormat, (s: Sharp) => Sharp> = {
+  avif: (s) => s.avif({ quality: 50, effort: 1 }),
+  webp: (s) => s.webp({ quality: 72, effort: 3 }),
+};
+
+export interface ProcessedPhoto {
+  photo: Photo;
+  kind: UploadKind;
+  /** File name (as served under /photos/) → bytes; no metadata in any of them. */
+  files: Map<string, Buffer>;
+}
+
+/**
+ * Check and encode one upload: 415 for anything but JPEG, PNG or WebP; 400
+ * for more than MAX_PHOTO_PIXELS or an image that does not decode. The
+ * result is upright (EXIF orientation applied) and carries no metadata.
+ */
+export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
+  const kind = sniffImage(original);
+  if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
+  // The header alone gives the size, so a decompression bomb is refused before anything is decoded.
+  const open = () => sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning", sequentialRead: true });
+  let meta: Metadata;
+  try {
+    meta = await sharp(original, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(400, UNDECODABLE);
+  }
+  if (!meta.width || !meta.height) throw new HttpError(400, UNDECODABLE);
+  if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw new HttpError(400, tooManyPixels(meta.width, meta.height));
+  const { width, height } = meta.autoOrient ?? meta;
+
+  const hash = createHash("sha256").update(`photo-pipeline-${PIPELINE_VERSION}\0`).update(original).digest("hex").slice(0, 20);
+  const photo: Photo = { key: `${hash}-${width}x${height}`, hash, width, height };
+  const widths = photoWidths(photo);
+  const largest = widths[widths.length - 1]!;
+
+  // Decode once, upright, at the largest width served; every file is made from that.
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await open()
+      .autoOrient()
+      .resize({ width: largest, height: heightAt(photo, largest), fit: "fill" })
+      .toColourspace("srgb")
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new HttpError(400, UNDECODABLE);
+  }
+  const { data, info } = base;
+  const from = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const jobs: Promise<[string, Buffer]>[] = [];
+  for (const format of PHOTO_FORMATS) {
+    for (const w of widths) {
+      const resized = w === largest ? from() : from().resize({ width: w, height: heightAt(photo, w), fit: "fill" });
+      jobs.push(
+        ENCODE[format](resized)
+          .toBuffer()
+          .then((b: Buffer) => [variantName(photo, w, format), b]),
+      );
+    }
+  }
+  const sw = shareWidth(photo);
+  jobs.push(
+    from()
+      .resize({ width: sw, height: heightAt(photo, sw), fit: "fill" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer()
+      .then((b: Buffer) => [shareName(photo), b]),
+  );
+  return { photo, kind, files: new Map(await Promise.all(jobs)) };
+}

@@ -1,0 +1,59 @@
+import busboy from "busboy";
+import type { Request } from "express";
+import { HttpError } from "../middleware/errors";
+
+/**
+ * The bytes of the one file sent in `field` of a multipart/form-data body,
+ * held in memory up to `maxBytes`. A larger file is read to its end without
+ * keeping it (so the client gets the 413, not a broken connection) and
+ * refused. Throws HttpError: 415 for another content type, 413 too large,
+ * 400 for a malformed body or no such field; a client that goes away
+ * rejects too, so nothing is stored for it.
+ */
+export function readUpload(req: Request, { field, maxBytes }: { field: string; maxBytes: number }): Promise<Buffer> {
+  if (!req.is("multipart/form-data")) {
+    return Promise.reject(new HttpError(415, `Send the photo as multipart/form-data, in the field "${field}".`));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 12 } });
+    } catch {
+      return reject(new HttpError(400, "Malformed multipart body."));
+    }
+    let chunks: Buffer[] | null = null;
+    let tooLarge = false;
+    let settled = false;
+    const settle = (err: Error | null, value?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      if (err) {
+        req.resume();
+        reject(err);
+      } else resolve(value!);
+    };
+    parser.on("file", (name, stream) => {
+      if (name !== field || chunks) return stream.resume();
+      const kept: Buffer[] = (chunks = []);
+      stream.on("data", (chunk: Buffer) => {
+        if (!tooLarge) kept.push(chunk);
+      });
+      stream.on("limit", () => {
+        tooLarge = true;
+        kept.length = 0;
+      });
+    });
+    parser.on("error", () => settle(new HttpError(400, "Malformed multipart body.")));
+    parser.on("close", () => {
+      if (tooLarge)
+        return settle(new HttpError(413, `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: export a smaller photo and try again.`));
+      if (!chunks) return settle(new HttpError(400, `Send the photo in the multipart field "${field}".`));
+      settle(null, Buffer.concat(chunks));
+    });
+    req.on("close", () => {
+      if (!req.complete) settle(new HttpError(400, "The upload was interrupted; nothing was stored."));
+    });
+    req.pipe(parser);
+  });
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { link, mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { parsePhoto, photoFiles, photoSrc, type Photo } from "../../domain/photo";
+import { processPhoto, sniffImage, type UploadKind } from "../photos/pipeline";
+
+/** The folder under DATA_DIR: `public/` is served at /photos, `originals/` never is. */
+export const PHOTOS_DIR = "photos";
+const TEMP_PREFIX = ".tmp-";
+
+export interface StoredPhoto {
+  /** The image entry for the vehicle's `images`. */
+  src: string;
+  photo: Photo;
+  /** Files this call added (none when the same photo was stored before): what `discard` takes back out. */
+  added: string[];
+}
+
+/**
+ * The photos' files under DATA_DIR/photos. A photo's files are encoded in a
+ * temporary folder, each fsynced, then moved into place one rename each, the
+ * share JPEG (the one the image entry names) last; so a crash leaves either a
+ * temporary folder (removed at the next start) or every file. Photos are
+ * processed one at a time, so uploads cannot take both cores from the site.
+ */
+export class PhotoStore {
+  readonly publicDir: string;
+  readonly originalsDir: string;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly dir: string) {
+    this.publicDir = path.join(dir, "public");
+    this.originalsDir = path.join(dir, "originals");
+  }
+
+  /** Whether every file of an image entry's photo is in place (true for an entry that is not a photo). */
+  complete(src: string): boolean {
+    const photo = parsePhoto(src);
+    if (!photo) return true;
+    return photoFiles(photo).every((f) => existsSync(path.join(this.publicDir, f))) && this.originalOf(photo.hash) !== undefined;
+  }
+
+  /** Check, encode and store one upload; throws HttpError (415, 400) for a refused one, having stored nothing. */
+  add(original: Buffer): Promise<StoredPhoto> {
+    const run = this.queue.then(() => this.store(original));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Take back the files an `add` put in place (its vehicle could not be saved). */
+  async discard(stored: StoredPhoto): Promise<void> {
+    for (const name of stored.added) await rm(this.resolve(name), { force: true });
+  }
+
+  /** Encode a stored photo's files again from its original (`npm run photos -- regenerate`). */
+  async regenerate(src: string): Promise<StoredPhoto> {
+    const photo = parsePhoto(src);
+    const original = photo && this.originalOf(photo.hash);
+    if (!original) throw new Error(`No original kept for ${src}`);
+    return this.store(await readFile(path.join(this.originalsDir, original)), { replace: true });
+  }
+
+  /**
+   * At start-up: remove temporary folders left by an interrupted upload, and
+   * the files of photos no vehicle names any more (`referenced`: image entries).
+   */
+  async sweep(referenced: Iterable<string>): Promise<{ removed: string[] }> {
+    const keep = new Set<string>();
+    for (const src of referenced) {
+      const photo = parsePhoto(src);
+      if (photo) keep.add(photo.hash);
+    }
+    const removed: string[] = [];
+    for (const [folder, prefix] of [
+      [this.dir, ""],
+      [this.publicDir, "public/"],
+      [this.originalsDir, "originals/"],
+    ] as const) {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const stale = name.startsWith(TEMP_PREFIX) || (folder !== this.dir && !keep.has(name.slice(0, 20)));
+        if (!stale) continue;
+        await rm(path.join(folder, name), { recursive: true, force: true });
+        removed.push(prefix + name);
+      }
+    }
+    return { removed };
+  }
+
+  private originalOf(hash: string): string | undefined {
+    return (["jpeg", "png", "webp"] as UploadKind[]).map((k) => `${hash}.${k}`).find((f) => existsSync(path.join(this.originalsDir, f)));
+  }
+
+  /** "public/x.avif" or "originals/x.jpeg" → its path. */
+  private resolve(name: string): string {
+    return path.join(this.dir, name);
+  }
+
+  private async store(original: Buffer, { replace = false } = {}): Promise<StoredPhoto> {
+    const processed = await processPhoto(original);
+    const { photo } = processed;
+    await mkdir(this.publicDir, { recursive: true });
+    await mkdir(this.originalsDir, { recursive: true });
+    const temp = path.join(this.dir, `${TEMP_PREFIX}${randomBytes(6).toString("hex")}`);
+    await mkdir(temp);
+    const added: string[] = [];
+    try {
+      const files: [string, Buffer][] = [[`originals/${photo.hash}.${sniffImage(original)}`, original]];
+      // The share JPEG last: the image entry names it, so it is in place only once every other file is.
+      for (const [name, bytes] of [...processed.files].sort(([a], [b]) => Number(a.endsWith(".jpg")) - Number(b.endsWith(".jpg"))))
+        files.push([`public/${name}`, bytes]);
+      for (const [name, bytes] of files) {
+        const target = this.resolve(name);
+        if (!replace && existsSync(target)) continue;
+        const tempFile = path.join(temp, path.basename(name));
+        const handle = await open(tempFile, "wx");
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        if (replace) await rename(tempFile, target);
+        else {
+          // link() fails if the name exists: a concurrent writer of the same photo is never overwritten half-way.
+          try {
+            await link(tempFile, target);
+            added.push(name);
+          } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+          }
+        }
+      }
+      await syncFolder(this.publicDir);
+      await syncFolder(this.originalsDir);
+    } catch (err) {
+      for (const name of added) await rm(this.resolve(name), { force: true });
+      throw err;
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+    return { src: photoSrc(photo), photo, added };
+  }
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The photo store under a data folder. */
+export const openPhotoStore = (dataDir: string): PhotoStore => new PhotoStore(path.join(dataDir, PHOTOS_DIR));

@@ -1,0 +1,58 @@
+/**
+ * Versioned widget scripts (README "Versioned scripts"): every release the server has run is kept under
+ * DATA_DIR/widget-releases/{version}/ and served for good at /widgets/{version}/… (immutable, so a page can pin it with
+ * an SRI hash), and /widgets/v{major}/… serves the newest release of that major version. The build's pinned copy
+ * (dist/widgets/{version}/) is added at start-up; a version already kept is never overwritten, so its files and their
+ * hashes cannot change under a page that pinned them.
+ */
+import { cp, mkdir, readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { RequestHandler } from "express";
+
+export const RELEASES_DIR = "widget-releases";
+/** A pinned release never changes: cached for a year. */
+const PINNED_CACHE = "public, max-age=31536000, immutable";
+/** The newest release of a major version moves on: as the latest scripts. */
+const MOVING_CACHE = "public, max-age=300, stale-while-revalidate=86400";
+
+const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
+const byVersion = (a: string, b: string) => {
+  const [x, y] = [VERSION.exec(a)!, VERSION.exec(b)!];
+  for (let i = 1; i <= 3; i++) if (Number(x[i]) !== Number(y[i])) return Number(x[i]) - Number(y[i]);
+  return 0;
+};
+
+/** Keep the build's release (if any, and not kept yet) and answer /widgets/{version}/… and /widgets/v{major}/…. */
+export async function widgetReleases(widgetsDir: string, dataDir: string): Promise<RequestHandler> {
+  const kept = path.join(dataDir, RELEASES_DIR);
+  await mkdir(kept, { recursive: true });
+  const built = await readFile(path.join(widgetsDir, "integrity.json"), "utf8").then(
+    (t) => (JSON.parse(t) as { version: string }).version,
+    () => undefined,
+  );
+  if (built && VERSION.test(built)) {
+    const target = path.join(kept, built);
+    const exists = await stat(target).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      await cp(path.join(widgetsDir, built), target, { recursive: true });
+      console.log(`[widgets] release ${built} kept in ${target}: served at /widgets/${built}/ for good`);
+    } else if ((await readFile(path.join(target, "integrity.json"), "utf8")) !== (await readFile(path.join(widgetsDir, built, "integrity.json"), "utf8"))) {
+      console.warn(`[widgets] release ${built} is already kept with other files: /widgets/${built}/ serves the kept ones; raise the version to release these`);
+    }
+  }
+  const versions = (await readdir(kept)).filter((v) => VERSION.test(v)).sort(byVersion);
+  const newestOf = (major: string) => versions.filter((v) => VERSION.exec(v)![1] === major).at(-1);
+
+  return (req, res, next) => {
+    const m = /^\/(v(\d+)|\d+\.\d+\.\d+)\/([\w-]+\.(?:js|json))$/.exec(req.path);
+    if (!m || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const version = m[2] !== undefined ? newestOf(m[2]) : versions.includes(m[1]!) ? m[1] : undefined;
+    if (!version) return next();
+    res.sendFile(m[3]!, { root: path.join(kept, version), headers: { "Cache-Control": m[2] !== undefined ? MOVING_CACHE : PINNED_CACHE } }, (err) => {
+      if (err && !res.headersSent) next();
+    });
+  };
+}

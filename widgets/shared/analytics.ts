@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import { BUSINESS } from "../../domain/business";
+import { emit, type GcAction } from "./events";
+
+/** Elements that have said gc-ready: once per element, whatever re-renders or reloads follow. */
+const ready = new WeakSet<Element>();
+
+/** What a link does, for gc-action: dial, write, ask for a quote, or open the dealership's page about it. */
+export function linkAction(href: string): GcAction {
+  if (href.startsWith("tel:")) return "call";
+  if (href.startsWith("mailto:")) return "email";
+  if (href.startsWith(BUSINESS.financingUrl.split("?")[0]!)) return "quote";
+  return "details";
+}
+
+/**
+ * The analytics hooks of a widget: `gc-ready` once it shows its content (`shown`), and `gc-action` when the visitor
+ * follows one of its links (a call, an e-mail, a quote or a details link), with the widget and its `source` label.
+ */
+export function useWidgetEvents(host: HTMLElement, widget: string, source: string | undefined, shown: boolean): void {
+  const label = source?.trim() || null;
+  useEffect(() => {
+    if (!shown || ready.has(host)) return;
+    ready.add(host);
+    emit(host, "gc-ready", { widget, source: label });
+  }, [host, widget, label, shown]);
+  useEffect(() => {
+    const onClick = (event: Event) => {
+      const link = event.composedPath().find((el): el is HTMLAnchorElement => el instanceof HTMLAnchorElement && el.hasAttribute("href"));
+      if (!link || !host.shadowRoot?.contains(link)) return;
+      emit(host, "gc-action", { widget, action: linkAction(link.getAttribute("href")!), source: label, href: link.href });
+    };
+    host.addEventListener("click", onClick);
+    return () => host.removeEventListener("click", onClick);
+  }, [host, widget, label]);
+}
+
+/**
+ * A link to one of the dealership's pages, tagged for its analytics when the widget is on another site's page:
+ * `utm_source` (the widget's `source` label, else the page's host) and `utm_medium=widget`. Links to other sites,
+ * and links on the dealership's own pages, are left as they are.
+ */
+export function withUtm(href: string, apiBase: string, source: string | undefined): string {
+  try {
+    // A relative link (a partner's own detail-url) is the page's, as the browser reads it.
+    const url = new URL(href, location.href);
+    const dealer = new URL(apiBase).origin;
+    if (url.origin !== dealer || location.origin === dealer || !/^https?:$/.test(url.protocol)) return href;
+    url.searchParams.set("utm_source", source?.trim() || location.hostname);
+    url.searchParams.set("utm_medium", "widget");
+    return url.href;
+  } catch {
+    return href;
+  }
+}
