@@ -30,6 +30,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "postgresql://127.0.0.1/gc" }).databaseUrl).toBe("postgresql://127.0.0.1/gc");
   });
 
+  it("keeps photo files in PHOTOS_DIR, by default DATA_DIR/photos", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/gc" }).photosDir).toBe("/srv/gc/photos");
+    expect(loadConfig({ DATA_DIR: "/srv/gc", PHOTOS_DIR: "/mnt/shared/photos" }).photosDir).toBe("/mnt/shared/photos");
+  });
+
   it("names a DATABASE_URL that is not PostgreSQL's, without echoing its password", () => {
     for (const bad of ["mysql://u:hunter2@db/x", "postgres://u:hunter2@db.example", "not a url hunter2"]) {
       expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL: must be a postgres:\/\//);

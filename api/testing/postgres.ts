@@ -62,7 +62,7 @@ function runAs(): { uid: number; gid: number } | undefined {
  * loopback port, no Unix socket), or say why it cannot be: the tests that
  * need it are then skipped with that reason.
  */
-export async function startTestPostgres(): Promise<TestPostgres | { unavailable: string }> {
+export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestPostgres | { unavailable: string }> {
   const bin = binDir();
   if (!bin || !existsSync(path.join(bin, "initdb")))
     return { unavailable: "PostgreSQL's initdb was not found (install Debian's postgresql package, or set PG_BIN)" };
@@ -74,9 +74,10 @@ export async function startTestPostgres(): Promise<TestPostgres | { unavailable:
     if (user) await chown(dir, user.uid, user.gid);
     const data = path.join(dir, "data");
     const opts = { ...(user ?? {}), cwd: dir, env: { ...process.env, LC_ALL: "C", LANG: "C" } };
-    await run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"], opts);
+    await run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", ...(durable ? [] : ["--no-sync"])], opts);
     const port = await freePort();
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off -c max_connections=200`;
+    // Tests skip fsync (a throw-away cluster); the bench keeps it, so a commit costs what it costs in production.
+    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200${durable ? "" : " -c fsync=off"}`;
     await run(path.join(bin, "pg_ctl"), ["start", "-w", "-t", "30", "-D", data, "-l", path.join(dir, "log"), "-o", serverOptions], opts);
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     let n = 0;
