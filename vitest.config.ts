@@ -26,6 +26,11 @@ export default defineConfig({
         },
       },
       {
+        // The built server and the operator's commands, run as an operator runs them (they need `npm run build`).
+        extends: true,
+        test: { name: "ops", environment: "node", include: ["tests/ops/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000 },
+      },
+      {
         // The staff console runs on the real React (react-dom), so no preact alias here.
         extends: true,
         test: { name: "staff", environment: "jsdom", include: ["staff/**/*.test.{ts,tsx}"], setupFiles: ["staff/test-setup.ts"] },

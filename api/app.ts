@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
 import type { ServerLimits } from "./config";
+import type { Drain } from "./drain";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
@@ -22,6 +23,8 @@ export interface AppDeps extends ApiDeps {
   site: RequestHandler;
   /** The site's error page for any error outside /api (whose errors are JSON). */
   siteErrors: ErrorRequestHandler;
+  /** Counts requests in flight and refuses new ones once the server stops (main.ts). */
+  drain?: Drain;
 }
 
 /** Widget scripts keep fixed names, so they revalidate after 5 minutes (ETag makes that cheap). */
@@ -83,25 +86,30 @@ export function createApp(deps: AppDeps): Express {
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
   const fastPath = vehiclesFastPath(deps.vehicles, { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS });
-  return limitedServer(deps.limits, (req, res) => {
-    if (!fastPath(req, res)) app(req, res);
-  });
+  return limitedServer(
+    deps.limits,
+    (req, res) => {
+      if (!fastPath(req, res)) app(req, res);
+    },
+    deps.drain,
+  );
 }
 
 /**
  * An HTTP server that slow or idle clients cannot hold: a request must be in
  * within its time (408 otherwise), its headers sooner, and past
  * maxConnections a new connection is closed at once. Node checks the times
- * every second (its default is every 30 s).
+ * every second (its default is every 30 s). With a `drain`, requests are
+ * counted and refused once the server stops (api/drain.ts).
  */
-export function limitedServer(limits: ServerLimits, handler: RequestListener): Server {
+export function limitedServer(limits: ServerLimits, handler: RequestListener, drain?: Drain): Server {
   const server = createServer(
     {
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
     },
-    handler,
+    drain ? drain.wrap(handler) : handler,
   );
   server.maxConnections = limits.maxConnections;
   return server;

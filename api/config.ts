@@ -94,6 +94,8 @@ const EnvSchema = z
       .transform((s) => s === "true"),
     /** Most open connections per server (site, demo); more are closed at once. */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+    /** On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are closed. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
   .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ["HEADERS_TIMEOUT_MS"], message: "must not be longer than REQUEST_TIMEOUT_MS" });
 
@@ -124,6 +126,8 @@ export interface Config {
   /** Session cookies are Secure when the public origin is https. */
   secureCookies: boolean;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
+  /** On SIGTERM or SIGINT, how long requests in flight may take before their connections are closed. */
+  shutdownTimeoutMs: number;
 }
 
 export interface ServerLimits {
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
     staffOrigins: [...new Set(loopbackTwins(publicOrigin))],
     secureCookies: publicOrigin.startsWith("https:"),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

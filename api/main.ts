@@ -3,8 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { createAppServer, limitedServer } from "./app";
+import { closeServer, Drain } from "./drain";
 import { CorruptDataFileError } from "./store/json-file";
-import { openStores } from "./store/open-stores";
+import { openStores, type Stores } from "./store/open-stores";
 import { redactUrl } from "./store/pg/database";
 import { PhotoStore } from "./store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
@@ -20,7 +21,45 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Production unless told otherwise (config's default), also for Express and every library that reads NODE_ENV.
   process.env.NODE_ENV = config.env;
+  const drain = new Drain();
+  const servers: Server[] = [];
+  /** What has a write to flush on the way out, once open. */
+  const opened: { stores?: Stores; outbox?: LeadOutbox | null } = {};
+
+  /**
+   * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
+   * while new ones get 503, then the servers close, the outbox records the
+   * mail it is sending, and every file holds every change made; exit 0. A
+   * lead answered 201 was on disk before its answer, so nothing acknowledged
+   * can be lost, whatever happens here. Later signals change nothing (SIGKILL
+   * stops at once). Listened for from the start, so that a signal during
+   * start-up is an orderly stop too.
+   */
+  let stopping = false;
+  const stop = async (signal: string) => {
+    // A terminal's Ctrl-C or a service manager signals the whole process group, and npm passes the signal on too.
+    if (stopping) return console.log(`[server] ${signal}: already stopping`);
+    stopping = true;
+    console.log(`[server] ${signal}: draining: ${drain.inFlight} request(s) in flight; new ones get 503 (waiting up to ${config.shutdownTimeoutMs} ms)`);
+    const finished = await drain.drain(config.shutdownTimeoutMs);
+    if (!finished) console.warn(`[server] ${drain.inFlight} request(s) still in flight after ${config.shutdownTimeoutMs} ms: closing their connections`);
+    await Promise.all(servers.map(closeServer));
+    try {
+      await opened.outbox?.stop();
+      await opened.stores?.leads.flush();
+      await opened.stores?.close();
+    } catch (err) {
+      console.error("[server] stopped, but a pending write failed:", err);
+      process.exit(1);
+    }
+    console.log("[server] stopped: every write is on disk");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
   const stores = await openStores(config);
+  opened.stores = stores;
   const { vehicles, leads, staff } = stores;
   // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
   const photos = new PhotoStore(config.photosDir);
@@ -28,6 +67,7 @@ async function main(): Promise<void> {
   const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
   if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
+  opened.outbox = outbox;
   if (outbox) {
     const pending = outbox.start();
     console.log(`[mail] lead mail is on: to ${config.mail!.to} from ${config.mail!.from}; ${pending} pending lead(s) queued`);
@@ -36,6 +76,7 @@ async function main(): Promise<void> {
   }
 
   const site = createAppServer({
+    drain,
     config,
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
@@ -52,9 +93,8 @@ async function main(): Promise<void> {
   });
   const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
 
-  const demo = limitedServer(config.limits, demoApp);
+  const demo = limitedServer(config.limits, demoApp, drain);
 
-  const servers: Server[] = [];
   const listen = (name: string, handler: Server, port: number) =>
     new Promise<void>((resolve, reject) => {
       const server = handler.listen(port, config.host, () => {
@@ -68,15 +108,6 @@ async function main(): Promise<void> {
   await listen("partner demo pages", demo, config.demoPort);
   const where = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : config.dataDir;
   console.log(`[server] data in ${where}; leads accepted from ${config.leadOrigins.join(", ")}`);
-
-  const stop = (signal: string) => {
-    console.log(`[server] ${signal}: closing`);
-    for (const s of servers) s.close();
-    void outbox?.stop().then(() => stores.close());
-    setTimeout(() => process.exit(0), 2000).unref();
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
 }
 
 main().catch((err: unknown) => {

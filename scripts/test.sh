@@ -11,6 +11,9 @@ bash scripts/ensure-postgres.sh
 npm run build
 # Size budgets of the widget scripts (gzip), from .size-limit.json.
 npx size-limit
-npx vitest run
+npx vitest run --project '!ops'
+# The operator's tests (tests/ops: restart time, a production-only install, backup, SIGTERM) one file at a time,
+# after the others, so that the restart is timed on a machine that is not also running two other test files.
+npx vitest run --project ops --no-file-parallelism
 npx playwright test
 npm run bench -- --smoke

@@ -156,8 +156,7 @@ async function main(): Promise<void> {
   say("done: start the server with this DATABASE_URL. The files in DATA_DIR were left as they were.");
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]).endsWith(path.join("cli", "migrate-to-postgres.ts")))
-  main().catch((err: unknown) => {
-    say(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
-  });
+main().catch((err: unknown) => {
+  say(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});

@@ -43,6 +43,8 @@ export interface LeadStore {
    * Retries a failed write, so it answers null again as soon as the disk takes writes.
    */
   writeProblem(): Promise<string | null>;
+  /** Resolves once every segment on disk holds every change made so far (for an orderly stop); rejects when a write fails. */
+  flush(): Promise<void>;
 }
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
@@ -180,6 +182,11 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
         failure = err;
         return describeWriteError(err);
       }
+    },
+    async flush() {
+      // Archives first: leads.json's write waits for them anyway.
+      await Promise.all(archives.map((a) => a.flush()));
+      await active.flush();
     },
   };
 }

@@ -122,6 +122,8 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
       found.lead.delivery = delivery;
       return true;
     },
+    // Every write was committed before it resolved: nothing waits to be written.
+    flush: async () => {},
     pending: () => all.filter((l) => l.delivery.status === "pending"),
     all: () => all,
     get: (id) => byId.get(id)?.lead,

@@ -1,0 +1,291 @@
+/**
+ * Backups of DATA_DIR as one .tar.gz (node-tar), taken while the server runs,
+ * and their restore. See docs/operations.md and docs/decisions/0014.
+ *
+ * Why a copy of the files is consistent without asking the server:
+ * - Every JSON file is written whole: temp file, fsync, rename
+ *   (store/durable-file.ts). A file opened by name is one version, whole,
+ *   whatever is renamed over it meanwhile; it is read through that one handle.
+ * - JSON-lines files (the audit) are only appended: a copy ends at its last
+ *   complete line.
+ * - A lead answered 201 is in a file renamed into place before the answer:
+ *   leads.json, or an archive segment under leads-archive/ that was on disk
+ *   before leads.json was rewritten without the lead. The copy reads a
+ *   folder's files before its subfolders, so leads.json is read before
+ *   leads-archive/ is listed: any lead rolled out of the leads.json it read is
+ *   in an archive written before, and archives are never removed.
+ *   So every lead acknowledged before the backup began is in it.
+ * - Files added by other stores (photos, follow-ups…) come along unnamed:
+ *   the whole tree is copied, less temp files (`*.tmp`), lock files
+ *   (`*.lock`), the health check's probe and this module's own work folders.
+ *   A store that adds files keeps the same two rules (write whole files by
+ *   rename or append lines; write what an index points to before the index).
+ */
+import { constants } from "node:fs";
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { create as createTar, extract as extractTar } from "tar";
+import { VehicleListSchema } from "../../domain/vehicle";
+import { CorruptDataFileError } from "../store/json-file";
+import { listArchives, readStoredLeads } from "../store/lead-files";
+
+/** Written at the archive's root, read back (never restored into DATA_DIR) by a restore. */
+export const MANIFEST = ".gc-backup.json";
+const FORMAT = 1;
+
+const IMAGE = /\.(jpe?g|png|webp|avif|gif)$/i;
+const WORK_FOLDER = /^\.gc-(backup|restore)-/;
+
+/** Names a backup leaves out: writes in flight, locks, the health check's probe, backups' and restores' own folders. */
+export function skipped(name: string): boolean {
+  return name.endsWith(".tmp") || name.endsWith(".lock") || name === ".write-check" || WORK_FOLDER.test(name);
+}
+
+export interface DataCounts {
+  vehicles: number;
+  leads: number;
+  /** Full segments under leads-archive/ (their leads are counted in `leads`). */
+  leadArchives: number;
+  accounts: number;
+  /** Image files anywhere under the folder (each size and format of a photo is a file). */
+  photoFiles: number;
+  /** Every file. */
+  files: number;
+  bytes: number;
+}
+
+export interface BackupManifest {
+  format: number;
+  createdAt: string;
+  counts: DataCounts;
+}
+
+export class RestoreRefusedError extends Error {
+  override name = "RestoreRefusedError";
+}
+
+export class NotABackupError extends Error {
+  override name = "NotABackupError";
+}
+
+/** "12 vehicles, 1,203 leads (1 archive segment), 2 accounts, 0 photo files" */
+export function describeCounts(c: DataCounts): string {
+  const n = (k: number, one: string, many = `${one}s`) => `${k.toLocaleString("en-US")} ${k === 1 ? one : many}`;
+  return (
+    `${n(c.vehicles, "vehicle")}, ${n(c.leads, "lead")} (${n(c.leadArchives, "archive segment")} included), ` +
+    `${n(c.accounts, "account")}, ${n(c.photoFiles, "photo file")}; ${n(c.files, "file")}, ${(c.bytes / 1024).toFixed(0)} kB`
+  );
+}
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new CorruptDataFileError(file, err);
+  }
+}
+
+/** What a data folder holds, checking the files the counts come from as the server would at start-up. */
+export async function countData(dir: string): Promise<DataCounts> {
+  const catalogue = (await readJson(path.join(dir, "catalogue.json"))) as { vehicles?: unknown } | undefined;
+  let vehicles = 0;
+  if (catalogue !== undefined) {
+    const parsed = VehicleListSchema.safeParse(catalogue?.vehicles);
+    if (!parsed.success) throw new CorruptDataFileError(path.join(dir, "catalogue.json"), parsed.error);
+    vehicles = parsed.data.length;
+  }
+  const accountsFile = (await readJson(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
+  if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
+    throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));
+  const leads = await readStoredLeads(dir);
+  let photoFiles = 0;
+  let files = 0;
+  let bytes = 0;
+  const walk = async (folder: string) => {
+    for (const e of await readdir(folder, { withFileTypes: true })) {
+      if (skipped(e.name) || e.name === MANIFEST) continue;
+      const full = path.join(folder, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) {
+        files++;
+        bytes += (await stat(full)).size;
+        if (IMAGE.test(e.name)) photoFiles++;
+      }
+    }
+  };
+  await walk(dir);
+  return {
+    vehicles,
+    leads: leads.length,
+    leadArchives: (await listArchives(dir)).length,
+    accounts: (accountsFile?.accounts as unknown[] | undefined)?.length ?? 0,
+    photoFiles,
+    files,
+    bytes,
+  };
+}
+
+/** Copy one file as one version of it: everything is read through the handle opened first. */
+async function copyFile(from: string, to: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    // Removed (or renamed away) since the folder was listed: it is not part of the data any more.
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw err;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return false;
+    if (from.endsWith(".jsonl")) {
+      // Appended in place: keep complete lines only (a line being appended was not acknowledged yet).
+      const text = await handle.readFile();
+      const end = text.lastIndexOf(0x0a) + 1;
+      const out = await open(to, "wx", 0o600);
+      try {
+        await out.writeFile(text.subarray(0, end));
+      } finally {
+        await out.close();
+      }
+    } else {
+      const out = await open(to, "wx", 0o600);
+      await pipeline(handle.createReadStream({ autoClose: false, start: 0 }), out.createWriteStream());
+    }
+    await utimes(to, info.atime, info.mtime);
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface BackupOptions {
+  /** Called after each folder is listed and each file copied, with its path under DATA_DIR (tests make writes happen there). */
+  afterRead?: (rel: string) => Promise<void>;
+}
+
+/** Copy dataDir's tree into `into`: each folder's files first, then its subfolders (see the top of this file). */
+async function snapshot(dataDir: string, into: string, { afterRead = async () => {} }: BackupOptions): Promise<void> {
+  const copyFolder = async (rel: string) => {
+    let entries;
+    try {
+      entries = await readdir(path.join(dataDir, rel), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" && rel !== "") return;
+      throw err;
+    }
+    await afterRead(`${rel}/`);
+    const kept = entries.filter((e) => !skipped(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+    await mkdir(path.join(into, rel), { recursive: true });
+    for (const e of kept) {
+      if (!e.isFile()) continue;
+      await copyFile(path.join(dataDir, rel, e.name), path.join(into, rel, e.name));
+      await afterRead(path.join(rel, e.name));
+    }
+    for (const e of kept) if (e.isDirectory()) await copyFolder(path.join(rel, e.name));
+  };
+  await copyFolder("");
+}
+
+const inside = (child: string, parent: string) => {
+  const rel = path.relative(parent, child);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+};
+
+/**
+ * Write one .tar.gz of everything under dataDir to `out` (replaced whole, by
+ * rename, only once complete; readable by its owner only: it holds leads and
+ * password hashes). Safe while the server runs.
+ */
+export async function writeBackup(dataDir: string, out: string, options: BackupOptions = {}): Promise<BackupManifest> {
+  dataDir = path.resolve(dataDir);
+  out = path.resolve(out);
+  if (inside(out, dataDir)) throw new Error(`--out ${out} is inside DATA_DIR (${dataDir}): write the backup somewhere else`);
+  await stat(dataDir).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === "ENOENT" ? new Error(`DATA_DIR ${dataDir} does not exist: nothing to back up`) : err;
+  });
+  await mkdir(path.dirname(out), { recursive: true });
+  const work = await mkdtemp(path.join(path.dirname(out), ".gc-backup-"));
+  try {
+    const tree = path.join(work, "data");
+    await snapshot(dataDir, tree, options);
+    const manifest: BackupManifest = { format: FORMAT, createdAt: new Date().toISOString(), counts: await countData(tree) };
+    const handle = await open(path.join(tree, MANIFEST), "wx", 0o600);
+    await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
+    await handle.close();
+    const partial = path.join(work, "backup.tar.gz");
+    // The manifest first, so a restore finds it at once.
+    const entries = [MANIFEST, ...(await readdir(tree)).filter((n) => n !== MANIFEST).sort()];
+    await createTar({ gzip: true, file: partial, cwd: tree, portable: true, strict: true }, entries);
+    const done = await open(partial, "r+");
+    try {
+      await done.chmod(0o600);
+      await done.sync();
+    } finally {
+      await done.close();
+    }
+    await rename(partial, out);
+    return manifest;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restore a backup into dataDir: refused (RestoreRefusedError) when dataDir
+ * holds anything, unless `force`, which replaces what it holds. The archive is
+ * unpacked and checked (counts, files parsed) in a folder inside dataDir
+ * before anything there is touched, then moved into place. Stop the server
+ * first: it keeps the data in memory and would write over a restore.
+ */
+export async function restoreBackup(file: string, dataDir: string, { force = false } = {}): Promise<BackupManifest & { restored: DataCounts }> {
+  file = path.resolve(file);
+  dataDir = path.resolve(dataDir);
+  await stat(file).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === "ENOENT" ? new Error(`${file} does not exist`) : err;
+  });
+  await mkdir(dataDir, { recursive: true });
+  const present = await readdir(dataDir);
+  if (present.length > 0 && !force)
+    throw new RestoreRefusedError(
+      `DATA_DIR ${dataDir} is not empty (${present.length} entr${present.length === 1 ? "y" : "ies"}): ` +
+        "a restore goes into an empty directory; pass --force to replace what it holds (stop the server first)",
+    );
+  const work = await mkdtemp(path.join(dataDir, ".gc-restore-"));
+  try {
+    try {
+      await extractTar({
+        file,
+        cwd: work,
+        strict: true,
+        // Plain files and folders only: no links, devices or absolute paths (node-tar refuses "..").
+        filter: (_p: string, entry: unknown) => ["File", "OldFile", "Directory"].includes((entry as { type?: string }).type ?? ""),
+      });
+    } catch (err) {
+      throw new NotABackupError(`${file} is not a readable .tar.gz: ${(err as Error).message}`);
+    }
+    const manifest = (await readJson(path.join(work, MANIFEST)).catch(() => undefined)) as BackupManifest | undefined;
+    if (!manifest || manifest.format !== FORMAT)
+      throw new NotABackupError(`${file} is not a backup made by \`npm run backup\` (no ${MANIFEST} of format ${FORMAT})`);
+    const restored = await countData(work);
+    if (force) for (const name of present) await rm(path.join(dataDir, name), { recursive: true, force: true });
+    for (const name of await readdir(work)) if (name !== MANIFEST) await rename(path.join(work, name), path.join(dataDir, name));
+    const folder = await open(dataDir, "r");
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+    return { ...manifest, restored };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

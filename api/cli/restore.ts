@@ -1,0 +1,47 @@
+/**
+ * npm run restore -- FILE [--force]
+ *
+ * Restores a backup made by `npm run backup` into DATA_DIR, which must be
+ * empty (or missing) unless --force is given, which replaces what it holds.
+ * The archive is unpacked and checked before anything in DATA_DIR is
+ * touched. Stop the server first. Prints what it restored.
+ */
+import { parseArgs } from "node:util";
+import { describeCounts, NotABackupError, restoreBackup, RestoreRefusedError } from "../backup/data-backup";
+import { ConfigError, loadConfig } from "../config";
+
+const USAGE = "Usage: npm run restore -- FILE [--force]   (into DATA_DIR, as the server's; --force replaces a non-empty one)";
+
+async function main(): Promise<void> {
+  let file: string | undefined;
+  let force = false;
+  try {
+    const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    if (values.help) {
+      console.log(USAGE);
+      return;
+    }
+    if (positionals.length !== 1) throw new Error("one backup FILE is required");
+    file = positionals[0];
+    force = values.force ?? false;
+  } catch (err) {
+    console.error(`[restore] ${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const { dataDir, databaseUrl } = loadConfig();
+  if (databaseUrl) {
+    // The data is in PostgreSQL, which an archive of DATA_DIR would not hold: a restore without the leads would mislead.
+    console.error(
+      `[restore] DATABASE_URL is set: the data is in PostgreSQL. Restore the database with pg_restore, and PHOTOS_DIR from your file backup; see docs/architecture.md.`,
+    );
+    process.exit(2);
+  }
+  const result = await restoreBackup(file!, dataDir, { force });
+  console.log(`[restore] ${file} (backup of ${result.createdAt}) → ${dataDir}: ${describeCounts(result.restored)}`);
+}
+
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`[restore] ${err instanceof RestoreRefusedError ? "refused" : "failed"}: ${message}`);
+  process.exit(err instanceof RestoreRefusedError || err instanceof NotABackupError || err instanceof ConfigError ? 2 : 1);
+});

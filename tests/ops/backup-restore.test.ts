@@ -1,0 +1,98 @@
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { readStoredLeads } from "../../api/store/lead-files";
+import { readTree } from "../../api/testing/staff-client";
+import { validLead } from "../../domain/testing/valid-lead";
+import type { Lead } from "../../domain/lead";
+import { postBurst } from "./burst";
+import { killLeftovers, requireCurrentBuild, ROOT, run, startServer } from "./server-process";
+
+let work: string;
+afterEach(async () => {
+  killLeftovers();
+  await rm(work, { recursive: true, force: true });
+});
+beforeAll(() => requireCurrentBuild());
+
+/** 990 leads already stored: the burst fills leads.json and rolls it into leads-archive/ while the backup runs. */
+async function seedLeads(dataDir: string): Promise<void> {
+  const at = Date.parse("2026-06-01T12:00:00Z");
+  const leads: Lead[] = Array.from({ length: 990 }, (_, i) => ({
+    ...validLead({ firstName: `Earlier ${i}` }),
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    createdAt: new Date(at + i * 60_000).toISOString(),
+    origin: null,
+    source: null,
+    delivery: { status: "not-sent", attempts: 0 },
+  })) as Lead[];
+  await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads }));
+}
+
+const npmRun = (script: string, args: string[], dataDir: string) => run("npm", ["run", "--silent", script, "--", ...args], { env: { DATA_DIR: dataDir } });
+
+describe("npm run backup while leads are being posted, then npm run restore", () => {
+  it("restores, into an empty DATA_DIR, every lead acknowledged before the backup began; refuses a non-empty one", async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), "gc-backup-e2e-"));
+    const dataDir = path.join(work, "data");
+    await run("mkdir", [dataDir]);
+    await seedLeads(dataDir);
+    const server = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir });
+    await server.ready;
+
+    let backupDone = false;
+    let before: string[] | undefined;
+    let backup: ReturnType<typeof npmRun> | undefined;
+    const archive = path.join(work, "backups", "gc.tar.gz");
+    const acknowledged: string[] = [];
+    const burst = postBurst(server.url, {
+      workers: 8,
+      until: () => backupDone,
+      onAck: (id, count) => {
+        acknowledged.push(id);
+        if (count !== 5) return;
+        // The leads acknowledged so far, then the backup, from another process, as cron would run it.
+        before = [...acknowledged];
+        backup = npmRun("backup", ["--out", archive], dataDir);
+        void backup.then(() => (backupDone = true));
+      },
+    });
+    const result = await burst;
+    const backedUp = await backup!;
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+    expect(result.acknowledged.length).toBeGreaterThan(5);
+    expect(backedUp.stdout).toMatch(
+      /\[backup\] .* → .*gc\.tar\.gz in \d+ ms: 35 vehicles, \d[\d,]* leads \(\d+ archive segments? included\), 0 accounts, 0 photo files/,
+    );
+    server.signal("SIGTERM");
+    expect(await server.exited).toBe(0);
+
+    // Into a DATA_DIR that does not exist yet.
+    const restoredDir = path.join(work, "restored");
+    const restored = await npmRun("restore", [archive], restoredDir);
+    expect(restored.code, restored.stderr).toBe(0);
+    const leads = await readStoredLeads(restoredDir);
+    const ids = new Set(leads.map((l) => l.id));
+    expect(before!.length).toBe(5);
+    expect(before!.filter((id) => !ids.has(id))).toEqual([]);
+    expect(leads.filter((l) => l.firstName.startsWith("Earlier"))).toHaveLength(990);
+    expect(restored.stdout).toContain(`35 vehicles, ${leads.length.toLocaleString("en-US")} leads`);
+    // Whole files only: nothing half-written or temporary came along.
+    expect((await readdir(restoredDir, { recursive: true })).filter((f) => /\.tmp$|\.lock$/.test(f))).toEqual([]);
+
+    // A restored DATA_DIR serves: the server starts on it.
+    const again = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir: restoredDir });
+    await again.ready;
+    again.signal("SIGTERM");
+    expect(await again.exited, again.output()).toBe(0);
+
+    // A second restore into it is refused, and changes nothing.
+    const tree = await readTree(restoredDir);
+    const refused = await npmRun("restore", [archive], restoredDir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("[restore] refused: DATA_DIR");
+    expect(refused.stderr).toContain("is not empty");
+    expect(await readTree(restoredDir)).toEqual(tree);
+  });
+});
