@@ -14,6 +14,7 @@ export default defineConfig({
     "cli/photos": "api/cli/photos.ts",
     "cli/backup": "api/cli/backup.ts",
     "cli/restore": "api/cli/restore.ts",
+    "cli/migrate-to-postgres": "api/cli/migrate-to-postgres.ts",
   },
   outDir: "dist/server",
   format: "esm",

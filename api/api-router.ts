@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { Store } from "express-rate-limit";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { StaffStores } from "./store/staff-stores";
@@ -22,16 +23,18 @@ export interface ApiDeps {
   outbox: LeadQueue | null;
   /** Staff accounts, sessions, audit and added partner origins. */
   staff: StaffStores;
+  /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
+  rateLimitStore?: (name: string) => Store | undefined;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, photos, leads, outbox, staff }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff, rateLimitStore }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
-  api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos }));
+  api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

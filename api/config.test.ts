@@ -24,6 +24,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7"]);
   });
 
+  it("keeps the stores in lowdb files unless DATABASE_URL names a PostgreSQL database", () => {
+    expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: "postgres://gc:secret@db.example:5432/dealership" }).databaseUrl).toBe("postgres://gc:secret@db.example:5432/dealership");
+    expect(loadConfig({ DATABASE_URL: "postgresql://127.0.0.1/gc" }).databaseUrl).toBe("postgresql://127.0.0.1/gc");
+  });
+
+  it("keeps photo files in PHOTOS_DIR, by default DATA_DIR/photos", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/gc" }).photosDir).toBe("/srv/gc/photos");
+    expect(loadConfig({ DATA_DIR: "/srv/gc", PHOTOS_DIR: "/mnt/shared/photos" }).photosDir).toBe("/mnt/shared/photos");
+  });
+
+  it("names a DATABASE_URL that is not PostgreSQL's, without echoing its password", () => {
+    for (const bad of ["mysql://u:hunter2@db/x", "postgres://u:hunter2@db.example", "not a url hunter2"]) {
+      expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL: must be a postgres:\/\//);
+      expect(() => loadConfig({ DATABASE_URL: bad })).not.toThrow(/hunter2/);
+    }
+  });
+
   it("reads mail settings together", () => {
     expect(loadConfig({ SMTP_URL: "smtp://mail.example:587", LEAD_TO: "sales@example.com", LEAD_FROM: "web@example.com" }).mail).toEqual({
       smtpUrl: "smtp://mail.example:587",

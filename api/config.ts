@@ -43,6 +43,20 @@ const EnvSchema = z
     PORT: port.default(3000),
     DEMO_PORT: port.default(3001),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** Where uploaded photos' files are kept (default DATA_DIR/photos); with several instances, a folder they all share. */
+    PHOTOS_DIR: z.string().min(1).optional(),
+    /** PostgreSQL instead of the lowdb files under DATA_DIR (docs/decisions/0015). */
+    DATABASE_URL: z
+      .string()
+      .refine((s) => {
+        try {
+          const u = new URL(s);
+          return (u.protocol === "postgres:" || u.protocol === "postgresql:") && u.hostname !== "" && u.pathname.length > 1;
+        } catch {
+          return false;
+        }
+      }, "must be a postgres:// or postgresql:// URL with a host and a database name, e.g. postgres://user:password@db.example:5432/dealership")
+      .optional(),
     /** Extra origins that may post leads, comma-separated. */
     ALLOWED_ORIGINS: z
       .string()
@@ -91,6 +105,10 @@ export interface Config {
   port: number;
   demoPort: number;
   dataDir: string;
+  /** PostgreSQL's URL when the stores are kept there; null: lowdb files under dataDir. */
+  databaseUrl: string | null;
+  /** Uploaded photos' files: PHOTOS_DIR, else DATA_DIR/photos. */
+  photosDir: string;
   /** The site's own origin and the demo origin, then ALLOWED_ORIGINS. */
   leadOrigins: string[];
   publicOrigin: string;
@@ -144,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     demoPort: e.DEMO_PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    photosDir: path.resolve(e.PHOTOS_DIR ?? path.join(e.DATA_DIR, "photos")),
     leadOrigins: [...new Set([...loopbackTwins(publicOrigin), ...loopbackTwins(demoOrigin), ...e.ALLOWED_ORIGINS])],
     publicOrigin,
     demoOrigin,

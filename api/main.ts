@@ -5,10 +5,9 @@ import { ConfigError, loadConfig } from "./config";
 import { createAppServer, limitedServer } from "./app";
 import { closeServer, Drain } from "./drain";
 import { CorruptDataFileError } from "./store/json-file";
-import { openLeadStore, type LeadStore } from "./store/lead-store";
-import { openStaffStores } from "./store/staff-stores";
-import { openVehicleStore } from "./store/vehicle-store";
-import { openPhotoStore } from "./store/photo-store";
+import { openStores, type Stores } from "./store/open-stores";
+import { redactUrl } from "./store/pg/database";
+import { PhotoStore } from "./store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   const drain = new Drain();
   const servers: Server[] = [];
   /** What has a write to flush on the way out, once open. */
-  const opened: { leads?: LeadStore; outbox?: LeadOutbox | null } = {};
+  const opened: { stores?: Stores; outbox?: LeadOutbox | null } = {};
 
   /**
    * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
@@ -47,7 +46,8 @@ async function main(): Promise<void> {
     await Promise.all(servers.map(closeServer));
     try {
       await opened.outbox?.stop();
-      await opened.leads?.flush();
+      await opened.stores?.leads.flush();
+      await opened.stores?.close();
     } catch (err) {
       console.error("[server] stopped, but a pending write failed:", err);
       process.exit(1);
@@ -58,13 +58,14 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
-  const vehicles = await openVehicleStore(config.dataDir);
-  const photos = openPhotoStore(config.dataDir);
-  const swept = await photos.sweep(vehicles.all().flatMap((v) => v.images));
+  const stores = await openStores(config);
+  opened.stores = stores;
+  const { vehicles, leads, staff } = stores;
+  // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
+  const photos = new PhotoStore(config.photosDir);
+  // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
+  const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
   if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);
-  const leads = await openLeadStore(config.dataDir);
-  opened.leads = leads;
-  const staff = await openStaffStores(config.dataDir, config.leadOrigins);
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   opened.outbox = outbox;
   if (outbox) {
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     leads,
     outbox,
     staff,
+    rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),
     site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles }),
@@ -104,7 +106,8 @@ async function main(): Promise<void> {
     });
   await listen("site, API and widgets", site, config.port);
   await listen("partner demo pages", demo, config.demoPort);
-  console.log(`[server] data in ${config.dataDir}; leads accepted from ${config.leadOrigins.join(", ")}`);
+  const where = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : config.dataDir;
+  console.log(`[server] data in ${where}; leads accepted from ${config.leadOrigins.join(", ")}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,9 +1,10 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
- * how long one uploaded phone photo takes to process
+ * how long one uploaded phone photo takes to process, and PostgreSQL beside
+ * lowdb (reads, lead posts with one and two servers, propagation between them)
  * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
@@ -19,13 +20,14 @@ import { benchCatalogue } from "./catalogue";
 import { benchInbox } from "./inbox";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
+import { benchPostgres } from "./postgres";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -37,6 +39,7 @@ const SETTINGS = {
     catalogue: { writes: 100, readSeconds: 5, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
+    postgres: { connections: 10, durationSeconds: 5, changes: 50 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -45,10 +48,11 @@ const SETTINGS = {
     catalogue: { writes: 5, readSeconds: 1, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
+    postgres: { connections: 10, durationSeconds: 1, changes: 3 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
 
   let ourMain = "";
   let baselineMain: string | undefined;
-  if (parts.includes("api") || parts.includes("leads") || parts.includes("inbox")) {
+  if (parts.includes("api") || parts.includes("leads") || parts.includes("inbox") || parts.includes("postgres")) {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
   if (parts.includes("catalogue")) results.catalogue = await benchCatalogue(settings.catalogue, log);
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
+  if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -114,6 +119,13 @@ function assertNumbers(r: BenchResults): void {
   }
   for (const c of r.inbox?.cases ?? []) positive(`inbox ${c.name} 2xx`, c.figures.ok);
   if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
+  // PostgreSQL is measured where a cluster can start; elsewhere the report says why.
+  if (r.postgres && !r.postgres.unavailable) {
+    positive("postgres GET /api/vehicles", r.postgres.vehicles?.postgres.rps);
+    positive("postgres lead posts, one server", r.postgres.leads?.postgresOne.ok);
+    positive("postgres lead posts, two servers", r.postgres.leads?.postgresTwo.rps);
+    positive("postgres propagation", r.postgres.propagation?.maxMs);
+  }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -1,5 +1,5 @@
 /**
- * npm run staff | leads | photos | backup | restore: the operator's commands, run from
+ * npm run staff | leads | photos | backup | restore | migrate-to-postgres: the operator's commands, run from
  * the build (dist/server/cli/NAME.js, production dependencies only) when
  * dist/ holds a build of the sources as they are now, else from the sources
  * through tsx when the build tools are installed (a developer's edit counts
@@ -10,7 +10,14 @@ import { pathToFileURL } from "node:url";
 import { buildState, canBuild, ROOT } from "./build-stamp.mjs";
 
 /** Each command's source, under api/cli/; its build is dist/server/cli/NAME.js (tsup.config.ts). */
-const COMMANDS = { staff: "staff.ts", leads: "export-leads.ts", photos: "photos.ts", backup: "backup.ts", restore: "restore.ts" };
+const COMMANDS = {
+  staff: "staff.ts",
+  leads: "export-leads.ts",
+  photos: "photos.ts",
+  backup: "backup.ts",
+  restore: "restore.ts",
+  "migrate-to-postgres": "migrate-to-postgres.ts",
+};
 
 const name = process.argv[2];
 if (!Object.hasOwn(COMMANDS, name)) {

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 npm run lint
 npm run typecheck
 bash scripts/ensure-chromium.sh
+# The store contract and two-instance tests start their own PostgreSQL cluster; they skip, saying why, without one.
+bash scripts/ensure-postgres.sh
 npm run build
 # Size budgets of the widget scripts (gzip), from .size-limit.json.
 npx size-limit

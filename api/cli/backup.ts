@@ -31,7 +31,14 @@ async function main(): Promise<void> {
     console.error(`[backup] --out FILE is required\n${USAGE}`);
     process.exit(2);
   }
-  const { dataDir } = loadConfig();
+  const { dataDir, databaseUrl } = loadConfig();
+  if (databaseUrl) {
+    // The data is in PostgreSQL, which an archive of DATA_DIR would not hold: a backup without the leads would mislead.
+    console.error(
+      `[backup] DATABASE_URL is set: the data is in PostgreSQL. Back it up with pg_dump (e.g. pg_dump --format=custom "$DATABASE_URL" > gc.dump) and PHOTOS_DIR with your file backup; see docs/architecture.md.`,
+    );
+    process.exit(2);
+  }
   const started = Date.now();
   const manifest = await writeBackup(dataDir, out);
   console.log(`[backup] ${dataDir} → ${out} in ${Date.now() - started} ms: ${describeCounts(manifest.counts)}`);

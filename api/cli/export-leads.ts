@@ -1,15 +1,16 @@
 /**
  * npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]
  * Prints the stored leads (oldest first) with their source and delivery status,
- * from leads.json and every archive segment, or writes them to FILE. Reads
- * DATA_DIR like the server; never writes the data.
+ * from leads.json and every archive segment (or PostgreSQL's leads table when
+ * DATABASE_URL is set), or writes them to FILE. Reads DATA_DIR or DATABASE_URL
+ * like the server; never writes the data.
  */
 import { fstatSync, ftruncateSync, writeSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { leadsToCsv } from "../../domain/leads-csv";
 import { writeFileDurably } from "../store/durable-file";
-import { readStoredLeads } from "../store/lead-files";
+import { cliLeads } from "./cli-stores";
 
 const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]";
 
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
   if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(values.since!) || Number.isNaN(since)))
     fail(`--since must be a date such as 2026-01-01, not "${values.since}"`);
 
-  const leads = await readStoredLeads(path.resolve(process.env.DATA_DIR || "./data"));
+  const leads = await cliLeads();
   const chosen = since === undefined ? leads : leads.filter((l) => Date.parse(l.createdAt) >= since);
   const text = format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`;
   if (values.out) {

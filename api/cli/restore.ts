@@ -28,7 +28,14 @@ async function main(): Promise<void> {
     console.error(`[restore] ${(err as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const { dataDir } = loadConfig();
+  const { dataDir, databaseUrl } = loadConfig();
+  if (databaseUrl) {
+    // The data is in PostgreSQL, which an archive of DATA_DIR would not hold: a restore without the leads would mislead.
+    console.error(
+      `[restore] DATABASE_URL is set: the data is in PostgreSQL. Restore the database with pg_restore, and PHOTOS_DIR from your file backup; see docs/architecture.md.`,
+    );
+    process.exit(2);
+  }
   const result = await restoreBackup(file!, dataDir, { force });
   console.log(`[restore] ${file} (backup of ${result.createdAt}) → ${dataDir}: ${describeCounts(result.restored)}`);
 }

@@ -8,10 +8,10 @@
  * without echo otherwise. `list` prints to stdout; every other message goes to
  * stderr.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { NewStaffAccountSchema, StaffEmailSchema, StaffPasswordSchema, StaffRoleSchema, STAFF_ROLES } from "../../domain/staff";
-import { AccountError, openAccountStore } from "../store/account-store";
+import { AccountError, type AccountStore } from "../store/account-store";
+import { cliAccounts } from "./cli-stores";
 
 const USAGE = `Usage:
   npm run staff -- add EMAIL --role ${STAFF_ROLES.join("|")}   (password from stdin, or prompted for)
@@ -96,7 +96,15 @@ async function main(): Promise<void> {
     return;
   }
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const accounts = openAccountStore(path.resolve(process.env.DATA_DIR || "./data"));
+  const { accounts, close } = await cliAccounts();
+  try {
+    await run(command, arg, values, accounts);
+  } finally {
+    await close();
+  }
+}
+
+async function run(command: string | undefined, arg: string | undefined, values: { role?: string }, accounts: AccountStore): Promise<void> {
   switch (command) {
     case "add": {
       const address = email(arg);

@@ -79,6 +79,7 @@ export class LeadOutbox {
   #timer: NodeJS.Timeout | undefined;
   #draining: Promise<void> | undefined;
   #stopped = false;
+  #unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly store: LeadStore,
@@ -90,6 +91,15 @@ export class LeadOutbox {
   start(): number {
     const pending = this.store.pending();
     for (const lead of pending) this.#retries.push(lead.id, lead.delivery.nextAttemptAt ? Date.parse(lead.delivery.nextAttemptAt) : 0);
+    // Another server stored a lead and mails it; should it stop before it has, this one takes it over a little later.
+    this.#unsubscribe = this.store.onRemoteLead?.((lead) => {
+      if (this.#stopped || lead.delivery.status !== "pending") return;
+      this.#retries.push(lead.id, Date.now() + this.backoff.baseMs);
+      if (!this.#draining) {
+        clearTimeout(this.#timer);
+        this.#schedule();
+      }
+    });
     this.#kick();
     return pending.length;
   }
@@ -125,6 +135,7 @@ export class LeadOutbox {
   /** Stop scheduling; resolves once an attempt in flight has finished and been recorded. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#unsubscribe?.();
     clearTimeout(this.#timer);
     await this.#draining;
   }
@@ -175,22 +186,25 @@ export class LeadOutbox {
     }
   }
 
+  /** One attempt, on the lead claimed from the store (as stored now), so no other server mails it meanwhile. */
   async #attempt(lead: Lead): Promise<void> {
-    const attempts = lead.delivery.attempts + 1;
-    let delivery: Delivery;
     try {
-      await this.send(lead);
-      delivery = { status: "sent", attempts, sentAt: new Date().toISOString() };
-    } catch (err) {
-      const wait = backoffDelay(attempts, this.backoff);
-      const lastError = err instanceof Error ? err.message : String(err);
-      const dueAt = Date.now() + wait;
-      delivery = { status: "pending", attempts, lastError, nextAttemptAt: new Date(dueAt).toISOString() };
-      console.warn(`[mail] lead ${lead.id} not delivered (attempt ${attempts}): ${lastError}; retrying in ${Math.round(wait / 1000)} s`);
-      this.#retries.push(lead.id, dueAt);
-    }
-    try {
-      await this.store.setDelivery(lead.id, delivery);
+      const took = await this.store.deliver(lead.id, async (claimed) => {
+        const attempts = claimed.delivery.attempts + 1;
+        try {
+          await this.send(claimed);
+          return { status: "sent", attempts, sentAt: new Date().toISOString() };
+        } catch (err) {
+          const wait = backoffDelay(attempts, this.backoff);
+          const lastError = err instanceof Error ? err.message : String(err);
+          const dueAt = Date.now() + wait;
+          console.warn(`[mail] lead ${claimed.id} not delivered (attempt ${attempts}): ${lastError}; retrying in ${Math.round(wait / 1000)} s`);
+          this.#retries.push(claimed.id, dueAt);
+          return { status: "pending", attempts, lastError, nextAttemptAt: new Date(dueAt).toISOString() } satisfies Delivery;
+        }
+      });
+      // Another server holds it right now (PostgreSQL): should that one stop before its mail lands, this one tries later.
+      if (!took && this.store.get(lead.id)?.delivery.status === "pending") this.#retries.push(lead.id, Date.now() + this.backoff.baseMs * 4);
     } catch (err) {
       console.error(`[mail] could not record delivery of lead ${lead.id}:`, err);
     }

@@ -1,18 +1,21 @@
 import type { RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 
 const ONE_MINUTE_MS = 60_000;
 
 /**
  * Per-visitor limit on lead posts; 0 turns it off. The visitor is req.ip:
  * the socket's address, or the one a trusted proxy (TRUST_PROXY) names.
+ * `store` keeps the counts where every instance shares them (PostgreSQL);
+ * without it they are this process's.
  */
-export function contactRateLimit(perMinute: number): RequestHandler {
+export function contactRateLimit(perMinute: number, store?: Store): RequestHandler {
   if (perMinute === 0) return (_req, _res, next) => next();
   let hinted = false;
   const limiter = rateLimit({
     windowMs: ONE_MINUTE_MS,
     limit: perMinute,
+    ...(store ? { store } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
     // Any client can send X-Forwarded-For; with TRUST_PROXY off it is ignored, and said once below without a stack trace.

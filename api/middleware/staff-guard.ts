@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import { canManageAccounts, type StaffAccount } from "../../domain/staff";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
@@ -75,10 +75,11 @@ export const requireOwner: RequestHandler = (_req, res, next) => {
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 
-/** Per-IP limit on sign-in attempts, whatever the account: 429 with Retry-After. */
-export function signInRateLimit(perQuarterHour: number): RequestHandler {
+/** Per-IP limit on sign-in attempts, whatever the account: 429 with Retry-After. `store`: counts shared by every instance. */
+export function signInRateLimit(perQuarterHour: number, store?: Store): RequestHandler {
   if (perQuarterHour === 0) return (_req, _res, next) => next();
   return rateLimit({
+    ...(store ? { store } : {}),
     windowMs: FIFTEEN_MINUTES_MS,
     limit: perQuarterHour,
     standardHeaders: "draft-8",

@@ -20,7 +20,7 @@ const StoredAccountSchema = StaffAccountSchema.extend({
   lockedUntil: z.iso.datetime().nullable().default(null),
 });
 type StoredAccount = z.infer<typeof StoredAccountSchema>;
-const AccountsFileSchema = z.object({ accounts: z.array(StoredAccountSchema) });
+export const AccountsFileSchema = z.object({ accounts: z.array(StoredAccountSchema) });
 type AccountsFile = z.infer<typeof AccountsFileSchema>;
 
 export class AccountError extends Error {

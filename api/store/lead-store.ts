@@ -23,6 +23,15 @@ export interface LeadStore {
   /** Store a lead; resolves once it is on disk. When it rejects, the lead is not stored: neither in memory nor on disk. */
   add(lead: NewLead, delivery: Delivery): Promise<Lead>;
   setDelivery(id: string, delivery: Delivery): Promise<void>;
+  /**
+   * Claim a pending lead's delivery, run `attempt` on it (the lead as stored
+   * now), and record the delivery it resolves with. False, without calling
+   * `attempt`, when the lead is unknown, no longer pending, or claimed by
+   * another server at the moment: so no two servers mail the same lead at once.
+   */
+  deliver(id: string, attempt: (lead: Lead) => Promise<Delivery>): Promise<boolean>;
+  /** Hear of leads other servers stored (PostgreSQL only: lowdb has one server). */
+  onRemoteLead?(listener: (lead: Lead) => void): () => void;
   /** Leads whose mail is still to be delivered. */
   pending(): Lead[];
   /** Every lead, oldest first. */
@@ -145,6 +154,14 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       found.lead.delivery = delivery;
       // Only the segment holding the lead is rewritten.
       await found.segment.save();
+    },
+    async deliver(id, attempt) {
+      const found = byId.get(id);
+      if (!found || found.lead.delivery.status !== "pending") return false;
+      const delivery = await attempt(found.lead);
+      found.lead.delivery = delivery;
+      await found.segment.save();
+      return true;
     },
     pending: () => all.filter((l) => l.delivery.status === "pending"),
     all: () => all,

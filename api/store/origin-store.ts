@@ -6,7 +6,7 @@ import { openJsonFile } from "./json-file";
 
 export const ORIGINS_FILE = "partner-origins.json";
 
-const OriginsFileSchema = z.object({ added: z.array(OriginSchema) });
+export const OriginsFileSchema = z.object({ added: z.array(OriginSchema) });
 type OriginsFile = z.infer<typeof OriginsFileSchema>;
 
 /** Partner origins the owner added in the console, beside the start-up list (ALLOWED_ORIGINS). */

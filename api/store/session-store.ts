@@ -20,7 +20,7 @@ const StoredSessionSchema = z.object({
   lastSeenAt: z.number(),
 });
 type StoredSession = z.infer<typeof StoredSessionSchema>;
-const SessionsFileSchema = z.object({ sessions: z.array(StoredSessionSchema) });
+export const SessionsFileSchema = z.object({ sessions: z.array(StoredSessionSchema) });
 type SessionsFile = z.infer<typeof SessionsFileSchema>;
 
 export interface Session {

@@ -84,7 +84,7 @@ export async function openVehicleStore(dataDir: string): Promise<VehicleStore> {
 
 const prepared = new WeakMap<Vehicle, PreparedBody>();
 /** A vehicle's body, prepared once per version (vehicles are never changed in place). */
-const bodyOf = (v: Vehicle): PreparedBody => {
+export const bodyOf = (v: Vehicle): PreparedBody => {
   let body = prepared.get(v);
   if (!body) prepared.set(v, (body = prepareBody(v)));
   return body;
@@ -109,6 +109,41 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
       return v && isListed(v) ? bodyOf(v) : undefined;
     },
   };
+}
+
+/** A write's outcome, worked out on the catalogue as it is: the next list and the change listeners hear of. */
+export interface PlannedWrite<C extends VehicleChange = VehicleChange> {
+  next: Vehicle[];
+  change: C;
+}
+
+/** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): PlannedWrite {
+  if (vehicles.some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
+  const next = [...vehicles, vehicle];
+  try {
+    buildVehicleIndex(next.map((v) => v.id));
+  } catch (err) {
+    throw new VehicleConflictError(`The id "${vehicle.id}" would share its link with another vehicle: ${(err as Error).message}`);
+  }
+  return { next, change: { action: "create", vehicle } };
+}
+
+/** Undefined for an unknown id; VehiclePreconditionError when `ifMatch` is not the vehicle's current ETag. */
+export function planReplace(vehicles: readonly Vehicle[], id: string, vehicle: Vehicle, ifMatch: string): PlannedWrite | undefined {
+  const i = vehicles.findIndex((v) => v.id === id);
+  if (i < 0) return undefined;
+  const previous = vehicles[i]!;
+  if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
+  const next = vehicles.slice();
+  next[i] = vehicle;
+  return { next, change: { action: "update", vehicle, previous } };
+}
+
+export function planRemove(vehicles: readonly Vehicle[], id: string): PlannedWrite<{ action: "delete"; previous: Vehicle }> | undefined {
+  const previous = vehicles.find((v) => v.id === id);
+  if (!previous) return undefined;
+  return { next: vehicles.filter((v) => v !== previous), change: { action: "delete", previous } };
 }
 
 /**
@@ -150,34 +185,21 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     get: (id) => vehicles().find((v) => v.id === id),
     etag: (v) => bodyOf(v).etag,
     async create(vehicle) {
-      if (vehicles().some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
-      const next = [...vehicles(), vehicle];
-      try {
-        buildVehicleIndex(next.map((v) => v.id));
-      } catch (err) {
-        throw new VehicleConflictError(`The id "${vehicle.id}" would share its link with another vehicle: ${(err as Error).message}`);
-      }
-      await commit(next, { action: "create", vehicle });
+      const planned = planCreate(vehicles(), vehicle);
+      await commit(planned.next, planned.change);
       return vehicle;
     },
     async replace(id, vehicle, ifMatch) {
-      const i = vehicles().findIndex((v) => v.id === id);
-      if (i < 0) return undefined;
-      const previous = vehicles()[i]!;
-      if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
-      const next = vehicles().slice();
-      next[i] = vehicle;
-      await commit(next, { action: "update", vehicle, previous });
+      const planned = planReplace(vehicles(), id, vehicle, ifMatch);
+      if (!planned) return undefined;
+      await commit(planned.next, planned.change);
       return vehicle;
     },
     async remove(id) {
-      const previous = vehicles().find((v) => v.id === id);
-      if (!previous) return undefined;
-      await commit(
-        vehicles().filter((v) => v !== previous),
-        { action: "delete", previous },
-      );
-      return previous;
+      const planned = planRemove(vehicles(), id);
+      if (!planned) return undefined;
+      await commit(planned.next, planned.change);
+      return planned.change.previous;
     },
     onChange(listener) {
       listeners.add(listener);

@@ -7,10 +7,10 @@ import { createAppServer } from "../app";
 import { LeadOutbox } from "../mail/lead-outbox";
 import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
-import { openLeadStore } from "../store/lead-store";
-import { openStaffStores } from "../store/staff-stores";
-import { openVehicleStore, type VehicleStore } from "../store/vehicle-store";
-import { openPhotoStore } from "../store/photo-store";
+import { openStores } from "../store/open-stores";
+import type { LeadStore } from "../store/lead-store";
+import type { VehicleStore } from "../store/vehicle-store";
+import { PhotoStore } from "../store/photo-store";
 import { siteErrorHandler } from "../../host-site/server/site-router";
 
 export interface TestServer {
@@ -19,6 +19,7 @@ export interface TestServer {
   /** The site's own origin, the one staff writes must come from. */
   origin: string;
   vehicles: VehicleStore;
+  leads: LeadStore;
   outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
@@ -29,6 +30,7 @@ export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 /**
  * The real app on a loopback port, with its data in a temporary folder (or the one given).
  * `now` is the clock staff sessions and lockouts go by; `widgetsDir` serves built widget scripts.
+ * With DATABASE_URL in `env`, the stores are PostgreSQL's.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -37,8 +39,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
-  const leads = await openLeadStore(config.dataDir);
-  const vehicles = await openVehicleStore(config.dataDir);
+  const stores = await openStores({ ...config, now });
+  const { leads, vehicles } = stores;
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
   outbox?.start();
   const server = createAppServer({
@@ -46,10 +48,11 @@ export async function startTestServer(
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
-    photos: openPhotoStore(config.dataDir),
+    photos: new PhotoStore(config.photosDir),
     leads,
     outbox,
-    staff: await openStaffStores(config.dataDir, config.leadOrigins, now),
+    staff: stores.staff,
+    rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
     site: Router(),
     siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
@@ -62,11 +65,13 @@ export async function startTestServer(
     dataDir: dir,
     origin: config.publicOrigin,
     vehicles,
+    leads,
     outbox,
     close: async () => {
       await outbox?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await stores.close();
       if (!dataDir) await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import type { PostgresResults } from "../postgres";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import type { InboxResults } from "../inbox";
@@ -18,6 +19,7 @@ export interface BenchResults {
   catalogue?: CatalogueResults;
   inbox?: InboxResults;
   photos?: PhotosResults;
+  postgres?: PostgresResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -182,6 +184,36 @@ export function toMarkdown(r: BenchResults): string {
         p.files.map((f) => [f.name, kB(f.bytes)]),
       ),
     );
+  }
+  if (r.postgres) {
+    const g = r.postgres;
+    out.push("", "## PostgreSQL beside lowdb (issue 18)", "");
+    if (g.unavailable) out.push(`Not measured: ${g.unavailable}.`);
+    else {
+      const row = (what: string, f: { rps: number; p99Ms: number; serverCpuPercent: number | null } | undefined) => [
+        what,
+        f?.rps,
+        f?.p99Ms,
+        f?.serverCpuPercent,
+      ];
+      out.push(
+        table(
+          ["Case", "req/s", "p99 ms", "server CPU %"],
+          [
+            row("GET /api/vehicles, lowdb", g.vehicles?.lowdb),
+            row("GET /api/vehicles, PostgreSQL", g.vehicles?.postgres),
+            row("POST /api/contact, lowdb", g.leads?.lowdb),
+            row("POST /api/contact, PostgreSQL, one server", g.leads?.postgresOne),
+            ...(g.leads?.postgresTwo.each ?? []).map((f, i) => row(`POST /api/contact, PostgreSQL, two servers: server ${i + 1}`, f)),
+            ["POST /api/contact, PostgreSQL, two servers together", g.leads?.postgresTwo.rps, null, null],
+          ],
+        ),
+        "",
+        g.propagation
+          ? `A catalogue change through one server (staff PUT) served by the other's GET /api/vehicles/:id: median ${g.propagation.medianMs} ms, p95 ${g.propagation.p95Ms} ms, max ${g.propagation.maxMs} ms over ${g.propagation.changes} changes (goal: under 1,000 ms).`
+          : "",
+      );
+    }
   }
   return `${out.join("\n")}\n`;
 }

@@ -8,23 +8,29 @@ import { SESSION_MAX_MS } from "../../store/session-store";
 import type { StaffDeps } from "./staff-router";
 
 /** POST (sign in), GET (who am I) and DELETE (sign out) /api/staff/session. */
-export function sessionRouter({ accounts, sessions, config }: StaffDeps): Router {
+export function sessionRouter({ accounts, sessions, config, rateLimitStore }: StaffDeps): Router {
   const router = Router();
   const cookie: CookieOptions = { httpOnly: true, sameSite: "strict", path: "/", secure: config.secureCookies };
 
-  router.post("/", signInRateLimit(config.staffSignInRateLimit), requireJson, express.json({ limit: "4kb" }), async (req, res) => {
-    const parsed = SignInSchema.safeParse(req.body);
-    if (!parsed.success) throw new HttpError(400, "Enter your e-mail and password.", { fields: fieldErrors(parsed.error) });
-    const result = await accounts.signIn(parsed.data.email, parsed.data.password);
-    if (!result.ok && result.locked) {
-      res.set("Retry-After", String(result.retryAfterSeconds));
-      throw new HttpError(429, "Too many failed sign-ins: this account is locked for a while. Try again later.");
-    }
-    if (!result.ok) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
-    const { token } = await sessions.create(result.account.email);
-    res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: SESSION_MAX_MS });
-    res.json({ email: result.account.email, role: result.account.role });
-  });
+  router.post(
+    "/",
+    signInRateLimit(config.staffSignInRateLimit, rateLimitStore?.("staff-sign-in")),
+    requireJson,
+    express.json({ limit: "4kb" }),
+    async (req, res) => {
+      const parsed = SignInSchema.safeParse(req.body);
+      if (!parsed.success) throw new HttpError(400, "Enter your e-mail and password.", { fields: fieldErrors(parsed.error) });
+      const result = await accounts.signIn(parsed.data.email, parsed.data.password);
+      if (!result.ok && result.locked) {
+        res.set("Retry-After", String(result.retryAfterSeconds));
+        throw new HttpError(429, "Too many failed sign-ins: this account is locked for a while. Try again later.");
+      }
+      if (!result.ok) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
+      const { token } = await sessions.create(result.account.email);
+      res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: SESSION_MAX_MS });
+      res.json({ email: result.account.email, role: result.account.role });
+    },
+  );
 
   router.get("/", requireSession(sessions, accounts), (_req, res) => {
     const { email, role } = res.locals.staff!;

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { Store } from "express-rate-limit";
 import type { Config } from "../../config";
 import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
 import type { StaffStores } from "../../store/staff-stores";
@@ -18,6 +19,8 @@ export interface StaffDeps extends StaffStores {
   /** Lead mail; null when mail is off. */
   outbox: LeadQueue | null;
   photos: PhotoStore;
+  /** Where a rate limit keeps its counts (shared by every instance with PostgreSQL). */
+  rateLimitStore?: (name: string) => Store | undefined;
 }
 
 /**

@@ -1,0 +1,96 @@
+/**
+ * The schema, as numbered migrations applied in order at start-up (database.ts),
+ * each once and in a transaction under an advisory lock. Never edit one that
+ * has shipped: add the next number.
+ *
+ * Documents the domain validates (a vehicle, a lead, an audit entry, a
+ * follow-up event) are kept as `json`, which keeps their text as written, so
+ * every instance serialises a vehicle to the same bytes and the same ETag.
+ * A trigger on each table announces every committed change on the channel
+ * `gc_changes` (LISTEN/NOTIFY), whoever made it: another instance, a CLI, or
+ * `npm run migrate-to-postgres`.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const CHANGES_CHANNEL = "gc_changes";
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "stores",
+    sql: `
+CREATE TABLE catalogue (
+  id int PRIMARY KEY CHECK (id = 1),
+  version bigint NOT NULL,
+  vehicles json NOT NULL
+);
+CREATE TABLE leads (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  created_at timestamptz NOT NULL,
+  lead json NOT NULL,
+  delivery json NOT NULL,
+  delivery_status text NOT NULL
+);
+CREATE INDEX leads_pending ON leads (seq) WHERE delivery_status = 'pending';
+CREATE TABLE lead_follow_ups (
+  seq bigserial PRIMARY KEY,
+  lead_id text NOT NULL,
+  event json NOT NULL
+);
+CREATE INDEX lead_follow_ups_lead ON lead_follow_ups (lead_id, seq);
+CREATE TABLE staff_accounts (
+  seq bigserial UNIQUE,
+  email text PRIMARY KEY,
+  role text NOT NULL,
+  created_at text NOT NULL,
+  password_hash text NOT NULL,
+  password_changed_at text NOT NULL,
+  failures int NOT NULL DEFAULT 0,
+  locked_until text
+);
+CREATE TABLE staff_sessions (
+  hash text PRIMARY KEY,
+  email text NOT NULL,
+  created_at bigint NOT NULL,
+  last_seen_at bigint NOT NULL
+);
+CREATE INDEX staff_sessions_email ON staff_sessions (email);
+CREATE TABLE staff_audit (
+  seq bigserial PRIMARY KEY,
+  entry json NOT NULL
+);
+CREATE TABLE partner_origins (
+  id int PRIMARY KEY CHECK (id = 1),
+  added json NOT NULL
+);
+CREATE TABLE rate_limits (
+  key text PRIMARY KEY,
+  hits int NOT NULL,
+  reset_at bigint NOT NULL
+);
+
+CREATE FUNCTION gc_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  row_key text;
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    row_key := to_jsonb(OLD) ->> TG_ARGV[0];
+  ELSE
+    row_key := to_jsonb(NEW) ->> TG_ARGV[0];
+  END IF;
+  PERFORM pg_notify('${CHANGES_CHANNEL}', json_build_object('table', TG_TABLE_NAME, 'key', row_key)::text);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER catalogue_changed AFTER INSERT OR UPDATE OR DELETE ON catalogue FOR EACH ROW EXECUTE FUNCTION gc_notify_change('version');
+CREATE TRIGGER leads_changed AFTER INSERT OR UPDATE ON leads FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
+CREATE TRIGGER lead_follow_ups_changed AFTER INSERT ON lead_follow_ups FOR EACH ROW EXECUTE FUNCTION gc_notify_change('lead_id');
+CREATE TRIGGER staff_audit_changed AFTER INSERT ON staff_audit FOR EACH ROW EXECUTE FUNCTION gc_notify_change('seq');
+CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE ON partner_origins FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
+`,
+  },
+];

@@ -1,0 +1,236 @@
+import { createHash, randomBytes } from "node:crypto";
+import type pg from "pg";
+import { applyFollowUpEvent, FollowUpEventSchema, NO_FOLLOW_UP, type FollowUp } from "../../../domain/lead-follow-up";
+import { AuditEntrySchema, StaffRoleSchema, type AuditEntry, type StaffAccount } from "../../../domain/staff";
+import { dummyHash, hashPassword, verifyPassword } from "../../auth/password";
+import { AccountError, LOCK_MS, MAX_FAILURES, type AccountStore, type SignInResult } from "../account-store";
+import type { AuditStore } from "../audit-store";
+import type { FollowUpStore } from "../follow-up-store";
+import type { OriginStore } from "../origin-store";
+import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOKEN_BYTES, type SessionStore } from "../session-store";
+import type { StaffStores } from "../staff-stores";
+import type { Database } from "./database";
+
+interface AccountRow {
+  email: string;
+  role: string;
+  created_at: string;
+  password_hash: string;
+  password_changed_at: string;
+  failures: number;
+  locked_until: string | null;
+}
+
+const publicView = (r: AccountRow): StaffAccount => ({ email: r.email, role: StaffRoleSchema.parse(r.role), createdAt: r.created_at });
+const unknown = (email: string) => new AccountError("unknown", `No staff account for ${email}`);
+
+/**
+ * Staff accounts in PostgreSQL, read fresh on every call (as the lowdb store
+ * reads its file again when it changed), so every instance and `npm run staff`
+ * see each change at once. The failures in a row are counted under the
+ * account's row lock, so a lockout counts attempts made on every instance.
+ */
+export function pgAccountStore(db: Database, now: () => number = Date.now): AccountStore {
+  const row = async (q: pg.Pool | pg.PoolClient, email: string, lock = false) =>
+    (await q.query<AccountRow>(`SELECT * FROM staff_accounts WHERE email = $1${lock ? " FOR UPDATE" : ""}`, [email])).rows[0];
+  const lockedFor = (r: AccountRow) => (r.locked_until ? Date.parse(r.locked_until) - now() : 0);
+
+  return {
+    list: async () => (await db.pool.query<AccountRow>("SELECT * FROM staff_accounts ORDER BY seq")).rows.map(publicView),
+    async get(email) {
+      const r = await row(db.pool, email);
+      return r && { ...publicView(r), passwordChangedAt: r.password_changed_at };
+    },
+    async add({ email, role, password }) {
+      const passwordHash = await hashPassword(password);
+      const at = new Date(now()).toISOString();
+      const { rows } = await db.pool.query<AccountRow>(
+        `INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at) VALUES ($1, $2, $3, $4, $3)
+         ON CONFLICT (email) DO NOTHING RETURNING *`,
+        [email, role, at, passwordHash],
+      );
+      if (!rows[0]) throw new AccountError("exists", `A staff account for ${email} already exists`);
+      return publicView(rows[0]);
+    },
+    async remove(email) {
+      const { rowCount } = await db.pool.query("DELETE FROM staff_accounts WHERE email = $1", [email]);
+      if (!rowCount) throw unknown(email);
+    },
+    async setPassword(email, password) {
+      const passwordHash = await hashPassword(password);
+      const { rowCount } = await db.pool.query(
+        "UPDATE staff_accounts SET password_hash = $2, password_changed_at = $3, failures = 0, locked_until = NULL WHERE email = $1",
+        [email, passwordHash, new Date(now()).toISOString()],
+      );
+      if (!rowCount) throw unknown(email);
+    },
+    async signIn(email, password) {
+      const a = await row(db.pool, email);
+      if (!a) {
+        await verifyPassword(password, await dummyHash());
+        return { ok: false, locked: false };
+      }
+      if (lockedFor(a) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(a) / 1000) };
+      const right = await verifyPassword(password, a.password_hash);
+      if (right && a.failures === 0 && a.locked_until === null) return { ok: true, account: publicView(a) };
+      return db.transaction(async (client): Promise<SignInResult> => {
+        const fresh = await row(client, email, true);
+        if (!fresh) return { ok: false, locked: false };
+        if (lockedFor(fresh) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(fresh) / 1000) };
+        if (right && fresh.password_hash === a.password_hash) {
+          await client.query("UPDATE staff_accounts SET failures = 0, locked_until = NULL WHERE email = $1", [email]);
+          return { ok: true, account: publicView(fresh) };
+        }
+        let failures = (fresh.locked_until ? 0 : fresh.failures) + 1;
+        let lockedUntil: string | null = null;
+        if (failures >= MAX_FAILURES) {
+          failures = 0;
+          lockedUntil = new Date(now() + LOCK_MS).toISOString();
+        }
+        await client.query("UPDATE staff_accounts SET failures = $2, locked_until = $3 WHERE email = $1", [email, failures, lockedUntil]);
+        return { ok: false, locked: false };
+      });
+    },
+  };
+}
+
+const TOUCH_WRITE_MS = 60_000;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Sessions in PostgreSQL: every instance finds a session any instance began, and a sign-out ends it on all of them. */
+export function pgSessionStore(db: Database, now: () => number = Date.now): SessionStore {
+  const alive = (s: { created_at: string; last_seen_at: string }, t: number) =>
+    t - Number(s.last_seen_at) < SESSION_IDLE_MS && t - Number(s.created_at) < SESSION_MAX_MS;
+  return {
+    async create(email) {
+      const token = randomBytes(SESSION_TOKEN_BYTES).toString("base64url");
+      const t = now();
+      await db.pool.query("INSERT INTO staff_sessions (hash, email, created_at, last_seen_at) VALUES ($1, $2, $3, $3)", [hashToken(token), email, t]);
+      // Dead sessions go at each sign-in, as the lowdb store drops them at each write.
+      await db.pool.query("DELETE FROM staff_sessions WHERE last_seen_at <= $1 OR created_at <= $2", [t - SESSION_IDLE_MS, t - SESSION_MAX_MS]);
+      return { token, session: { email, createdAt: t } };
+    },
+    async touch(token) {
+      const hash = hashToken(token);
+      const { rows } = await db.pool.query<{ email: string; created_at: string; last_seen_at: string }>(
+        "SELECT email, created_at, last_seen_at FROM staff_sessions WHERE hash = $1",
+        [hash],
+      );
+      const s = rows[0];
+      const t = now();
+      if (!s) return undefined;
+      if (!alive(s, t)) {
+        await db.pool.query("DELETE FROM staff_sessions WHERE hash = $1", [hash]);
+        return undefined;
+      }
+      if (t - Number(s.last_seen_at) >= TOUCH_WRITE_MS) await db.pool.query("UPDATE staff_sessions SET last_seen_at = $2 WHERE hash = $1", [hash, t]);
+      return { email: s.email, createdAt: Number(s.created_at) };
+    },
+    async revoke(token) {
+      await db.pool.query("DELETE FROM staff_sessions WHERE hash = $1", [hashToken(token)]);
+    },
+    async revokeAll(email) {
+      await db.pool.query("DELETE FROM staff_sessions WHERE email = $1", [email]);
+    },
+  };
+}
+
+/** Audit entries the console can ask for at most (GET /api/staff/audit?limit=1000): what memory holds. */
+const AUDIT_HELD = 1000;
+
+/** The audit history in PostgreSQL, append-only; the most recent entries held in memory, refreshed when any instance appends. */
+export async function pgAuditStore(db: Database): Promise<AuditStore> {
+  let entries: AuditEntry[] = [];
+  const load = async () => {
+    const { rows } = await db.pool.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
+    entries = rows.map((r) => AuditEntrySchema.parse(r.entry)).reverse();
+  };
+  await load();
+  let loading: Promise<void> | null = null;
+  db.onChange("staff_audit", () => {
+    loading ??= load()
+      .catch((err: unknown) => console.error("[audit] could not read the history:", err))
+      .finally(() => (loading = null));
+  });
+  db.onResync(load);
+  return {
+    async append(entry) {
+      const parsed = AuditEntrySchema.parse(entry);
+      await db.pool.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(parsed)]);
+      entries.push(parsed);
+      if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
+    },
+    recent: (limit) => entries.slice(-limit).reverse(),
+  };
+}
+
+/** Added partner origins in PostgreSQL, held in memory (asked on every lead post) and reloaded when any instance changes them. */
+export async function pgOriginStore(db: Database, startup: readonly string[]): Promise<OriginStore> {
+  const fixed = new Set(startup);
+  let added: string[] = [];
+  let allowed = new Set(fixed);
+  const set = (list: string[]) => {
+    added = list;
+    allowed = new Set([...fixed, ...list]);
+  };
+  const load = async () => {
+    const { rows } = await db.pool.query<{ added: string[] }>("SELECT added FROM partner_origins WHERE id = 1");
+    set(rows[0]?.added ?? []);
+  };
+  await load();
+  db.onChange("partner_origins", () => void load().catch((err: unknown) => console.error("[origins] could not read the origins:", err)));
+  db.onResync(load);
+  return {
+    added: () => added,
+    async setAdded(origins) {
+      const list = [...new Set(origins)];
+      await db.pool.query("INSERT INTO partner_origins (id, added) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET added = EXCLUDED.added", [
+        JSON.stringify(list),
+      ]);
+      set(list);
+      return added;
+    },
+    allows: (origin) => allowed.has(origin),
+  };
+}
+
+/** Follow-up events in PostgreSQL, folded per lead in memory; a lead's fold is read again when any instance records an event for it. */
+export async function pgFollowUpStore(db: Database): Promise<FollowUpStore> {
+  const byLead = new Map<string, FollowUp>();
+  const fold = (events: unknown[]) => events.map((e) => FollowUpEventSchema.parse(e)).reduce(applyFollowUpEvent, NO_FOLLOW_UP);
+  const loadAll = async () => {
+    const { rows } = await db.pool.query<{ lead_id: string; event: unknown }>("SELECT lead_id, event FROM lead_follow_ups ORDER BY seq");
+    const events = new Map<string, unknown[]>();
+    for (const r of rows) events.set(r.lead_id, [...(events.get(r.lead_id) ?? []), r.event]);
+    byLead.clear();
+    for (const [id, list] of events) byLead.set(id, fold(list));
+  };
+  const loadLead = async (leadId: string): Promise<FollowUp> => {
+    const { rows } = await db.pool.query<{ event: unknown }>("SELECT event FROM lead_follow_ups WHERE lead_id = $1 ORDER BY seq", [leadId]);
+    const next = fold(rows.map((r) => r.event));
+    byLead.set(leadId, next);
+    return next;
+  };
+  await loadAll();
+  db.onChange("lead_follow_ups", (leadId) => void loadLead(leadId).catch((err: unknown) => console.error("[follow-ups] could not read a change:", err)));
+  db.onResync(loadAll);
+  return {
+    get: (leadId) => byLead.get(leadId) ?? NO_FOLLOW_UP,
+    async record(event) {
+      const parsed = FollowUpEventSchema.parse(event);
+      await db.pool.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [parsed.leadId, JSON.stringify(parsed)]);
+      return loadLead(parsed.leadId);
+    },
+  };
+}
+
+/** The staff stores over one database. */
+export async function openPgStaffStores(db: Database, startupOrigins: readonly string[], now: () => number = Date.now): Promise<StaffStores> {
+  return {
+    accounts: pgAccountStore(db, now),
+    sessions: pgSessionStore(db, now),
+    audit: await pgAuditStore(db),
+    origins: await pgOriginStore(db, startupOrigins),
+    followUps: await pgFollowUpStore(db),
+  };
+}

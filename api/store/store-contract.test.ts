@@ -1,0 +1,193 @@
+/**
+ * The store contract: what every store promises, run against each storage
+ * engine (lowdb files, and PostgreSQL on a throw-away cluster). A store that
+ * passes here can stand behind the API whichever engine holds it.
+ */
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { seedCatalogue } from "../../domain/catalogue/seed";
+import type { ContactMessage } from "../../domain/contact";
+import type { Vehicle } from "../../domain/vehicle";
+import { storeEngines } from "../testing/store-engines";
+import { validLead } from "../testing/test-server";
+import { AccountError, LOCK_MS, MAX_FAILURES } from "./account-store";
+import { SESSION_IDLE_MS } from "./session-store";
+import { VehicleConflictError, VehiclePreconditionError, type VehicleChange } from "./vehicle-store";
+
+// scrypt (N 2^15) per sign-in on a shared 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+const { engines, stop } = await storeEngines();
+afterAll(stop);
+
+const PASSWORD = "correct horse battery staple";
+const newLead = (firstName: string) => ({ message: validLead({ firstName }) as ContactMessage, origin: "https://resort.example", source: "contract" });
+const cart = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({ ...seedCatalogue()[0]!, id, name: `Contract ${id}`, ...over });
+
+describe.each(engines)("store contract: $name", (engine) => {
+  if (engine.unavailable) {
+    it.skip(`skipped: ${engine.unavailable}`, () => {});
+    return;
+  }
+
+  describe("VehicleStore", () => {
+    it("seeds the catalogue once, and creates, replaces (If-Match) and removes vehicles, telling listeners after each write", async () => {
+      const place = await engine.fresh();
+      const { vehicles } = await engine.open(place);
+      const seeded = vehicles.all().length;
+      expect(seeded).toBe(seedCatalogue().length);
+      const heard: VehicleChange["action"][] = [];
+      vehicles.onChange((c) => heard.push(c.action));
+
+      const listEtag = vehicles.listBody().etag;
+      await vehicles.create(cart("contract-one"));
+      expect(vehicles.get("contract-one")?.name).toBe("Contract contract-one");
+      expect(vehicles.find("contract-one")?.id).toBe("contract-one");
+      expect(vehicles.listBody().etag).not.toBe(listEtag);
+      await expect(vehicles.create(cart("contract-one"))).rejects.toBeInstanceOf(VehicleConflictError);
+
+      const v = vehicles.get("contract-one")!;
+      await expect(vehicles.replace(v.id, { ...v, name: "Stale" }, '"not-its-etag"')).rejects.toBeInstanceOf(VehiclePreconditionError);
+      expect(await vehicles.replace(v.id, { ...v, name: "Renamed" }, vehicles.etag(v))).toMatchObject({ name: "Renamed" });
+      expect(await vehicles.replace("no-such-cart", v, "*")).toBeUndefined();
+      expect(JSON.parse(vehicles.body("contract-one")!.json.toString()).name).toBe("Renamed");
+
+      expect((await vehicles.remove("contract-one"))?.name).toBe("Renamed");
+      expect(await vehicles.remove("contract-one")).toBeUndefined();
+      expect(vehicles.get("contract-one")).toBeUndefined();
+      expect(heard).toEqual(["create", "update", "delete"]);
+
+      await vehicles.create(cart("contract-two"));
+      const reopened = await engine.open(place);
+      expect(reopened.vehicles.all().map((x) => x.id)).toEqual(vehicles.all().map((x) => x.id));
+      expect(reopened.vehicles.etag(reopened.vehicles.get("contract-two")!)).toBe(vehicles.etag(vehicles.get("contract-two")!));
+    });
+  });
+
+  describe("LeadStore", () => {
+    it("stores leads in order, finds them by id, and keeps them and their delivery across a restart", async () => {
+      const place = await engine.fresh();
+      const { leads } = await engine.open(place);
+      const a = await leads.add(newLead("Ann"), { status: "pending", attempts: 0 });
+      const b = await leads.add(newLead("Bob"), { status: "not-sent", attempts: 0 });
+      expect(leads.all().map((l) => l.firstName)).toEqual(["Ann", "Bob"]);
+      expect(leads.get(a.id)).toMatchObject({ firstName: "Ann", origin: "https://resort.example", source: "contract" });
+      expect(leads.pending().map((l) => l.id)).toEqual([a.id]);
+      await leads.setDelivery(b.id, { status: "pending", attempts: 1, lastError: "refused" });
+      expect(await leads.writeProblem()).toBeNull();
+
+      const reopened = (await engine.open(place)).leads;
+      expect(reopened.all().map((l) => l.id)).toEqual([a.id, b.id]);
+      expect(reopened.get(b.id)?.delivery).toEqual({ status: "pending", attempts: 1, lastError: "refused" });
+      expect(reopened.get(a.id)).toEqual(leads.get(a.id));
+    });
+
+    it("delivers a pending lead once: the attempt sees the lead as stored, and a delivered lead is not claimed again", async () => {
+      const { leads } = await engine.open(await engine.fresh());
+      const lead = await leads.add(newLead("Cy"), { status: "pending", attempts: 0 });
+      const seen: number[] = [];
+      expect(
+        await leads.deliver(lead.id, async (l) => {
+          seen.push(l.delivery.attempts);
+          return { status: "sent", attempts: 1, sentAt: new Date().toISOString() };
+        }),
+      ).toBe(true);
+      expect(await leads.deliver(lead.id, async () => ({ status: "sent", attempts: 9 }))).toBe(false);
+      expect(await leads.deliver("no-such-lead", async () => ({ status: "sent", attempts: 9 }))).toBe(false);
+      expect(seen).toEqual([0]);
+      expect(leads.get(lead.id)?.delivery).toMatchObject({ status: "sent", attempts: 1 });
+      expect(leads.pending()).toEqual([]);
+    });
+  });
+
+  describe("AccountStore and SessionStore", () => {
+    it("adds, lists and removes accounts; a duplicate or unknown e-mail is an AccountError", async () => {
+      const { staff } = await engine.open(await engine.fresh());
+      await staff.accounts.add({ email: "owner@example.com", role: "owner", password: PASSWORD });
+      await staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });
+      expect((await staff.accounts.list()).map((a) => [a.email, a.role])).toEqual([
+        ["owner@example.com", "owner"],
+        ["sales@example.com", "sales"],
+      ]);
+      await expect(staff.accounts.add({ email: "sales@example.com", role: "owner", password: PASSWORD })).rejects.toMatchObject({ code: "exists" });
+      await staff.accounts.remove("sales@example.com");
+      await expect(staff.accounts.remove("sales@example.com")).rejects.toBeInstanceOf(AccountError);
+      await expect(staff.accounts.setPassword("nobody@example.com", PASSWORD)).rejects.toMatchObject({ code: "unknown" });
+      expect(await staff.accounts.get("sales@example.com")).toBeUndefined();
+    });
+
+    it(`locks an account after ${MAX_FAILURES} failures in a row, even to the right password, until the lock ends`, async () => {
+      let t = Date.parse("2026-06-01T12:00:00Z");
+      const { staff } = await engine.open(await engine.fresh(), { now: () => t });
+      await staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });
+      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: true });
+      for (let i = 0; i < MAX_FAILURES; i++) expect(await staff.accounts.signIn("sales@example.com", "wrong password!")).toEqual({ ok: false, locked: false });
+      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toEqual({ ok: false, locked: true, retryAfterSeconds: LOCK_MS / 1000 });
+      t += LOCK_MS;
+      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: true, account: { email: "sales@example.com" } });
+      await staff.accounts.setPassword("sales@example.com", "another long password");
+      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toEqual({ ok: false, locked: false });
+      expect(await staff.accounts.signIn("nobody@example.com", PASSWORD)).toEqual({ ok: false, locked: false });
+    });
+
+    it("opens a session by its token only, ends it on sign-out, for all of an account, and after the idle time", async () => {
+      let t = Date.parse("2026-06-01T12:00:00Z");
+      const place = await engine.fresh();
+      const { staff } = await engine.open(place, { now: () => t });
+      const one = await staff.sessions.create("sales@example.com");
+      const two = await staff.sessions.create("sales@example.com");
+      const other = await staff.sessions.create("owner@example.com");
+      expect(await staff.sessions.touch(one.token)).toEqual({ email: "sales@example.com", createdAt: t });
+      expect(await staff.sessions.touch(`${one.token}x`)).toBeUndefined();
+      await staff.sessions.revoke(one.token);
+      expect(await staff.sessions.touch(one.token)).toBeUndefined();
+      expect(await staff.sessions.touch(two.token)).toBeDefined();
+      await staff.sessions.revokeAll("sales@example.com");
+      expect(await staff.sessions.touch(two.token)).toBeUndefined();
+
+      const restarted = await engine.open(place, { now: () => t });
+      expect(await restarted.staff.sessions.touch(other.token)).toMatchObject({ email: "owner@example.com" });
+      t += SESSION_IDLE_MS + 1;
+      expect(await restarted.staff.sessions.touch(other.token)).toBeUndefined();
+    });
+  });
+
+  describe("AuditStore, OriginStore and FollowUpStore", () => {
+    it("keep what was written, in order, across a restart", async () => {
+      const place = await engine.fresh();
+      const { staff } = await engine.open(place, { leadOrigins: ["https://fixed.example"] });
+      for (const n of [1, 2, 3])
+        await staff.audit.append({
+          at: new Date(Date.UTC(2026, 5, n)).toISOString(),
+          email: "owner@example.com",
+          action: "update",
+          vehicleId: `v${n}`,
+          fields: ["name"],
+        });
+      expect(staff.audit.recent(2).map((e) => e.vehicleId)).toEqual(["v3", "v2"]);
+
+      expect(staff.origins.allows("https://fixed.example")).toBe(true);
+      expect(staff.origins.allows("https://partner.example")).toBe(false);
+      await staff.origins.setAdded(["https://partner.example", "https://partner.example"]);
+      expect(staff.origins.added()).toEqual(["https://partner.example"]);
+      expect(staff.origins.allows("https://partner.example")).toBe(true);
+
+      expect(staff.followUps.get("lead-1")).toMatchObject({ status: "new", notes: [] });
+      await staff.followUps.record({ leadId: "lead-1", at: "2026-06-01T10:00:00.000Z", by: "sales@example.com", status: "contacted" });
+      const after = await staff.followUps.record({
+        leadId: "lead-1",
+        at: "2026-06-01T11:00:00.000Z",
+        by: "owner@example.com",
+        note: "Called back <b>twice</b>",
+      });
+      expect(after).toMatchObject({
+        status: "contacted",
+        statusBy: "sales@example.com",
+        notes: [{ text: "Called back <b>twice</b>", author: "owner@example.com" }],
+      });
+
+      const reopened = (await engine.open(place, { leadOrigins: ["https://fixed.example"] })).staff;
+      expect(reopened.audit.recent(10).map((e) => e.vehicleId)).toEqual(["v3", "v2", "v1"]);
+      expect(reopened.origins.added()).toEqual(["https://partner.example"]);
+      expect(reopened.followUps.get("lead-1")).toEqual(after);
+    });
+  });
+});
