@@ -22,12 +22,12 @@
  *   rename or append lines; write what an index points to before the index).
  */
 import { constants } from "node:fs";
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, utimes } from "node:fs/promises";
+import { mkdir, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar, extract as extractTar } from "tar";
 import { VehicleListSchema } from "../../domain/vehicle";
-import { CorruptDataFileError } from "../store/json-file";
+import { CorruptDataFileError, readJsonFile } from "../store/json-file";
 import { listArchives, readStoredLeads } from "../store/lead-files";
 
 /** Written at the archive's root, read back (never restored into DATA_DIR) by a restore. */
@@ -78,31 +78,16 @@ export function describeCounts(c: DataCounts): string {
   );
 }
 
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new CorruptDataFileError(file, err);
-  }
-}
-
 /** What a data folder holds, checking the files the counts come from as the server would at start-up. */
 export async function countData(dir: string): Promise<DataCounts> {
-  const catalogue = (await readJson(path.join(dir, "catalogue.json"))) as { vehicles?: unknown } | undefined;
+  const catalogue = (await readJsonFile(path.join(dir, "catalogue.json"))) as { vehicles?: unknown } | undefined;
   let vehicles = 0;
   if (catalogue !== undefined) {
     const parsed = VehicleListSchema.safeParse(catalogue?.vehicles);
     if (!parsed.success) throw new CorruptDataFileError(path.join(dir, "catalogue.json"), parsed.error);
     vehicles = parsed.data.length;
   }
-  const accountsFile = (await readJson(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
+  const accountsFile = (await readJsonFile(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
   if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
     throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));
   const leads = await readStoredLeads(dir);
@@ -272,7 +257,7 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
     } catch (err) {
       throw new NotABackupError(`${file} is not a readable .tar.gz: ${(err as Error).message}`);
     }
-    const manifest = (await readJson(path.join(work, MANIFEST)).catch(() => undefined)) as BackupManifest | undefined;
+    const manifest = (await readJsonFile(path.join(work, MANIFEST)).catch(() => undefined)) as BackupManifest | undefined;
     if (!manifest || manifest.format !== FORMAT)
       throw new NotABackupError(`${file} is not a backup made by \`npm run backup\` (no ${MANIFEST} of format ${FORMAT})`);
     const restored = await countData(work);

@@ -17,7 +17,7 @@ import { VehicleListSchema } from "../../domain/vehicle";
 import { AccountsFileSchema, ACCOUNTS_FILE } from "../store/account-store";
 import { AUDIT_FILE } from "../store/audit-store";
 import { FOLLOW_UP_FILE } from "../store/follow-up-store";
-import { CorruptDataFileError } from "../store/json-file";
+import { CorruptDataFileError, readJsonFile } from "../store/json-file";
 import { readStoredLeads } from "../store/lead-files";
 import { OriginsFileSchema, ORIGINS_FILE } from "../store/origin-store";
 import { openDatabase, redactUrl } from "../store/pg/database";
@@ -29,21 +29,6 @@ const say = (message: string) => process.stderr.write(`[migrate] ${message}\n`);
 
 /** Every table the stores write, in the order they are filled. */
 export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins"] as const;
-
-async function readJson<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw err;
-  }
-  try {
-    return schema.parse(JSON.parse(text)) as z.infer<S>;
-  } catch (err) {
-    throw new CorruptDataFileError(file, err);
-  }
-}
 
 /** A JSON-lines file's complete lines (a last line cut short by a crash never got its 2xx and is left out, as at start-up). */
 async function readLines<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S>[]> {
@@ -73,13 +58,13 @@ export class NotEmptyError extends Error {
 
 /** Copy dataDir into the database at url, in one transaction; the number of rows written per table. */
 export async function migrateToPostgres(dataDir: string, url: string): Promise<Record<string, number>> {
-  const catalogue = await readJson(path.join(dataDir, CATALOGUE_FILE), z.object({ vehicles: VehicleListSchema }));
+  const catalogue = await readJsonFile(path.join(dataDir, CATALOGUE_FILE), (d) => z.object({ vehicles: VehicleListSchema }).parse(d));
   const leads = await readStoredLeads(dataDir);
   const followUps = await readLines(path.join(dataDir, FOLLOW_UP_FILE), FollowUpEventSchema);
-  const accounts = (await readJson(path.join(dataDir, ACCOUNTS_FILE), AccountsFileSchema))?.accounts ?? [];
-  const sessions = (await readJson(path.join(dataDir, SESSIONS_FILE), SessionsFileSchema))?.sessions ?? [];
+  const accounts = (await readJsonFile(path.join(dataDir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [];
+  const sessions = (await readJsonFile(path.join(dataDir, SESSIONS_FILE), (d) => SessionsFileSchema.parse(d)))?.sessions ?? [];
   const audit = await readLines(path.join(dataDir, AUDIT_FILE), AuditEntrySchema);
-  const origins = await readJson(path.join(dataDir, ORIGINS_FILE), OriginsFileSchema);
+  const origins = await readJsonFile(path.join(dataDir, ORIGINS_FILE), (d) => OriginsFileSchema.parse(d));
   const expected: Record<(typeof DATA_TABLES)[number], number> = {
     catalogue: catalogue ? 1 : 0,
     leads: leads.length,

@@ -16,6 +16,26 @@ export class CorruptDataFileError extends Error {
 }
 
 /**
+ * A JSON data file's content, checked by `parse` when given; undefined when the file does not exist. A file that does
+ * not parse, or that `parse` refuses, throws CorruptDataFileError naming it.
+ */
+export async function readJsonFile<T = unknown>(file: string, parse?: (data: unknown) => T): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+  try {
+    const data = JSON.parse(text) as unknown;
+    return parse ? parse(data) : (data as T);
+  } catch (err) {
+    throw new CorruptDataFileError(file, err);
+  }
+}
+
+/**
  * Open a lowdb file (atomic and durable writes: temp file, fsync, rename, fsync of the folder),
  * creating it from `seed()` when missing. A file that exists but does not
  * parse is never overwritten: opening it throws CorruptDataFileError.
