@@ -63,7 +63,7 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
 
     const again = await migrateCli(dir, url);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already holds data: catalogue \(1\), leads \(8\).*Nothing was copied/);
+    expect(again.stderr).toMatch(/already holds data: catalogue \(1\), leads \(8\).*Nothing was written/);
   });
 });
 

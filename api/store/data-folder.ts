@@ -1,0 +1,94 @@
+/**
+ * The stores' data as plain records, read from and written as the lowdb
+ * files under DATA_DIR: the catalogue, every lead segment, the follow-ups,
+ * staff accounts, sessions and audit, and the added partner origins. It is
+ * how data moves between the engines: `npm run migrate-to-postgres` reads a
+ * folder into PostgreSQL, and a backup of PostgreSQL writes the database as a
+ * folder, so one archive layout restores into either engine.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import type { Lead } from "../../domain/lead";
+import { FollowUpEventSchema, type FollowUpEvent } from "../../domain/lead-follow-up";
+import { AuditEntrySchema, type AuditEntry } from "../../domain/staff";
+import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { ACCOUNTS_FILE, AccountsFileSchema } from "./account-store";
+import { AUDIT_FILE } from "./audit-store";
+import { FOLLOW_UP_FILE } from "./follow-up-store";
+import { CorruptDataFileError, readJsonFile } from "./json-file";
+import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads } from "./lead-files";
+import { LEAD_SEGMENT_SIZE } from "./lead-store";
+import { ORIGINS_FILE, OriginsFileSchema } from "./origin-store";
+import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
+import { CATALOGUE_FILE } from "./vehicle-store";
+
+export interface DataRecords {
+  /** Undefined when there is no catalogue yet (the server seeds one at start-up). */
+  catalogue: Vehicle[] | undefined;
+  /** Oldest first. */
+  leads: Lead[];
+  followUps: FollowUpEvent[];
+  accounts: z.infer<typeof AccountsFileSchema>["accounts"];
+  sessions: z.infer<typeof SessionsFileSchema>["sessions"];
+  audit: AuditEntry[];
+  /** Undefined when the owner never changed the list. */
+  origins: string[] | undefined;
+}
+
+/** A JSON-lines file's complete lines (a last line cut short by a crash never got its 2xx and is left out, as at start-up). */
+async function readLines<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S>[]> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+  return complete
+    .split("\n")
+    .filter(Boolean)
+    .map((line, i) => {
+      try {
+        return schema.parse(JSON.parse(line)) as z.infer<S>;
+      } catch (err) {
+        throw new CorruptDataFileError(file, new Error(`line ${i + 1}: ${(err as Error).message}`));
+      }
+    });
+}
+
+/** Everything the stores keep under `dir`, checked as the stores check it at start-up; the files are only read. */
+export async function readDataFolder(dir: string): Promise<DataRecords> {
+  return {
+    catalogue: (await readJsonFile(path.join(dir, CATALOGUE_FILE), (d) => z.object({ vehicles: VehicleListSchema }).parse(d)))?.vehicles,
+    leads: await readStoredLeads(dir),
+    followUps: await readLines(path.join(dir, FOLLOW_UP_FILE), FollowUpEventSchema),
+    accounts: (await readJsonFile(path.join(dir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [],
+    sessions: (await readJsonFile(path.join(dir, SESSIONS_FILE), (d) => SessionsFileSchema.parse(d)))?.sessions ?? [],
+    audit: await readLines(path.join(dir, AUDIT_FILE), AuditEntrySchema),
+    origins: (await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => OriginsFileSchema.parse(d)))?.added,
+  };
+}
+
+/**
+ * Write `data` into the empty folder `dir` as the lowdb stores lay it out:
+ * full segments of leads under leads-archive/, the rest in leads.json. The
+ * files are not fsynced: the caller makes an archive of them.
+ */
+export async function writeDataFolder(dir: string, data: DataRecords): Promise<void> {
+  const write = (name: string, text: string) => writeFile(path.join(dir, name), text, { flag: "wx", mode: 0o600 });
+  const lines = (entries: readonly unknown[]) => entries.map((e) => `${JSON.stringify(e)}\n`).join("");
+  await mkdir(dir, { recursive: true });
+  if (data.catalogue) await write(CATALOGUE_FILE, JSON.stringify({ vehicles: data.catalogue }));
+  const full = data.leads.length - (data.leads.length % LEAD_SEGMENT_SIZE);
+  if (full > 0) await mkdir(path.join(dir, LEADS_ARCHIVE_DIR));
+  for (let start = 0, n = 1; start < full; start += LEAD_SEGMENT_SIZE, n++)
+    await writeFile(archiveFile(dir, n), JSON.stringify({ leads: data.leads.slice(start, start + LEAD_SEGMENT_SIZE) }), { flag: "wx", mode: 0o600 });
+  await write(LEADS_FILE, JSON.stringify({ leads: data.leads.slice(full) }));
+  if (data.followUps.length) await write(FOLLOW_UP_FILE, lines(data.followUps));
+  if (data.accounts.length) await write(ACCOUNTS_FILE, JSON.stringify({ accounts: data.accounts }));
+  if (data.sessions.length) await write(SESSIONS_FILE, JSON.stringify({ sessions: data.sessions }));
+  if (data.audit.length) await write(AUDIT_FILE, lines(data.audit));
+  if (data.origins) await write(ORIGINS_FILE, JSON.stringify({ added: data.origins }));
+}

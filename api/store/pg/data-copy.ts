@@ -1,0 +1,143 @@
+/**
+ * The database's data as records (../data-folder.ts), both ways: read whole
+ * from one snapshot, and loaded into an empty database in one transaction,
+ * checked by counting the rows before it commits. What `npm run
+ * migrate-to-postgres`, and backups and restores under PostgreSQL, are made of.
+ */
+import type pg from "pg";
+import { LeadSchema } from "../../../domain/lead";
+import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
+import { AuditEntrySchema } from "../../../domain/staff";
+import { VehicleListSchema } from "../../../domain/vehicle";
+import type { DataRecords } from "../data-folder";
+import type { Database } from "./database";
+
+/** Every table the stores write, in the order they are filled. */
+export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins"] as const;
+export type DataTable = (typeof DATA_TABLES)[number];
+
+export class NotEmptyError extends Error {
+  override name = "NotEmptyError";
+  constructor(
+    /** "leads (8)" for each table that holds rows. */
+    readonly held: string[],
+  ) {
+    super(`The database already holds data: ${held.join(", ")}. Nothing was written.`);
+  }
+}
+
+/** The rows `data` makes in each table. */
+export function rowCounts(data: DataRecords): Record<DataTable, number> {
+  return {
+    catalogue: data.catalogue ? 1 : 0,
+    leads: data.leads.length,
+    lead_follow_ups: data.followUps.length,
+    staff_accounts: data.accounts.length,
+    staff_sessions: data.sessions.length,
+    staff_audit: data.audit.length,
+    partner_origins: data.origins ? 1 : 0,
+  };
+}
+
+const count = async (q: pg.Pool | pg.PoolClient, table: DataTable) => Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+
+/** "leads (8)" for each table that holds rows: none for an empty database. */
+export async function heldTables(q: pg.Pool | pg.PoolClient): Promise<string[]> {
+  const held: string[] = [];
+  for (const table of DATA_TABLES) {
+    const n = await count(q, table);
+    if (n > 0) held.push(`${table} (${n})`);
+  }
+  return held;
+}
+
+/**
+ * Everything the stores keep, as of one moment: read in a single REPEATABLE
+ * READ transaction, so every write committed (and so acknowledged) before it
+ * began is in it, and none that commits while it reads.
+ */
+export async function readDatabase(db: Database): Promise<DataRecords> {
+  return db.transaction(async (c) => {
+    await c.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const catalogue = (await c.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1")).rows[0];
+    const leads = await c.query<{ lead: object; delivery: object }>("SELECT lead, delivery FROM leads ORDER BY seq");
+    const followUps = await c.query<{ event: unknown }>("SELECT event FROM lead_follow_ups ORDER BY seq");
+    const accounts = await c.query<{
+      email: string;
+      role: "owner" | "sales";
+      created_at: string;
+      password_hash: string;
+      password_changed_at: string;
+      failures: number;
+      locked_until: string | null;
+    }>("SELECT * FROM staff_accounts ORDER BY seq");
+    const sessions = await c.query<{ hash: string; email: string; created_at: string; last_seen_at: string }>(
+      "SELECT * FROM staff_sessions ORDER BY created_at",
+    );
+    const audit = await c.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq");
+    const origins = (await c.query<{ added: string[] }>("SELECT added FROM partner_origins WHERE id = 1")).rows[0];
+    return {
+      catalogue: catalogue && VehicleListSchema.parse(catalogue.vehicles),
+      leads: leads.rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery })),
+      followUps: followUps.rows.map((r) => FollowUpEventSchema.parse(r.event)),
+      accounts: accounts.rows.map((r) => ({
+        email: r.email,
+        role: r.role,
+        createdAt: r.created_at,
+        passwordHash: r.password_hash,
+        passwordChangedAt: r.password_changed_at,
+        failures: r.failures,
+        lockedUntil: r.locked_until,
+      })),
+      sessions: sessions.rows.map((r) => ({ hash: r.hash, email: r.email, createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at) })),
+      audit: audit.rows.map((r) => AuditEntrySchema.parse(r.entry)),
+      origins: origins?.added,
+    };
+  });
+}
+
+/**
+ * Load `data` into the database in one transaction, holding every table
+ * locked so no server writes meanwhile, and count each table's rows against
+ * `data` before committing. A database that holds data is refused
+ * (NotEmptyError, nothing written) unless `replace`, which empties it first.
+ */
+export async function loadDatabase(db: Database, data: DataRecords, { replace = false } = {}): Promise<Record<DataTable, number>> {
+  const expected = rowCounts(data);
+  await db.transaction(async (c) => {
+    await c.query(`LOCK TABLE ${DATA_TABLES.join(", ")} IN EXCLUSIVE MODE`);
+    const held = await heldTables(c);
+    // A replaced catalogue gets a newer version than the one it replaces, so no cache can take it for an older one.
+    const version = Number((await c.query<{ v: string }>("SELECT coalesce(max(version), 0) + 1 AS v FROM catalogue")).rows[0]!.v);
+    if (held.length && !replace) throw new NotEmptyError(held);
+    if (held.length) await c.query(`TRUNCATE ${DATA_TABLES.join(", ")}`);
+
+    if (data.catalogue) await c.query("INSERT INTO catalogue (id, version, vehicles) VALUES (1, $1, $2)", [version, JSON.stringify(data.catalogue)]);
+    for (const lead of data.leads) {
+      const { delivery, ...body } = lead;
+      await c.query("INSERT INTO leads (id, created_at, lead, delivery, delivery_status) VALUES ($1, $2, $3, $4, $5)", [
+        lead.id,
+        lead.createdAt,
+        JSON.stringify(body),
+        JSON.stringify(delivery),
+        delivery.status,
+      ]);
+    }
+    for (const e of data.followUps) await c.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [e.leadId, JSON.stringify(e)]);
+    for (const a of data.accounts)
+      await c.query(
+        "INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at, failures, locked_until) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [a.email, a.role, a.createdAt, a.passwordHash, a.passwordChangedAt, a.failures, a.lockedUntil],
+      );
+    for (const s of data.sessions)
+      await c.query("INSERT INTO staff_sessions (hash, email, created_at, last_seen_at) VALUES ($1, $2, $3, $4)", [s.hash, s.email, s.createdAt, s.lastSeenAt]);
+    for (const e of data.audit) await c.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(e)]);
+    if (data.origins) await c.query("INSERT INTO partner_origins (id, added) VALUES (1, $1)", [JSON.stringify(data.origins)]);
+
+    for (const table of DATA_TABLES) {
+      const n = await count(c, table);
+      if (n !== expected[table]) throw new Error(`${table}: ${n} rows in the database, ${expected[table]} to load; nothing was written`);
+    }
+  });
+  return expected;
+}
