@@ -1,8 +1,13 @@
 /**
- * Backups of DATA_DIR as one .tar.gz (node-tar), taken while the server runs,
+ * Backups of the data as one .tar.gz (node-tar), taken while the server runs,
  * and their restore. See docs/operations.md and docs/decisions/0014.
  *
- * Why a copy of the files is consistent without asking the server:
+ * The archive is a data folder as the lowdb stores lay it out, photos
+ * included, whichever engine it came from: with PostgreSQL, the database is
+ * read in one REPEATABLE READ snapshot (store/pg/data-copy.ts), which holds
+ * every lead committed, so acknowledged, before it began.
+ *
+ * Why a copy of DATA_DIR's files is consistent without asking the server:
  * - Every JSON file is written whole: temp file, fsync, rename
  *   (store/durable-file.ts). A file opened by name is one version, whole,
  *   whatever is renamed over it meanwhile; it is read through that one handle.
@@ -22,13 +27,18 @@
  *   rename or append lines; write what an index points to before the index).
  */
 import { constants } from "node:fs";
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar, extract as extractTar } from "tar";
 import { VehicleListSchema } from "../../domain/vehicle";
 import { CorruptDataFileError, readJsonFile } from "../store/json-file";
+import { readDataFolder, writeDataFolder } from "../store/data-folder";
 import { listArchives, readStoredLeads } from "../store/lead-files";
+import { PHOTOS_DIR } from "../store/photo-store";
+import { heldTables, loadDatabase, NotEmptyError, readDatabase } from "../store/pg/data-copy";
+import { openDatabase, redactUrl } from "../store/pg/database";
+import { RELEASES_DIR } from "../widget-releases";
 
 /** Written at the archive's root, read back (never restored into DATA_DIR) by a restore. */
 export const MANIFEST = ".gc-backup.json";
@@ -58,6 +68,8 @@ export interface DataCounts {
 export interface BackupManifest {
   format: number;
   createdAt: string;
+  /** The engine it was taken from (the archive is the same either way); absent in backups made before PostgreSQL. */
+  engine?: "lowdb" | "postgres";
   counts: DataCounts;
 }
 
@@ -153,26 +165,56 @@ async function copyFile(from: string, to: string): Promise<boolean> {
 }
 
 export interface BackupOptions {
-  /** Called after each folder is listed and each file copied, with its path under DATA_DIR (tests make writes happen there). */
+  /** Called after each folder is listed and each file copied, with its path under the folder copied (tests make writes happen there). */
   afterRead?: (rel: string) => Promise<void>;
 }
 
-/** Copy dataDir's tree into `into`: each folder's files first, then its subfolders (see the top of this file). */
-async function snapshot(dataDir: string, into: string, { afterRead = async () => {} }: BackupOptions): Promise<void> {
+/** Where a server keeps its data, as api/config.ts reads it. */
+export interface DataPlace {
+  dataDir: string;
+  photosDir: string;
+  /** Set: the stores are in PostgreSQL. */
+  databaseUrl: string | null;
+}
+
+/**
+ * Folders an archive holds beside the stores' data, each under its own name
+ * at the archive's root: the photos when they are not inside DATA_DIR, and,
+ * with PostgreSQL (where DATA_DIR is not copied whole), the kept widget
+ * releases. The rest of a DATA_DIR is copied as it is.
+ */
+function separateFolders(place: DataPlace): { from: string; as: string }[] {
+  const folders: { from: string; as: string }[] = [];
+  if (place.databaseUrl || !inside(place.photosDir, place.dataDir)) folders.push({ from: place.photosDir, as: PHOTOS_DIR });
+  if (place.databaseUrl) folders.push({ from: path.join(place.dataDir, RELEASES_DIR), as: RELEASES_DIR });
+  return folders;
+}
+
+/**
+ * Copy the tree under `root` into `into`: each folder's files first, then its
+ * subfolders (see the top of this file); `except` names at the root are left
+ * out. A missing root is an empty one when `optional`.
+ */
+async function snapshot(
+  root: string,
+  into: string,
+  { afterRead = async () => {} }: BackupOptions,
+  { except = [], optional = false }: { except?: string[]; optional?: boolean } = {},
+): Promise<void> {
   const copyFolder = async (rel: string) => {
     let entries;
     try {
-      entries = await readdir(path.join(dataDir, rel), { withFileTypes: true });
+      entries = await readdir(path.join(root, rel), { withFileTypes: true });
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT" && rel !== "") return;
+      if ((err as NodeJS.ErrnoException).code === "ENOENT" && (rel !== "" || optional)) return;
       throw err;
     }
     await afterRead(`${rel}/`);
-    const kept = entries.filter((e) => !skipped(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+    const kept = entries.filter((e) => !skipped(e.name) && !(rel === "" && except.includes(e.name))).sort((a, b) => a.name.localeCompare(b.name));
     await mkdir(path.join(into, rel), { recursive: true });
     for (const e of kept) {
       if (!e.isFile()) continue;
-      await copyFile(path.join(dataDir, rel, e.name), path.join(into, rel, e.name));
+      await copyFile(path.join(root, rel, e.name), path.join(into, rel, e.name));
       await afterRead(path.join(rel, e.name));
     }
     for (const e of kept) if (e.isDirectory()) await copyFolder(path.join(rel, e.name));
@@ -185,24 +227,46 @@ const inside = (child: string, parent: string) => {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 };
 
+const resolvePlace = (place: DataPlace): DataPlace => ({ ...place, dataDir: path.resolve(place.dataDir), photosDir: path.resolve(place.photosDir) });
+
 /**
- * Write one .tar.gz of everything under dataDir to `out` (replaced whole, by
- * rename, only once complete; readable by its owner only: it holds leads and
- * password hashes). Safe while the server runs.
+ * Write one .tar.gz of all the data to `out` (replaced whole, by rename, only
+ * once complete; readable by its owner only: it holds leads and password
+ * hashes): everything under DATA_DIR, or, with PostgreSQL, the database as of
+ * one snapshot written as a data folder's files (store/data-folder.ts), so
+ * either engine restores it; and the photos. Safe while the server runs.
+ * The photos are copied after the data: a photo's files are in place before
+ * any vehicle names it, and are only removed once no vehicle does.
  */
-export async function writeBackup(dataDir: string, out: string, options: BackupOptions = {}): Promise<BackupManifest> {
-  dataDir = path.resolve(dataDir);
+export async function writeBackup(place: DataPlace, out: string, options: BackupOptions = {}): Promise<BackupManifest> {
+  const { dataDir, databaseUrl } = (place = resolvePlace(place));
   out = path.resolve(out);
-  if (inside(out, dataDir)) throw new Error(`--out ${out} is inside DATA_DIR (${dataDir}): write the backup somewhere else`);
-  await stat(dataDir).catch((err: NodeJS.ErrnoException) => {
-    throw err.code === "ENOENT" ? new Error(`DATA_DIR ${dataDir} does not exist: nothing to back up`) : err;
-  });
+  const folders = separateFolders(place);
+  for (const [name, dir] of [...(databaseUrl ? [] : [["DATA_DIR", dataDir]]), ...folders.map((f) => [f.as === PHOTOS_DIR ? "PHOTOS_DIR" : f.as, f.from])])
+    if (inside(out, dir!)) throw new Error(`--out ${out} is inside ${name} (${dir}): write the backup somewhere else`);
+  if (!databaseUrl)
+    await stat(dataDir).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === "ENOENT" ? new Error(`DATA_DIR ${dataDir} does not exist: nothing to back up`) : err;
+    });
   await mkdir(path.dirname(out), { recursive: true });
   const work = await mkdtemp(path.join(path.dirname(out), ".gc-backup-"));
   try {
     const tree = path.join(work, "data");
-    await snapshot(dataDir, tree, options);
-    const manifest: BackupManifest = { format: FORMAT, createdAt: new Date().toISOString(), counts: await countData(tree) };
+    if (databaseUrl) {
+      const db = await openDatabase(databaseUrl, { max: 1, listen: false });
+      try {
+        await writeDataFolder(tree, await readDatabase(db));
+      } finally {
+        await db.close();
+      }
+    } else await snapshot(dataDir, tree, options, { except: folders.map((f) => f.as) });
+    for (const f of folders) await snapshot(f.from, path.join(tree, f.as), options, { optional: true });
+    const manifest: BackupManifest = {
+      format: FORMAT,
+      createdAt: new Date().toISOString(),
+      engine: databaseUrl ? "postgres" : "lowdb",
+      counts: await countData(tree),
+    };
     const handle = await open(path.join(tree, MANIFEST), "wx", 0o600);
     await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
     await handle.close();
@@ -224,28 +288,81 @@ export async function writeBackup(dataDir: string, out: string, options: BackupO
   }
 }
 
+/** The entries of a folder (none when it does not exist). */
+const entriesOf = (dir: string) =>
+  readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [] as string[];
+    throw err;
+  });
+
+/** Whether any file is under `dir` (empty folders, as a server leaves them, hold nothing). */
+async function holdsFiles(dir: string): Promise<boolean> {
+  const all = await readdir(dir, { withFileTypes: true, recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  return all.some((e) => !e.isDirectory());
+}
+
+/** Move `from` to `to`, copying when they are on different file systems. */
+async function move(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+    await cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const folder = await open(dir, "r");
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
+export interface RestoreResult extends BackupManifest {
+  restored: DataCounts;
+  /** Where it went, for messages: DATA_DIR, or the database (its password hidden) and PHOTOS_DIR. */
+  into: string;
+}
+
 /**
- * Restore a backup into dataDir: refused (RestoreRefusedError) when dataDir
- * holds anything, unless `force`, which replaces what it holds. The archive is
- * unpacked and checked (counts, files parsed) in a folder inside dataDir
- * before anything there is touched, then moved into place. Stop the server
- * first: it keeps the data in memory and would write over a restore.
+ * Restore a backup, made with either engine, into the place the server uses:
+ * an empty DATA_DIR, or with PostgreSQL an empty database (loaded in one
+ * transaction and checked, store/pg/data-copy.ts) and PHOTOS_DIR. A place
+ * that holds data is refused (RestoreRefusedError, nothing touched) unless
+ * `force`, which replaces what it holds. The archive is unpacked and checked
+ * (counts, files parsed) in a folder inside DATA_DIR before anything is
+ * touched. Stop the server first: it keeps the data in memory and would write
+ * over a restore.
  */
-export async function restoreBackup(file: string, dataDir: string, { force = false } = {}): Promise<BackupManifest & { restored: DataCounts }> {
+export async function restoreBackup(file: string, place: DataPlace, { force = false } = {}): Promise<RestoreResult> {
+  const { dataDir, databaseUrl } = (place = resolvePlace(place));
   file = path.resolve(file);
-  dataDir = path.resolve(dataDir);
   await stat(file).catch((err: NodeJS.ErrnoException) => {
     throw err.code === "ENOENT" ? new Error(`${file} does not exist`) : err;
   });
+  const folders = separateFolders(place);
+  const photos = folders.find((f) => f.as === PHOTOS_DIR);
   await mkdir(dataDir, { recursive: true });
-  const present = await readdir(dataDir);
-  if (present.length > 0 && !force)
-    throw new RestoreRefusedError(
-      `DATA_DIR ${dataDir} is not empty (${present.length} entr${present.length === 1 ? "y" : "ies"}): ` +
-        "a restore goes into an empty directory; pass --force to replace what it holds (stop the server first)",
-    );
+  const db = databaseUrl ? await openDatabase(databaseUrl, { max: 1, listen: false }) : null;
   const work = await mkdtemp(path.join(dataDir, ".gc-restore-"));
   try {
+    const present = (await readdir(dataDir)).filter((name) => path.join(dataDir, name) !== work);
+    const held: string[] = [];
+    if (db) {
+      const tables = await heldTables(db.pool);
+      if (tables.length) held.push(`the database ${redactUrl(databaseUrl!)} is not empty (${tables.join(", ")})`);
+    } else if (present.length > 0) held.push(`DATA_DIR ${dataDir} is not empty (${present.length} entr${present.length === 1 ? "y" : "ies"})`);
+    if (photos && (await holdsFiles(photos.from))) held.push(`PHOTOS_DIR ${photos.from} is not empty`);
+    const refusal = (what: string[]) =>
+      new RestoreRefusedError(`${what.join(", and ")}: a restore goes into an empty place; pass --force to replace what it holds (stop the server first)`);
+    if (held.length > 0 && !force) throw refusal(held);
+
     try {
       await extractTar({
         file,
@@ -261,16 +378,37 @@ export async function restoreBackup(file: string, dataDir: string, { force = fal
     if (!manifest || manifest.format !== FORMAT)
       throw new NotABackupError(`${file} is not a backup made by \`npm run backup\` (no ${MANIFEST} of format ${FORMAT})`);
     const restored = await countData(work);
-    if (force) for (const name of present) await rm(path.join(dataDir, name), { recursive: true, force: true });
-    for (const name of await readdir(work)) if (name !== MANIFEST) await rename(path.join(work, name), path.join(dataDir, name));
-    const folder = await open(dataDir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
+
+    if (db) {
+      const records = await readDataFolder(work);
+      try {
+        await loadDatabase(db, records, { replace: force });
+      } catch (err) {
+        // Written to since the check above.
+        throw err instanceof NotEmptyError ? refusal([`the database ${redactUrl(databaseUrl!)} is not empty (${err.held.join(", ")})`]) : err;
+      }
+    } else {
+      if (force) for (const name of present) await rm(path.join(dataDir, name), { recursive: true, force: true });
+      const separate = new Set(folders.map((f) => f.as));
+      for (const name of await readdir(work)) if (name !== MANIFEST && !separate.has(name)) await rename(path.join(work, name), path.join(dataDir, name));
     }
-    return { ...manifest, restored };
+    for (const f of folders) {
+      const names = await entriesOf(path.join(work, f.as));
+      await mkdir(f.from, { recursive: true });
+      if (f.as === PHOTOS_DIR && force) for (const name of await readdir(f.from)) await rm(path.join(f.from, name), { recursive: true, force: true });
+      const kept = new Set(await readdir(f.from));
+      // Photo folders are empty here (a server's empty public/ and originals/ are replaced); a widget release already kept is never overwritten.
+      for (const name of names) {
+        if (kept.has(name) && f.as === RELEASES_DIR) continue;
+        if (kept.has(name)) await rm(path.join(f.from, name), { recursive: true, force: true });
+        await move(path.join(work, f.as, name), path.join(f.from, name));
+      }
+      await syncFolder(f.from);
+    }
+    await syncFolder(dataDir);
+    return { ...manifest, restored, into: databaseUrl ? `${redactUrl(databaseUrl)} and ${photos!.from}` : dataDir };
   } finally {
     await rm(work, { recursive: true, force: true });
+    await db?.close();
   }
 }

@@ -1,16 +1,18 @@
 /**
  * npm run restore -- FILE [--force]
  *
- * Restores a backup made by `npm run backup` into DATA_DIR, which must be
- * empty (or missing) unless --force is given, which replaces what it holds.
- * The archive is unpacked and checked before anything in DATA_DIR is
+ * Restores a backup made by `npm run backup` (with either engine) into
+ * DATA_DIR, or, when DATABASE_URL is set, into PostgreSQL and PHOTOS_DIR.
+ * Each must be empty (or missing) unless --force is given, which replaces
+ * what they hold. The archive is unpacked and checked before anything is
  * touched. Stop the server first. Prints what it restored.
  */
 import { parseArgs } from "node:util";
 import { describeCounts, NotABackupError, restoreBackup, RestoreRefusedError } from "../backup/data-backup";
 import { ConfigError, loadConfig } from "../config";
 
-const USAGE = "Usage: npm run restore -- FILE [--force]   (into DATA_DIR, as the server's; --force replaces a non-empty one)";
+const USAGE =
+  "Usage: npm run restore -- FILE [--force]   (into DATA_DIR, or DATABASE_URL and PHOTOS_DIR, as the server's; --force replaces data already there)";
 
 async function main(): Promise<void> {
   let file: string | undefined;
@@ -28,16 +30,9 @@ async function main(): Promise<void> {
     console.error(`[restore] ${(err as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const { dataDir, databaseUrl } = loadConfig();
-  if (databaseUrl) {
-    // The data is in PostgreSQL, which an archive of DATA_DIR would not hold: a restore without the leads would mislead.
-    console.error(
-      `[restore] DATABASE_URL is set: the data is in PostgreSQL. Restore the database with pg_restore, and PHOTOS_DIR from your file backup; see docs/architecture.md.`,
-    );
-    process.exit(2);
-  }
-  const result = await restoreBackup(file!, dataDir, { force });
-  console.log(`[restore] ${file} (backup of ${result.createdAt}) → ${dataDir}: ${describeCounts(result.restored)}`);
+  const { dataDir, photosDir, databaseUrl } = loadConfig();
+  const result = await restoreBackup(file!, { dataDir, photosDir, databaseUrl }, { force });
+  console.log(`[restore] ${file} (backup of ${result.createdAt}) → ${result.into}: ${describeCounts(result.restored)}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readStoredLeads } from "../../api/store/lead-files";
+import { readPgLeads } from "../../api/store/pg/database";
+import { startTestPostgres } from "../../api/testing/postgres";
 import { readTree } from "../../api/testing/staff-client";
 import { validLead } from "../../domain/testing/valid-lead";
 import type { Lead } from "../../domain/lead";
@@ -30,7 +32,11 @@ async function seedLeads(dataDir: string): Promise<void> {
   await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads }));
 }
 
-const npmRun = (script: string, args: string[], dataDir: string) => run("npm", ["run", "--silent", script, "--", ...args], { env: { DATA_DIR: dataDir } });
+const npmRun = (script: string, args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  run("npm", ["run", "--silent", script, "--", ...args], { env: { DATA_DIR: dataDir, ...env } });
+
+const cluster = await startTestPostgres();
+afterAll(() => ("url" in cluster ? cluster.stop() : undefined));
 
 describe("npm run backup while leads are being posted, then npm run restore", () => {
   it("restores, into an empty DATA_DIR, every lead acknowledged before the backup began; refuses a non-empty one", async () => {
@@ -94,5 +100,68 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     expect(refused.stderr).toContain("[restore] refused: DATA_DIR");
     expect(refused.stderr).toContain("is not empty");
     expect(await readTree(restoredDir)).toEqual(tree);
+  });
+});
+
+describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while leads are being posted, then npm run restore", () => {
+  it("restores, into an empty database, every lead acknowledged before the backup began, and the photos; refuses a database holding data", async () => {
+    if (!("url" in cluster)) return;
+    work = await mkdtemp(path.join(os.tmpdir(), "gc-backup-pg-e2e-"));
+    const dataDir = path.join(work, "data");
+    const url = await cluster.createDatabase();
+    const server = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir, env: { DATABASE_URL: url } });
+    await server.ready;
+    await run("mkdir", ["-p", path.join(dataDir, "photos/public/ab12")]);
+    await writeFile(path.join(dataDir, "photos/public/ab12/main-480.avif"), Buffer.from([1, 2, 3]));
+
+    let backupDone = false;
+    let before: string[] | undefined;
+    let backup: ReturnType<typeof npmRun> | undefined;
+    const archive = path.join(work, "backups", "gc.tar.gz");
+    const acknowledged: string[] = [];
+    const burst = postBurst(server.url, {
+      workers: 8,
+      until: () => backupDone,
+      onAck: (id, count) => {
+        acknowledged.push(id);
+        if (count !== 5) return;
+        before = [...acknowledged];
+        backup = npmRun("backup", ["--out", archive], dataDir, { DATABASE_URL: url });
+        void backup.then(() => (backupDone = true));
+      },
+    });
+    const result = await burst;
+    const backedUp = await backup!;
+    expect(backedUp.code, backedUp.stderr).toBe(0);
+    expect(result.acknowledged.length).toBeGreaterThan(5);
+    expect(backedUp.stdout).toMatch(
+      /\[backup\] postgres:\/\/.* and .*photos → .*gc\.tar\.gz in \d+ ms: 35 vehicles, \d[\d,]* leads .*, 0 accounts, 1 photo file/,
+    );
+    server.signal("SIGTERM");
+    expect(await server.exited).toBe(0);
+
+    // Into an empty database, with its photos in a DATA_DIR that does not exist yet.
+    const restoredUrl = await cluster.createDatabase();
+    const restoredDir = path.join(work, "restored");
+    const pgEnv = { DATABASE_URL: restoredUrl };
+    const restored = await npmRun("restore", [archive], restoredDir, pgEnv);
+    expect(restored.code, restored.stderr).toBe(0);
+    const ids = new Set((await readPgLeads(restoredUrl)).map((l) => l.id));
+    expect(before!.length).toBe(5);
+    expect(before!.filter((id) => !ids.has(id))).toEqual([]);
+    expect(restored.stdout).toContain(`35 vehicles, ${ids.size.toLocaleString("en-US")} leads`);
+    expect((await readTree(path.join(restoredDir, "photos"))).get("public/ab12/main-480.avif")).toEqual(Buffer.from([1, 2, 3]));
+
+    // A restored database serves: a server starts on it.
+    const again = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir: restoredDir, env: pgEnv });
+    await again.ready;
+    again.signal("SIGTERM");
+    expect(await again.exited, again.output()).toBe(0);
+
+    // A second restore into it is refused, and changes nothing.
+    const refused = await npmRun("restore", [archive], restoredDir, pgEnv);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/\[restore\] refused: the database postgres:\/\/.* is not empty \(catalogue \(1\), leads/);
+    expect((await readPgLeads(restoredUrl)).length).toBe(ids.size);
   });
 });
