@@ -15,6 +15,9 @@ export interface TestPostgres {
   url: string;
   /** A new empty database on the cluster; its URL. */
   createDatabase(): Promise<string>;
+  /** Shut the server down (connections are refused) and start it again, on the same port with the same data: an outage. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -78,7 +81,8 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
     const port = await freePort();
     // Tests skip fsync (a throw-away cluster); the bench keeps it, so a commit costs what it costs in production.
     const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories= -c max_connections=200${durable ? "" : " -c fsync=off"}`;
-    await run(path.join(bin, "pg_ctl"), ["start", "-w", "-t", "30", "-D", data, "-l", path.join(dir, "log"), "-o", serverOptions], opts);
+    const start = () => run(path.join(bin, "pg_ctl"), ["start", "-w", "-t", "30", "-D", data, "-l", path.join(dir!, "log"), "-o", serverOptions], opts);
+    await start();
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     let n = 0;
     const stopDir = dir;
@@ -94,6 +98,12 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
           await client.end();
         }
         return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      },
+      async pause() {
+        await run(path.join(bin, "pg_ctl"), ["stop", "-w", "-m", "fast", "-D", data], opts);
+      },
+      async resume() {
+        await start();
       },
       async stop() {
         await run(path.join(bin, "pg_ctl"), ["stop", "-m", "immediate", "-D", data], opts).catch(() => {});
