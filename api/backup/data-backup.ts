@@ -183,10 +183,10 @@ export interface DataPlace {
  * with PostgreSQL (where DATA_DIR is not copied whole), the kept widget
  * releases. The rest of a DATA_DIR is copied as it is.
  */
-function separateFolders(place: DataPlace): { from: string; as: string }[] {
-  const folders: { from: string; as: string }[] = [];
-  if (place.databaseUrl || !inside(place.photosDir, place.dataDir)) folders.push({ from: place.photosDir, as: PHOTOS_DIR });
-  if (place.databaseUrl) folders.push({ from: path.join(place.dataDir, RELEASES_DIR), as: RELEASES_DIR });
+function separateFolders(place: DataPlace): { from: string; as: string; label: string }[] {
+  const folders: { from: string; as: string; label: string }[] = [];
+  if (place.databaseUrl || !inside(place.photosDir, place.dataDir)) folders.push({ from: place.photosDir, as: PHOTOS_DIR, label: "PHOTOS_DIR" });
+  if (place.databaseUrl) folders.push({ from: path.join(place.dataDir, RELEASES_DIR), as: RELEASES_DIR, label: `DATA_DIR/${RELEASES_DIR}` });
   return folders;
 }
 
@@ -242,8 +242,8 @@ export async function writeBackup(place: DataPlace, out: string, options: Backup
   const { dataDir, databaseUrl } = (place = resolvePlace(place));
   out = path.resolve(out);
   const folders = separateFolders(place);
-  for (const [name, dir] of [...(databaseUrl ? [] : [["DATA_DIR", dataDir]]), ...folders.map((f) => [f.as === PHOTOS_DIR ? "PHOTOS_DIR" : f.as, f.from])])
-    if (inside(out, dir!)) throw new Error(`--out ${out} is inside ${name} (${dir}): write the backup somewhere else`);
+  const holder = [...(databaseUrl ? [] : [{ from: dataDir, label: "DATA_DIR" }]), ...folders].find((f) => inside(out, f.from));
+  if (holder) throw new Error(`--out ${out} is inside ${holder.label} (${holder.from}): write the backup somewhere else`);
   if (!databaseUrl)
     await stat(dataDir).catch((err: NodeJS.ErrnoException) => {
       throw err.code === "ENOENT" ? new Error(`DATA_DIR ${dataDir} does not exist: nothing to back up`) : err;
