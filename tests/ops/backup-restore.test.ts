@@ -35,6 +35,33 @@ async function seedLeads(dataDir: string): Promise<void> {
 const npmRun = (script: string, args: string[], dataDir: string, env: Record<string, string> = {}) =>
   run("npm", ["run", "--silent", script, "--", ...args], { env: { DATA_DIR: dataDir, ...env } });
 
+/**
+ * Post leads from 8 workers; once 5 are acknowledged, run `npm run backup` from another process, as cron would, and
+ * keep posting until it ends. The leads acknowledged before the backup began, and the backup's run.
+ */
+async function backupDuringBurst(url: string, archive: string, dataDir: string, env: Record<string, string> = {}) {
+  let backupDone = false;
+  let before: string[] = [];
+  let backup: ReturnType<typeof npmRun> | undefined;
+  const acknowledged: string[] = [];
+  const result = await postBurst(url, {
+    workers: 8,
+    until: () => backupDone,
+    onAck: (id, count) => {
+      acknowledged.push(id);
+      if (count !== 5) return;
+      before = [...acknowledged];
+      backup = npmRun("backup", ["--out", archive], dataDir, env);
+      void backup.then(() => (backupDone = true));
+    },
+  });
+  const backedUp = await backup!;
+  expect(backedUp.code, backedUp.stderr).toBe(0);
+  expect(result.acknowledged.length).toBeGreaterThan(5);
+  expect(before).toHaveLength(5);
+  return { before, backedUp };
+}
+
 const cluster = await startTestPostgres();
 afterAll(() => ("url" in cluster ? cluster.stop() : undefined));
 
@@ -47,27 +74,8 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     const server = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir });
     await server.ready;
 
-    let backupDone = false;
-    let before: string[] | undefined;
-    let backup: ReturnType<typeof npmRun> | undefined;
     const archive = path.join(work, "backups", "gc.tar.gz");
-    const acknowledged: string[] = [];
-    const burst = postBurst(server.url, {
-      workers: 8,
-      until: () => backupDone,
-      onAck: (id, count) => {
-        acknowledged.push(id);
-        if (count !== 5) return;
-        // The leads acknowledged so far, then the backup, from another process, as cron would run it.
-        before = [...acknowledged];
-        backup = npmRun("backup", ["--out", archive], dataDir);
-        void backup.then(() => (backupDone = true));
-      },
-    });
-    const result = await burst;
-    const backedUp = await backup!;
-    expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(result.acknowledged.length).toBeGreaterThan(5);
+    const { before, backedUp } = await backupDuringBurst(server.url, archive, dataDir);
     expect(backedUp.stdout).toMatch(
       /\[backup\] .* → .*gc\.tar\.gz in \d+ ms: 35 vehicles, \d[\d,]* leads \(\d+ archive segments? included\), 0 accounts, 0 photo files/,
     );
@@ -80,8 +88,7 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     expect(restored.code, restored.stderr).toBe(0);
     const leads = await readStoredLeads(restoredDir);
     const ids = new Set(leads.map((l) => l.id));
-    expect(before!.length).toBe(5);
-    expect(before!.filter((id) => !ids.has(id))).toEqual([]);
+    expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(leads.filter((l) => l.firstName.startsWith("Earlier"))).toHaveLength(990);
     expect(restored.stdout).toContain(`35 vehicles, ${leads.length.toLocaleString("en-US")} leads`);
     // Whole files only: nothing half-written or temporary came along.
@@ -114,26 +121,8 @@ describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while
     await run("mkdir", ["-p", path.join(dataDir, "photos/public/ab12")]);
     await writeFile(path.join(dataDir, "photos/public/ab12/main-480.avif"), Buffer.from([1, 2, 3]));
 
-    let backupDone = false;
-    let before: string[] | undefined;
-    let backup: ReturnType<typeof npmRun> | undefined;
     const archive = path.join(work, "backups", "gc.tar.gz");
-    const acknowledged: string[] = [];
-    const burst = postBurst(server.url, {
-      workers: 8,
-      until: () => backupDone,
-      onAck: (id, count) => {
-        acknowledged.push(id);
-        if (count !== 5) return;
-        before = [...acknowledged];
-        backup = npmRun("backup", ["--out", archive], dataDir, { DATABASE_URL: url });
-        void backup.then(() => (backupDone = true));
-      },
-    });
-    const result = await burst;
-    const backedUp = await backup!;
-    expect(backedUp.code, backedUp.stderr).toBe(0);
-    expect(result.acknowledged.length).toBeGreaterThan(5);
+    const { before, backedUp } = await backupDuringBurst(server.url, archive, dataDir, { DATABASE_URL: url });
     expect(backedUp.stdout).toMatch(
       /\[backup\] postgres:\/\/.* and .*photos → .*gc\.tar\.gz in \d+ ms: 35 vehicles, \d[\d,]* leads .*, 0 accounts, 1 photo file/,
     );
@@ -147,8 +136,7 @@ describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while
     const restored = await npmRun("restore", [archive], restoredDir, pgEnv);
     expect(restored.code, restored.stderr).toBe(0);
     const ids = new Set((await readPgLeads(restoredUrl)).map((l) => l.id));
-    expect(before!.length).toBe(5);
-    expect(before!.filter((id) => !ids.has(id))).toEqual([]);
+    expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(restored.stdout).toContain(`35 vehicles, ${ids.size.toLocaleString("en-US")} leads`);
     expect((await readTree(path.join(restoredDir, "photos"))).get("public/ab12/main-480.avif")).toEqual(Buffer.from([1, 2, 3]));
 
