@@ -3,6 +3,7 @@ import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/conta
 import type { Lead } from "../../../domain/lead";
 import { FOLLOW_UP_LABELS, FOLLOW_UP_STATUSES, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
 import { leadsApi, type LeadFilters } from "../api/leads-api";
+import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
@@ -140,39 +141,21 @@ export function Leads() {
             aria-describedby={`${id}-count`}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={form.status} onChange={(e) => set("status", e.target.value as FilterForm["status"])}>
-            <option value="">Any status</option>
-            {FOLLOW_UP_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {FOLLOW_UP_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-interest`}>Interest</label>
-          <select id={`${id}-interest`} value={form.interest} onChange={(e) => set("interest", e.target.value as FilterForm["interest"])}>
-            <option value="">Any interest</option>
-            {INTERESTS.map((i) => (
-              <option key={i} value={i}>
-                {INTEREST_LABELS[i]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field lead-filters__source">
-          <label htmlFor={`${id}-source`}>Source</label>
-          <select id={`${id}-source`} value={form.source} onChange={(e) => set("source", e.target.value)}>
-            <option value="">Any source</option>
-            {sourceOptions(counts, form.source).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          options={FOLLOW_UP_STATUSES}
+          optionLabel={(s) => FOLLOW_UP_LABELS[s]}
+          value={form.status}
+          onChange={(v) => set("status", v)}
+        />
+        <FilterSelect label="Interest" options={INTERESTS} optionLabel={(i) => INTEREST_LABELS[i]} value={form.interest} onChange={(v) => set("interest", v)} />
+        <FilterSelect
+          label="Source"
+          className="lead-filters__source"
+          options={sourceOptions(counts, form.source)}
+          value={form.source}
+          onChange={(v) => set("source", v)}
+        />
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
           <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
