@@ -50,7 +50,7 @@ function Screen({ route, session }: { route: Route; session: Session }) {
     case "history":
       return <History />;
     case "leads":
-      return <Leads />;
+      return <Leads leadMail={session.leadMail} />;
     case "embed":
       return <Embed owner={owner} />;
     case "accounts":

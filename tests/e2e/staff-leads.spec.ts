@@ -331,6 +331,52 @@ test.describe("resend, through a real SMTP sink", () => {
   });
 });
 
+test.describe("Resend is offered only where this server mails leads", () => {
+  const note = "Lead mail is off on this server: leads are only in this inbox.";
+
+  test("with mail off (no SMTP settings), a lead shows no Resend button but a note that mail is off", async ({ page, browser }) => {
+    const tag = tagOf();
+    const visitor = await browser.newPage();
+    await sendThroughForm(
+      visitor,
+      `${SITE}/contact`,
+      { firstName: "Off", lastName: `Mail ${tag}`, email: `off-${tag}@example.com`, message: `Mail is off, ref ${tag}` },
+      onThankYou,
+    );
+    await visitor.close();
+    await openLeads(page, addAccountWithCli("sales"));
+    await page.getByRole("search", { name: "Filter leads" }).getByLabel("Search").fill(tag);
+    const lead = card(page, `Off Mail ${tag}`);
+    await expect(lead).toContainText("Mail not sent (mail was off)");
+    await expect(lead.getByText(note)).toBeVisible();
+    await expect(lead.getByRole("button", { name: /Resend/ })).toHaveCount(0);
+  });
+
+  test("with mail on, a lead whose mail failed shows the Resend button and no such note", async ({ page, browser }) => {
+    const server = await startMailServer(await freePort());
+    try {
+      const sales = { email: `sales-${tagOf()}@staff.example.test`, password: `pw-${randomBytes(9).toString("base64url")}`, role: "sales" as const };
+      await addAccount(server.dataDir, sales.email, sales.role, sales.password);
+      const visitor = await browser.newPage();
+      await sendThroughForm(
+        visitor,
+        `${server.site}/contact`,
+        { firstName: "On", lastName: "Mail", email: "on@example.com", message: "The mail server is down." },
+        onThankYou,
+      );
+      await visitor.close();
+      await expect.poll(async () => (await readStoredLeads(server.dataDir))[0]?.delivery.attempts).toBe(1);
+      await openLeads(page, sales, server.site);
+      const lead = card(page, "On Mail");
+      await expect(lead).toContainText("Mail failed (1 try)");
+      await expect(lead.getByRole("button", { name: "Resend the mail of On Mail" })).toBeVisible();
+      await expect(lead).not.toContainText(note);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 /** A partner's page on an origin of its own: the snippet pasted into plain HTML. */
 async function partnerPage(body: string): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer((_req, res) => {

@@ -7,6 +7,8 @@ export type Role = "owner" | "sales";
 export interface Session {
   email: string;
   role: Role;
+  /** Whether this server mails leads (SMTP set up); when not, leads are only in the inbox and none can be re-sent. */
+  leadMail: boolean;
 }
 export interface AuditEntry {
   at: string;

@@ -52,8 +52,8 @@ function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" 
 
 const fullName = (l: Lead) => `${l.firstName} ${l.lastName}`;
 
-/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend and CSV. */
-export function Leads() {
+/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend (when this server mails leads) and CSV. */
+export function Leads({ leadMail }: { leadMail: boolean }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [filters, setFilters] = useState<LeadFilters>({});
   const [leads, setLeads] = useState<InboxLead[] | null>(null);
@@ -188,7 +188,7 @@ export function Leads() {
           </p>
           <ol className="lead-list">
             {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} onChange={replace} />
+              <LeadCard key={lead.id} lead={lead} leadMail={leadMail} onChange={replace} />
             ))}
           </ol>
           {nextCursor && (
@@ -260,7 +260,7 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
 }
 
 /** One lead: what the visitor sent (always as text), its mail, and its follow-up. */
-function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxLead) => void }) {
+function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boolean; onChange: (lead: InboxLead) => void }) {
   const id = useId();
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -421,7 +421,8 @@ function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxL
           </form>
         </div>
       </details>
-      {lead.delivery.status !== "sent" && (
+      {lead.delivery.status !== "sent" && !leadMail && <p className="lead__resend muted">Lead mail is off on this server: leads are only in this inbox.</p>}
+      {lead.delivery.status !== "sent" && leadMail && (
         <p className="lead__resend">
           <button
             type="button"
