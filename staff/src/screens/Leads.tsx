@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
-import type { Lead } from "../../../domain/lead";
+import { leadName, type Lead } from "../../../domain/lead";
 import { FOLLOW_UP_LABELS, FOLLOW_UP_STATUSES, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
 import { leadsApi, type LeadFilters } from "../api/leads-api";
 import { FilterSelect } from "../components/FilterSelect";
@@ -49,8 +49,6 @@ function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" 
     };
   return { text: "Mail queued", tone: "wait" };
 }
-
-const fullName = (l: Lead) => `${l.firstName} ${l.lastName}`;
 
 /** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend (when this server mails leads) and CSV. */
 export function Leads({ leadMail }: { leadMail: boolean }) {
@@ -268,7 +266,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
   const watching = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(watching.current ?? undefined), []);
   const delivery = deliveryText(lead.delivery);
-  const name = fullName(lead);
+  const name = leadName(lead);
 
   const change = async (body: { status?: FollowUpStatus; note?: string }, done: string) => {
     setBusy(true);
