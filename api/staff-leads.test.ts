@@ -141,7 +141,7 @@ describe("the inbox (mail off)", () => {
     const none = await json<LeadCounts>(await call(s, "GET", "/api/staff/leads/counts?to=2020-01-01", { cookie: sales }));
     expect(none).toMatchObject({ total: 0, bySource: [] });
 
-    const { entries } = await json<{ entries: { action: string; email: string; fields: string[] }[] }>(
+    const { entries } = await json<{ entries: { action: string; email: string; fields: string[]; leadName?: string | null }[] }>(
       await call(s, "GET", "/api/staff/audit", { cookie: owner }),
     );
     expect(entries.slice(0, 3).map((e) => `${e.email} ${e.action} ${e.fields.join(" ")}`)).toEqual([
@@ -149,6 +149,8 @@ describe("the inbox (mail off)", () => {
       `${OWNER.email} lead-status ${ids.partner} won`,
       `${SALES.email} lead-note ${ids.partner}`,
     ]);
+    // Each names its lead, for the console's History.
+    expect(entries.slice(0, 3).map((e) => e.leadName)).toEqual(["Grace Hopper", "Grace Hopper", "Grace Hopper"]);
   });
 
   it("the CSV holds the filtered leads in the columns of `npm run leads`, with formulas neutralised", async () => {

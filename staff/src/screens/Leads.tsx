@@ -7,6 +7,7 @@ import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
+import { BASE, Link } from "../router";
 import "../leads.css";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -197,6 +198,36 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
             </p>
           )}
         </>
+      )}
+    </>
+  );
+}
+
+/** One lead of the inbox, by its id (where the history links): the same card, and a way back to every lead. */
+export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
+  const [lead, setLead] = useState<InboxLead | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    leadsApi.lead(id).then(
+      (found) => live && setLead(found),
+      (err: unknown) => live && setFailure(message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return (
+    <>
+      <ScreenHeading title={lead ? `Lead from ${leadName(lead)}` : "Lead"} busy={!lead && !failure} />
+      <p>
+        <Link href={`${BASE}/leads`}>All leads</Link>
+      </p>
+      {failure && <Notice tone="error">Could not load the lead: {failure}</Notice>}
+      {lead && (
+        <ol className="lead-list">
+          <LeadCard lead={lead} leadMail={leadMail} onChange={setLead} />
+        </ol>
       )}
     </>
   );
