@@ -50,7 +50,7 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
     expect((await cli("api/cli/staff.ts", ["list"], url)).stdout).toMatch(/^owner@example\.com\towner\t/);
     const [a, b] = await twoServers(url);
     const cookie = await signIn(a, "owner@example.com", "owner password 12");
-    expect(await (await call(b, "GET", "/api/staff/session", { cookie })).json()).toEqual({ email: "owner@example.com", role: "owner" });
+    expect(await (await call(b, "GET", "/api/staff/session", { cookie })).json()).toEqual({ email: "owner@example.com", role: "owner", leadMail: false });
     expect((await call(b, "DELETE", "/api/staff/session", { cookie })).status).toBe(204);
     expect((await call(a, "GET", "/api/staff/session", { cookie })).status).toBe(401);
   });

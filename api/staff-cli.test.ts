@@ -46,7 +46,7 @@ describe("npm run staff", () => {
     for (const [i, email] of emails.entries()) {
       const res = await call(s, "POST", "/api/staff/session", { body: { email, password: `password number ${i}` } });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ email, role: "sales" });
+      expect(await res.json()).toEqual({ email, role: "sales", leadMail: false });
     }
     const cookie = await signIn(s, "owner@example.com", "owner password 1");
     const { accounts } = (await (await call(s, "GET", "/api/staff/accounts", { cookie })).json()) as { accounts: { email: string }[] };
@@ -84,7 +84,7 @@ describe("npm run staff", () => {
     servers.push(s);
     const res = await call(s, "POST", "/api/staff/session", { body: { email: "you@example.com", password: "the owner's password" } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email: "you@example.com", role: "owner" });
+    expect(await res.json()).toEqual({ email: "you@example.com", role: "owner", leadMail: false });
   }, 120_000);
 
   it("remove ends the account's sessions; password changes it and the old one no longer works", async () => {

@@ -141,7 +141,7 @@ describe("the inbox (mail off)", () => {
     const none = await json<LeadCounts>(await call(s, "GET", "/api/staff/leads/counts?to=2020-01-01", { cookie: sales }));
     expect(none).toMatchObject({ total: 0, bySource: [] });
 
-    const { entries } = await json<{ entries: { action: string; email: string; fields: string[] }[] }>(
+    const { entries } = await json<{ entries: { action: string; email: string; fields: string[]; leadName?: string | null }[] }>(
       await call(s, "GET", "/api/staff/audit", { cookie: owner }),
     );
     expect(entries.slice(0, 3).map((e) => `${e.email} ${e.action} ${e.fields.join(" ")}`)).toEqual([
@@ -149,6 +149,8 @@ describe("the inbox (mail off)", () => {
       `${OWNER.email} lead-status ${ids.partner} won`,
       `${SALES.email} lead-note ${ids.partner}`,
     ]);
+    // Each names its lead, for the console's History.
+    expect(entries.slice(0, 3).map((e) => e.leadName)).toEqual(["Grace Hopper", "Grace Hopper", "Grace Hopper"]);
   });
 
   it("the CSV holds the filtered leads in the columns of `npm run leads`, with formulas neutralised", async () => {
@@ -179,10 +181,11 @@ describe("the inbox (mail off)", () => {
     }
   });
 
-  it("resend answers 409 when mail is off, naming why", async () => {
+  it("resend answers 409 when mail is off, naming why; the session tells the console that mail is off", async () => {
     const res = await call(s, "POST", `/api/staff/leads/${ids.first}/resend`, { cookie: sales });
     expect(res.status).toBe(409);
     expect((await json<{ error: string }>(res)).error).toMatch(/Lead mail is off/);
+    expect(await json(await call(s, "GET", "/api/staff/session", { cookie: sales }))).toEqual({ email: SALES.email, role: "sales", leadMail: false });
   });
 
   describe("every endpoint", () => {
@@ -258,7 +261,7 @@ describe("resend (mail on, through a real SMTP sink)", () => {
     expect(await delivery()).toMatchObject({ status: "sent", attempts: 3 });
   });
 
-  it("sends a lead stored while mail was off (not-sent) once mail is on: one mail", async () => {
+  it("sends a lead stored while mail was off (not-sent) once mail is on: one mail; the session tells the console that mail is on", async () => {
     const dataDir = await tempDataDir();
     const off = await startTestServer({}, dataDir);
     const id = await post(off);
@@ -267,6 +270,7 @@ describe("resend (mail on, through a real SMTP sink)", () => {
     const s = track(await startTestServer(mailEnv(smtp.url), dataDir));
     await addAccount(dataDir, SALES.email, "sales", SALES.password);
     const cookie = await signIn(s, SALES.email, SALES.password);
+    expect(await json(await call(s, "GET", "/api/staff/session", { cookie }))).toEqual({ email: SALES.email, role: "sales", leadMail: true });
     const res = await call(s, "POST", `/api/staff/leads/${id}/resend`, { cookie });
     expect(res.status).toBe(202);
     expect((await json<InboxLead>(res)).delivery.status).toBe("pending");

@@ -37,7 +37,7 @@ describe("POST /api/staff/session", () => {
   it("signs in: 200 { email, role } and an HttpOnly, SameSite=Strict session cookie of at least 128 random bits", async () => {
     const res = await call(s, "POST", "/api/staff/session", { body: { email: "Owner@Example.com", password: OWNER.password } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email: OWNER.email, role: "owner" });
+    expect(await res.json()).toEqual({ email: OWNER.email, role: "owner", leadMail: false });
     const cookie = res.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^gc_staff=[A-Za-z0-9_-]{43,};/);
     expect(cookie).toMatch(/; HttpOnly/);
@@ -81,7 +81,7 @@ describe("GET and DELETE /api/staff/session", () => {
     const cookie = await signIn(s, SALES.email, SALES.password);
     const me = await call(s, "GET", "/api/staff/session", { cookie });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ email: SALES.email, role: "sales" });
+    expect(await me.json()).toEqual({ email: SALES.email, role: "sales", leadMail: false });
 
     const out = await call(s, "DELETE", "/api/staff/session", { cookie });
     expect(out.status).toBe(204);

@@ -27,3 +27,6 @@ export const LeadSchema = z.object({
   delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
 });
 export type Lead = z.infer<typeof LeadSchema>;
+
+/** The visitor's name as they typed it, for the inbox and the history (text: never markup). */
+export const leadName = (lead: Pick<Lead, "firstName" | "lastName">): string => `${lead.firstName} ${lead.lastName}`;

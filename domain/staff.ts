@@ -79,3 +79,11 @@ export const AuditEntrySchema = z.object({
   fields: z.array(z.string()),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** The changes to a lead's follow-up: their `fields` are the lead's id, then (for a status) the new status. */
+const LEAD_AUDIT_ACTIONS: readonly AuditAction[] = ["lead-status", "lead-note", "lead-resend"];
+
+/** The lead an audit entry is about, or null for a change to the catalogue, accounts or origins. */
+export function auditLeadId(entry: Pick<AuditEntry, "action" | "fields">): string | null {
+  return LEAD_AUDIT_ACTIONS.includes(entry.action) ? (entry.fields[0] ?? null) : null;
+}

@@ -8,7 +8,7 @@ import { Accounts } from "./screens/Accounts";
 import { Embed } from "./screens/Embed";
 import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
-import { Leads } from "./screens/Leads";
+import { Leads, OneLead } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
 import { SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
@@ -31,7 +31,7 @@ type SessionState = { state: "checking" } | { state: "signed-out"; note: string 
 const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
   { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
-  { href: `${BASE}/leads`, label: "Leads", screens: ["leads"] },
+  { href: `${BASE}/leads`, label: "Leads", screens: ["leads", "lead"] },
   { href: `${BASE}/embed`, label: "Embed", screens: ["embed"] },
   { href: `${BASE}/history`, label: "History", screens: ["history"] },
   { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
@@ -50,7 +50,9 @@ function Screen({ route, session }: { route: Route; session: Session }) {
     case "history":
       return <History />;
     case "leads":
-      return <Leads />;
+      return <Leads leadMail={session.leadMail} />;
+    case "lead":
+      return <OneLead key={route.id} id={route.id} leadMail={session.leadMail} />;
     case "embed":
       return <Embed owner={owner} />;
     case "accounts":

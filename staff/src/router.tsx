@@ -36,6 +36,7 @@ export type Route =
   | { screen: "accounts" }
   | { screen: "origins" }
   | { screen: "leads" }
+  | { screen: "lead"; id: string }
   | { screen: "embed" }
   | { screen: "not-found" };
 
@@ -50,11 +51,14 @@ export function matchRoute(path: string): Route {
   if (rest === "/accounts") return { screen: "accounts" };
   if (rest === "/origins") return { screen: "origins" };
   if (rest === "/leads") return { screen: "leads" };
+  const lead = /^\/leads\/([^/]+)$/.exec(rest);
+  if (lead) return { screen: "lead", id: decodeURIComponent(lead[1]!) };
   if (rest === "/embed") return { screen: "embed" };
   return { screen: "not-found" };
 }
 
 export const vehiclePath = (id: string) => `${BASE}/vehicles/${encodeURIComponent(id)}`;
+export const leadPath = (id: string) => `${BASE}/leads/${encodeURIComponent(id)}`;
 
 /** An ordinary link that navigates inside the console (a modified click still opens a new tab). */
 export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {

@@ -123,7 +123,7 @@ test.describe("two servers on one PostgreSQL database", () => {
     await page.getByRole("link", { name: "Leads" }).click();
     for (let i = 0; i < 4; i++) await expect(page.getByRole("heading", { name: `Both${i} Reyes` })).toBeVisible();
     // The browser's cookie from A (cookies are per host, not per port) is a live session on B, as behind one proxy.
-    expect(await (await page.request.get(`${b.site}/api/staff/session`)).json()).toEqual({ email: "sales@dealer.example", role: "sales" });
+    expect(await (await page.request.get(`${b.site}/api/staff/session`)).json()).toEqual({ email: "sales@dealer.example", role: "sales", leadMail: true });
     const inboxOnB = (await (await page.request.get(`${b.site}/api/staff/leads`)).json()) as { leads: { id: string }[] };
     expect(inboxOnB.leads.map((l) => l.id).sort()).toEqual([...ids].sort());
 

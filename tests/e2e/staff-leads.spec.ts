@@ -214,6 +214,50 @@ test.describe("the leads inbox", () => {
     expect(await lead.locator("img, script, b, a[href^='javascript']").count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
+
+  test("the History names the lead of each follow-up, as text, and links to it in the inbox", async ({ page, browser }) => {
+    const tag = tagOf();
+    const firstName = `<img src=x onerror="window.__pwned=5">`;
+    const name = `${firstName} History ${tag}`;
+    const visitor = await browser.newPage();
+    await sendThroughForm(
+      visitor,
+      `${SITE}/contact`,
+      { firstName, lastName: `History ${tag}`, email: `history-${tag}@example.com`, message: `ref ${tag}` },
+      onThankYou,
+    );
+    await visitor.close();
+    const sales = addAccountWithCli("sales");
+    await openLeads(page, sales);
+    await page.getByRole("search", { name: "Filter leads" }).getByLabel("Search").fill(tag);
+    const lead = card(page, name);
+    await lead.getByText("Follow up").click();
+    await lead.getByLabel(`Status of ${name}`).selectOption("contacted");
+    await expect(lead.getByRole("status")).toHaveText("Marked contacted.");
+    await lead.getByLabel("Add a note").fill("Left a message.");
+    await lead.getByRole("button", { name: "Add note" }).click();
+    await expect(lead.getByRole("status")).toHaveText("Note added.");
+
+    await openNav(page, "History");
+    const rows = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Lead from ${name}`, exact: true }) });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveText(new RegExp(`${sales.email}lead-noteLead from .* History ${tag}—$`));
+    await expect(rows.nth(1)).toHaveText(new RegExp(`${sales.email}lead-statusLead from .* History ${tag}contacted$`));
+    expect(await page.locator("table img").count()).toBe(0);
+
+    await rows.nth(1).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name: `Lead from ${name}`, exact: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Leads", exact: true })).toHaveAttribute("aria-current", "page");
+    const shown = card(page, name);
+    await expect(shown).toContainText("Follow-up: Contacted");
+    await expect(shown).toContainText(`history-${tag}@example.com`);
+    await shown.getByText("Follow up").click();
+    await expect(shown.getByRole("list", { name: `Notes on ${name}` })).toContainText("Left a message.");
+    expect(await page.locator("main img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.getByRole("link", { name: "All leads" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  });
 });
 
 /** The real server (`node dist/server/main.js`, as `npm start` runs it) with lead mail on, in a data folder of its own. */
@@ -328,6 +372,52 @@ test.describe("resend, through a real SMTP sink", () => {
     expect(mailsOf(failed.id)).toHaveLength(1);
     expect(mailsOf(landed.id)).toHaveLength(1);
     expect(sink.messages).toHaveLength(2);
+  });
+});
+
+test.describe("Resend is offered only where this server mails leads", () => {
+  const note = "Lead mail is off on this server: leads are only in this inbox.";
+
+  test("with mail off (no SMTP settings), a lead shows no Resend button but a note that mail is off", async ({ page, browser }) => {
+    const tag = tagOf();
+    const visitor = await browser.newPage();
+    await sendThroughForm(
+      visitor,
+      `${SITE}/contact`,
+      { firstName: "Off", lastName: `Mail ${tag}`, email: `off-${tag}@example.com`, message: `Mail is off, ref ${tag}` },
+      onThankYou,
+    );
+    await visitor.close();
+    await openLeads(page, addAccountWithCli("sales"));
+    await page.getByRole("search", { name: "Filter leads" }).getByLabel("Search").fill(tag);
+    const lead = card(page, `Off Mail ${tag}`);
+    await expect(lead).toContainText("Mail not sent (mail was off)");
+    await expect(lead.getByText(note)).toBeVisible();
+    await expect(lead.getByRole("button", { name: /Resend/ })).toHaveCount(0);
+  });
+
+  test("with mail on, a lead whose mail failed shows the Resend button and no such note", async ({ page, browser }) => {
+    const server = await startMailServer(await freePort());
+    try {
+      const sales = { email: `sales-${tagOf()}@staff.example.test`, password: `pw-${randomBytes(9).toString("base64url")}`, role: "sales" as const };
+      await addAccount(server.dataDir, sales.email, sales.role, sales.password);
+      const visitor = await browser.newPage();
+      await sendThroughForm(
+        visitor,
+        `${server.site}/contact`,
+        { firstName: "On", lastName: "Mail", email: "on@example.com", message: "The mail server is down." },
+        onThankYou,
+      );
+      await visitor.close();
+      await expect.poll(async () => (await readStoredLeads(server.dataDir))[0]?.delivery.attempts).toBe(1);
+      await openLeads(page, sales, server.site);
+      const lead = card(page, "On Mail");
+      await expect(lead).toContainText("Mail failed (1 try)");
+      await expect(lead.getByRole("button", { name: "Resend the mail of On Mail" })).toBeVisible();
+      await expect(lead).not.toContainText(note);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

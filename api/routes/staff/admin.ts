@@ -1,8 +1,9 @@
 import express, { Router } from "express";
 import { z } from "zod";
 import { fieldErrors } from "../../../domain/contact";
+import { leadName } from "../../../domain/lead";
 import { OriginSchema } from "../../../domain/origin";
-import { NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
+import { auditLeadId, NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
 import { HttpError } from "../../middleware/errors";
 import { requireJson } from "../../middleware/require-json";
@@ -15,14 +16,20 @@ export const AUDIT_MAX_LIMIT = 1000;
 const LimitSchema = z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).default(AUDIT_DEFAULT_LIMIT);
 const OriginsBodySchema = z.object({ added: z.array(OriginSchema).max(100) });
 
-/** GET /api/staff/audit (any staff). */
-export function auditRouter({ audit }: StaffDeps): Router {
+/** GET /api/staff/audit (any staff): entries about a lead also carry its name as the visitor gave it (`leadName`, null when it is gone). */
+export function auditRouter({ audit, leads }: StaffDeps): Router {
   const router = Router();
   router.get("/", (req, res) => {
     const limit = LimitSchema.safeParse(req.query.limit);
     if (!limit.success)
       throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
-    res.json({ entries: audit.recent(limit.data) });
+    const entries = audit.recent(limit.data).map((entry) => {
+      const leadId = auditLeadId(entry);
+      if (leadId === null) return entry;
+      const lead = leads.get(leadId);
+      return { ...entry, leadName: lead ? leadName(lead) : null };
+    });
+    res.json({ entries });
   });
   return router;
 }

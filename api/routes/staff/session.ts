@@ -7,10 +7,16 @@ import { requireSession, SESSION_COOKIE, sessionToken, signInRateLimit } from ".
 import { SESSION_MAX_MS } from "../../store/session-store";
 import type { StaffDeps } from "./staff-router";
 
-/** POST (sign in), GET (who am I) and DELETE (sign out) /api/staff/session. */
-export function sessionRouter({ accounts, sessions, config, rateLimitStore }: StaffDeps): Router {
+/**
+ * POST (sign in), GET (who am I) and DELETE (sign out) /api/staff/session.
+ * The account comes with what the console needs to know of this server:
+ * `leadMail`, whether lead mail is on (SMTP_URL, LEAD_TO and LEAD_FROM set,
+ * so the outbox exists: the same fact by which a resend answers 409).
+ */
+export function sessionRouter({ accounts, sessions, config, outbox, rateLimitStore }: StaffDeps): Router {
   const router = Router();
   const cookie: CookieOptions = { httpOnly: true, sameSite: "strict", path: "/", secure: config.secureCookies };
+  const me = ({ email, role }: { email: string; role: string }) => ({ email, role, leadMail: outbox !== null });
 
   router.post(
     "/",
@@ -28,13 +34,12 @@ export function sessionRouter({ accounts, sessions, config, rateLimitStore }: St
       if (!result.ok) throw new HttpError(401, STAFF_MESSAGES.signInFailed);
       const { token } = await sessions.create(result.account.email);
       res.cookie(SESSION_COOKIE, token, { ...cookie, maxAge: SESSION_MAX_MS });
-      res.json({ email: result.account.email, role: result.account.role });
+      res.json(me(result.account));
     },
   );
 
   router.get("/", requireSession(sessions, accounts), (_req, res) => {
-    const { email, role } = res.locals.staff!;
-    res.json({ email, role });
+    res.json(me(res.locals.staff!));
   });
 
   router.delete("/", requireSession(sessions, accounts), async (req, res) => {

@@ -1,4 +1,5 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
+import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
 import type { Vehicle, VehicleInput } from "../../../domain/vehicle";
 import type { VehicleDraft } from "../vehicle-form/form-values";
 import { call } from "./client";
@@ -7,14 +8,11 @@ export type Role = "owner" | "sales";
 export interface Session {
   email: string;
   role: Role;
+  /** Whether this server mails leads (SMTP set up); when not, leads are only in the inbox and none can be re-sent. */
+  leadMail: boolean;
 }
-export interface AuditEntry {
-  at: string;
-  email: string;
-  action: string;
-  vehicleId?: string;
-  fields?: string[];
-}
+/** A history entry as stored; one about a lead also carries the visitor's name (null when the lead is gone). */
+export type AuditEntry = StoredAuditEntry & { leadName?: string | null };
 export interface Account {
   email: string;
   role: Role;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import { auditLeadId } from "../../../domain/staff";
 import { staffApi, type AuditEntry } from "../api/staff-api";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
-import { Link, vehiclePath } from "../router";
+import { leadPath, Link, vehiclePath } from "../router";
 
 /** Who changed what and when, newest first. */
 export function History() {
@@ -33,7 +34,7 @@ export function History() {
                 <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
-                <th scope="col">Vehicle</th>
+                <th scope="col">Vehicle or lead</th>
                 <th scope="col">Fields changed</th>
               </tr>
             </thead>
@@ -45,14 +46,33 @@ export function History() {
                   </td>
                   <td>{e.email}</td>
                   <td>{e.action}</td>
-                  <td>{e.vehicleId ? <Link href={vehiclePath(e.vehicleId)}>{e.vehicleId}</Link> : "—"}</td>
-                  <td>{e.fields?.length ? e.fields.join(", ") : "—"}</td>
+                  <Subject entry={e} />
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+    </>
+  );
+}
+
+/** What an entry is about: the vehicle, or the lead (the visitor's name, as text) with a link to it in the inbox; then what changed. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const leadId = auditLeadId(entry);
+  const fields = leadId === null ? entry.fields : entry.fields.slice(1);
+  return (
+    <>
+      <td>
+        {leadId !== null ? (
+          <Link href={leadPath(leadId)}>{entry.leadName ? `Lead from ${entry.leadName}` : `Lead ${leadId}`}</Link>
+        ) : entry.vehicleId ? (
+          <Link href={vehiclePath(entry.vehicleId)}>{entry.vehicleId}</Link>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td>{fields.length ? fields.join(", ") : "—"}</td>
     </>
   );
 }

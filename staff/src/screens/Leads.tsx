@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
-import type { Lead } from "../../../domain/lead";
+import { leadName, type Lead } from "../../../domain/lead";
 import { FOLLOW_UP_LABELS, FOLLOW_UP_STATUSES, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
 import { leadsApi, type LeadFilters } from "../api/leads-api";
+import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
+import { BASE, Link } from "../router";
 import "../leads.css";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -49,10 +51,8 @@ function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" 
   return { text: "Mail queued", tone: "wait" };
 }
 
-const fullName = (l: Lead) => `${l.firstName} ${l.lastName}`;
-
-/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend and CSV. */
-export function Leads() {
+/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend (when this server mails leads) and CSV. */
+export function Leads({ leadMail }: { leadMail: boolean }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [filters, setFilters] = useState<LeadFilters>({});
   const [leads, setLeads] = useState<InboxLead[] | null>(null);
@@ -140,39 +140,21 @@ export function Leads() {
             aria-describedby={`${id}-count`}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={form.status} onChange={(e) => set("status", e.target.value as FilterForm["status"])}>
-            <option value="">Any status</option>
-            {FOLLOW_UP_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {FOLLOW_UP_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-interest`}>Interest</label>
-          <select id={`${id}-interest`} value={form.interest} onChange={(e) => set("interest", e.target.value as FilterForm["interest"])}>
-            <option value="">Any interest</option>
-            {INTERESTS.map((i) => (
-              <option key={i} value={i}>
-                {INTEREST_LABELS[i]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field lead-filters__source">
-          <label htmlFor={`${id}-source`}>Source</label>
-          <select id={`${id}-source`} value={form.source} onChange={(e) => set("source", e.target.value)}>
-            <option value="">Any source</option>
-            {sourceOptions(counts, form.source).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          options={FOLLOW_UP_STATUSES}
+          optionLabel={(s) => FOLLOW_UP_LABELS[s]}
+          value={form.status}
+          onChange={(v) => set("status", v)}
+        />
+        <FilterSelect label="Interest" options={INTERESTS} optionLabel={(i) => INTEREST_LABELS[i]} value={form.interest} onChange={(v) => set("interest", v)} />
+        <FilterSelect
+          label="Source"
+          className="lead-filters__source"
+          options={sourceOptions(counts, form.source)}
+          value={form.source}
+          onChange={(v) => set("source", v)}
+        />
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
           <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
@@ -205,7 +187,7 @@ export function Leads() {
           </p>
           <ol className="lead-list">
             {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} onChange={replace} />
+              <LeadCard key={lead.id} lead={lead} leadMail={leadMail} onChange={replace} />
             ))}
           </ol>
           {nextCursor && (
@@ -216,6 +198,36 @@ export function Leads() {
             </p>
           )}
         </>
+      )}
+    </>
+  );
+}
+
+/** One lead of the inbox, by its id (where the history links): the same card, and a way back to every lead. */
+export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
+  const [lead, setLead] = useState<InboxLead | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    leadsApi.lead(id).then(
+      (found) => live && setLead(found),
+      (err: unknown) => live && setFailure(message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return (
+    <>
+      <ScreenHeading title={lead ? `Lead from ${leadName(lead)}` : "Lead"} busy={!lead && !failure} />
+      <p>
+        <Link href={`${BASE}/leads`}>All leads</Link>
+      </p>
+      {failure && <Notice tone="error">Could not load the lead: {failure}</Notice>}
+      {lead && (
+        <ol className="lead-list">
+          <LeadCard lead={lead} leadMail={leadMail} onChange={setLead} />
+        </ol>
       )}
     </>
   );
@@ -277,7 +289,7 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
 }
 
 /** One lead: what the visitor sent (always as text), its mail, and its follow-up. */
-function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxLead) => void }) {
+function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boolean; onChange: (lead: InboxLead) => void }) {
   const id = useId();
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -285,7 +297,7 @@ function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxL
   const watching = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(watching.current ?? undefined), []);
   const delivery = deliveryText(lead.delivery);
-  const name = fullName(lead);
+  const name = leadName(lead);
 
   const change = async (body: { status?: FollowUpStatus; note?: string }, done: string) => {
     setBusy(true);
@@ -438,7 +450,8 @@ function LeadCard({ lead, onChange }: { lead: InboxLead; onChange: (lead: InboxL
           </form>
         </div>
       </details>
-      {lead.delivery.status !== "sent" && (
+      {lead.delivery.status !== "sent" && !leadMail && <p className="lead__resend muted">Lead mail is off on this server: leads are only in this inbox.</p>}
+      {lead.delivery.status !== "sent" && leadMail && (
         <p className="lead__resend">
           <button
             type="button"
