@@ -1,4 +1,5 @@
 import { formatUsd } from "../../domain/money";
+import type { AuditAction } from "../../domain/staff";
 
 /** A price as the public site writes it. */
 export const formatPrice = (price: number) => formatUsd(price);
@@ -7,4 +8,18 @@ export const formatPrice = (price: number) => formatUsd(price);
 export const formatTime = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+};
+
+/** What an audit entry's action did, in the History's words. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: "Added a vehicle",
+  update: "Edited a vehicle",
+  delete: "Removed a vehicle",
+  "account-add": "Added an account",
+  "account-remove": "Removed an account",
+  "account-password": "Changed a password",
+  "origins-update": "Changed the partner origins",
+  "lead-status": "Set a lead's status",
+  "lead-note": "Added a note to a lead",
+  "lead-resend": "Resent a lead's mail",
 };

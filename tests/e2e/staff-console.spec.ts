@@ -240,7 +240,7 @@ test("the history shows who changed what", async ({ signedInPage: page, owner, m
     .filter({ has: page.getByRole("link", { name: vehicle.id }) })
     .first();
   await expect(row).toContainText(owner.email);
-  await expect(row).toContainText("update");
+  await expect(row).toContainText("Edited a vehicle");
   await expect(row).toContainText("price");
 });
 

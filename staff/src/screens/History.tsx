@@ -3,7 +3,7 @@ import { auditLeadId } from "../../../domain/staff";
 import { staffApi, type AuditEntry } from "../api/staff-api";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
-import { formatTime } from "../format";
+import { AUDIT_ACTION_LABELS, formatTime } from "../format";
 import { leadPath, Link, vehiclePath } from "../router";
 
 /** Who changed what and when, newest first. */
@@ -28,24 +28,24 @@ export function History() {
       {entries && entries.length === 0 && <p>Nothing has been changed yet.</p>}
       {entries && entries.length > 0 && (
         <div className="table-wrap" role="region" aria-label="Changes, newest first" tabIndex={0}>
-          <table className="table">
+          <table className="table table--stacks">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Vehicle or lead</th>
-                <th scope="col">Fields changed</th>
+                {COLUMNS.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {entries.map((e, i) => (
                 <tr key={`${e.at}-${i}`}>
-                  <td>
+                  <td data-label={COLUMNS[0]}>
                     <time dateTime={e.at}>{formatTime(e.at)}</time>
                   </td>
-                  <td>{e.email}</td>
-                  <td>{e.action}</td>
+                  <td data-label={COLUMNS[1]}>{e.email}</td>
+                  <td data-label={COLUMNS[2]}>{AUDIT_ACTION_LABELS[e.action]}</td>
                   <Subject entry={e} />
                 </tr>
               ))}
@@ -57,22 +57,31 @@ export function History() {
   );
 }
 
-/** What an entry is about: the vehicle, or the lead (the visitor's name, as text) with a link to it in the inbox; then what changed. */
+/** The History's columns; on a phone each row stacks, each cell under its column's name (data-label). */
+const COLUMNS = ["When", "Who", "What", "About", "Changed"] as const;
+
+/**
+ * What an entry is about (the vehicle; the lead, by the visitor's name as text, with a link to it; the account), then
+ * what changed (fields, a lead's new status, origins).
+ */
 function Subject({ entry }: { entry: AuditEntry }) {
   const leadId = auditLeadId(entry);
-  const fields = leadId === null ? entry.fields : entry.fields.slice(1);
+  const account = entry.action.startsWith("account-");
+  const changed = leadId !== null || account ? entry.fields.slice(1) : entry.fields;
   return (
     <>
-      <td>
+      <td data-label={COLUMNS[3]}>
         {leadId !== null ? (
           <Link href={leadPath(leadId)}>{entry.leadName ? `Lead from ${entry.leadName}` : `Lead ${leadId}`}</Link>
         ) : entry.vehicleId ? (
           <Link href={vehiclePath(entry.vehicleId)}>{entry.vehicleId}</Link>
+        ) : account ? (
+          (entry.fields[0] ?? "—")
         ) : (
           "—"
         )}
       </td>
-      <td>{fields.length ? fields.join(", ") : "—"}</td>
+      <td data-label={COLUMNS[4]}>{changed.length ? changed.join(", ") : "—"}</td>
     </>
   );
 }

@@ -176,6 +176,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
       {counts && <Counts counts={counts} period={Boolean(form.from || form.to)} />}
 
       {failure && <Notice tone="error">Could not load the leads: {failure}</Notice>}
+      {!leadMail && <MailOffNote />}
       {leads && (
         <>
           <p id={`${id}-count`} className="muted" aria-live="polite">
@@ -203,6 +204,9 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
   );
 }
 
+/** Said once per screen, where each card would otherwise offer to resend its mail. */
+const MailOffNote = () => <Notice tone="info">Lead mail is off on this server: leads are only in this inbox, and none can be resent.</Notice>;
+
 /** One lead of the inbox, by its id (where the history links): the same card, and a way back to every lead. */
 export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
   const [lead, setLead] = useState<InboxLead | null>(null);
@@ -224,6 +228,7 @@ export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
         <Link href={`${BASE}/leads`}>All leads</Link>
       </p>
       {failure && <Notice tone="error">Could not load the lead: {failure}</Notice>}
+      {!leadMail && <MailOffNote />}
       {lead && (
         <ol className="lead-list">
           <LeadCard lead={lead} leadMail={leadMail} onChange={setLead} />
@@ -450,7 +455,6 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
           </form>
         </div>
       </details>
-      {lead.delivery.status !== "sent" && !leadMail && <p className="lead__resend muted">Lead mail is off on this server: leads are only in this inbox.</p>}
       {lead.delivery.status !== "sent" && leadMail && (
         <p className="lead__resend">
           <button
