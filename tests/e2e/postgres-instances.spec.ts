@@ -157,7 +157,7 @@ test.describe("two servers on one PostgreSQL database", () => {
     };
     const onA = burst(a.site, "A");
     const onB = burst(b.site, "B");
-    await expect.poll(() => acknowledged.length).toBeGreaterThan(20);
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThan(20);
     a.child.kill("SIGKILL");
     await a.exited;
     await Promise.all([onA, onB]);
