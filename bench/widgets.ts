@@ -45,17 +45,24 @@ const sizeOf = async (file: string): Promise<ScriptSize> => {
   return { bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
 };
 
+/** The widgets' one seam to preact (render, hydrate), and its react-dom twin. */
+const RENDERER = path.join(ROOT, "widgets/shared/renderer.ts");
+const REACT_RENDERER = path.join(ROOT, "bench/widgets/renderer-react.ts");
+
 /**
  * The react-dom variant must be the same widgets as a React build would ship:
- * a module that imports preact directly (not through the aliases) would keep
- * preact in it, so the build stops and names it.
+ * the renderer is swapped for its react-dom twin, and any other module that
+ * imports preact directly (not through the aliases) would keep preact in it,
+ * so the build stops and names it.
  */
 const onReactDom = (): Plugin => ({
   name: "bench-on-react-dom",
   enforce: "pre",
-  resolveId(source, importer) {
+  async resolveId(source, importer, options) {
     if (/^preact(\/|$)/.test(source)) this.error(`${importer} imports ${source} directly: its react-dom variant would still render with preact`);
-    return null;
+    if (!source.includes("renderer")) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === RENDERER ? REACT_RENDERER : null;
   },
 });
 

@@ -1,8 +1,8 @@
 import r2wc from "@r2wc/core";
-import { h, hydrate, render, type ComponentType as PreactComponent } from "preact";
-import type { ComponentType } from "react";
+import { createElement, type ComponentType } from "react";
 import { attributeName, attributeValue, type AttrType } from "./attributes";
 import { ErrorBoundary } from "./ErrorBoundary";
+import { renderInto, unmountFrom } from "./renderer";
 import { adoptStyles } from "./styles";
 
 /** Props every widget component receives besides its attributes. */
@@ -71,14 +71,15 @@ export function defineWidget<P extends object>(
   }
 
   type R2wcElement = HTMLElement & Record<symbol, unknown> & { connectedCallback(): void; attributeChangedCallback(): void; [RENDER](): void };
-  // r2wc's core with preact's render (its React adapter would go through compat's createRoot). The first render of
-  // served content hydrates it: the nodes the server rendered stay, and get the widget's listeners (docs/decisions/0010).
+  // r2wc's core with preact's render (./renderer; its React adapter would go through compat's createRoot). The first
+  // render of served content hydrates it: the nodes the server rendered stay, and get the widget's listeners
+  // (docs/decisions/0010).
   type Props = Record<string, unknown>;
   const paint = (root: HTMLElement, props: Props, first?: boolean) => {
     const served = first && props.served;
     // The served root links the widget's stylesheet; the sheets the widget adopts as it renders (same task) replace it.
     if (served) root.querySelector("link")?.remove();
-    (served ? hydrate : render)(h(Widget as PreactComponent<Props>, props), root);
+    renderInto(root, createElement(Widget, props), Boolean(served));
     return root;
   };
   const Base = r2wc(
@@ -87,7 +88,7 @@ export function defineWidget<P extends object>(
     {
       mount: (root, _, props) => paint(root, props as Props, true),
       update: (root, props) => paint(root, props as Props),
-      unmount: (root) => render(null, root),
+      unmount: (root) => unmountFrom(root),
     },
   ) as unknown as new () => R2wcElement;
   class Element extends Base {
