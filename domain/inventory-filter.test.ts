@@ -68,6 +68,14 @@ describe("category options from the catalogue", () => {
     expect(options.find((o) => o.label === "Rover")?.value).toBe("rover");
   });
 
+  it("sorts the labels alphabetically whatever their case, as people read them", async () => {
+    const { categoryOptions } = await import("./inventory-filter");
+    const labels = categoryOptions([{ category: "utility Wagon" }, { category: "Beach Cruiser" }, { category: "lifted 4x4" }, { category: "Zoom" }]).map(
+      (o) => o.label,
+    );
+    expect(labels).toEqual(["Beach Cruiser", "lifted 4x4", "utility Wagon", "Zoom"]);
+  });
+
   it("keeps the spec's contains-match for its five series and matches the others by name", () => {
     const fleet = [
       v("a", { category: "EV Rover" }),

@@ -34,7 +34,16 @@ export function categoryOptions(vehicles: readonly Pick<Vehicle, "category">[]):
     const label = (SPEC_SERIES as readonly string[]).includes(value) ? value[0]!.toUpperCase() + value.slice(1) : category.trim();
     options.set(value, label);
   }
-  return [...options].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  return [...options].map(([value, label]) => ({ value, label })).sort(byLabel);
+}
+
+/**
+ * Alphabetical, case aside, in plain code: a page's first `localeCompare` starts ICU's collator, which took 44 ms of
+ * the inventory widget's first render under Lighthouse's mobile CPU (as `Intl.NumberFormat` did, number-format.ts).
+ */
+function byLabel(a: { label: string }, b: { label: string }): number {
+  const [x, y] = [a.label.toLowerCase(), b.label.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 export const PRICE_OPTIONS = [
