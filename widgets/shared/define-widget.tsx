@@ -127,14 +127,40 @@ export function defineWidget<P extends object>(
       console.warn(`[${tag}] could not be defined:`, err);
     }
   };
-  // Content the page put inside the element is its first screen: let that be shown before the widget takes over. (Served
-  // content in a declarative shadow root needs no wait: hydrating it keeps its nodes, painted or not.)
+  // Content the page put inside the element is its first screen: let that be shown before the widget takes over.
+  // Served content in a declarative shadow root keeps its nodes when hydrated, painted or not; but its first-screen
+  // images are let load and paint first, as the first render holds the main thread the browser needs to decode them.
   if (document.querySelector(`${tag} > *`)) whenFirstPaintShown(define);
+  else if ([...document.querySelectorAll(tag)].some((el) => el.shadowRoot)) whenFirstPaintShown(() => whenServedImagesShown(tag, define));
   else define();
 }
 
-/** Longest wait for a first paint (a page opened in a background tab paints nothing). */
+/** Longest wait for a first paint (a page opened in a background tab paints nothing), or for served images. */
 const FIRST_PAINT_WAIT_MS = 500;
+
+/**
+ * Run `then` once the eager images of every served `tag` element have loaded
+ * and the frame that shows them has been painted (at once when there are
+ * none, or after FIRST_PAINT_WAIT_MS at most). A vector image is decoded on
+ * the main thread: a widget's first render started before that (35 inventory
+ * cards hydrated in one task) pushed the page's largest paint, a card's image,
+ * 564 ms past its first paint at 4x CPU (docs/benchmarks.md §4).
+ */
+function whenServedImagesShown(tag: string, then: () => void): void {
+  const images = [...document.querySelectorAll(tag)].flatMap((el) => [...(el.shadowRoot?.querySelectorAll<HTMLImageElement>('img[loading="eager"]') ?? [])]);
+  if (images.every((img) => img.complete)) return then();
+  const wait = (done: () => void) => setTimeout(done, FIRST_PAINT_WAIT_MS);
+  const decoded = Promise.all(images.map((img) => img.decode().catch(() => {})));
+  // Then the frame that shows them (a background tab paints no frame: then at most the wait).
+  const painted = () =>
+    new Promise<void>((done) => {
+      requestAnimationFrame(() => setTimeout(done));
+      wait(done);
+    });
+  void Promise.race([decoded, new Promise<void>(wait)])
+    .then(painted)
+    .then(then);
+}
 
 /**
  * Run `then` once the page's first contentful paint is on screen: at once if
