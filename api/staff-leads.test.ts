@@ -127,6 +127,9 @@ describe("the inbox (mail off)", () => {
     expect((await call(s, "PATCH", `/api/staff/leads/${ids.partner}`, { cookie: sales, body: {} })).status).toBe(400);
     expect((await call(s, "PATCH", `/api/staff/leads/${ids.partner}`, { cookie: sales, body: { note: "   " } })).status).toBe(400);
     expect((await call(s, "PATCH", "/api/staff/leads/no-such-lead", { cookie: sales, body: { status: "won" } })).status).toBe(404);
+    const unknown = await call(s, "GET", "/api/staff/leads/no-such-lead", { cookie: sales });
+    expect(unknown.status).toBe(404);
+    expect(await json<{ error: string }>(unknown)).toEqual({ error: expect.stringMatching(/^No lead/) });
 
     expect((await list("?status=won")).leads.map((l) => l.id)).toEqual([ids.partner]);
     expect((await list("?status=new")).leads.map((l) => l.id)).toEqual([ids.markup, ids.formula, ids.first]);
@@ -193,6 +196,7 @@ describe("the inbox (mail off)", () => {
       { method: "GET", url: "/api/staff/leads" },
       { method: "GET", url: "/api/staff/leads.csv" },
       { method: "GET", url: "/api/staff/leads/counts" },
+      { method: "GET", url: `/api/staff/leads/${ids.formula}` },
       { method: "PATCH", url: `/api/staff/leads/${ids.formula}`, body: { status: "won", note: "x" } },
       { method: "POST", url: `/api/staff/leads/${ids.formula}/resend` },
     ];
