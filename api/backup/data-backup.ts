@@ -34,6 +34,7 @@ import { create as createTar, extract as extractTar } from "tar";
 import { VehicleListSchema } from "../../domain/vehicle";
 import { CorruptDataFileError, readJsonFile } from "../store/json-file";
 import { readDataFolder, writeDataFolder } from "../store/data-folder";
+import { syncFolder } from "../store/durable-file";
 import { listArchives, readStoredLeads } from "../store/lead-files";
 import { PHOTOS_DIR } from "../store/photo-store";
 import { heldTables, loadDatabase, NotEmptyError, readDatabase } from "../store/pg/data-copy";
@@ -312,15 +313,6 @@ async function move(from: string, to: string): Promise<void> {
     if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
     await cp(from, to, { recursive: true, errorOnExist: true, force: false, preserveTimestamps: true });
     await rm(from, { recursive: true, force: true });
-  }
-}
-
-async function syncFolder(dir: string): Promise<void> {
-  const folder = await open(dir, "r");
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
   }
 }
 

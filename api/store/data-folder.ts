@@ -16,7 +16,8 @@ import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
 import { ACCOUNTS_FILE, AccountsFileSchema } from "./account-store";
 import { AUDIT_FILE } from "./audit-store";
 import { FOLLOW_UP_FILE } from "./follow-up-store";
-import { CorruptDataFileError, readJsonFile } from "./json-file";
+import { readJsonFile } from "./json-file";
+import { parseJsonLines } from "./json-lines";
 import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
 import { ORIGINS_FILE, OriginsFileSchema } from "./origin-store";
@@ -36,26 +37,13 @@ export interface DataRecords {
   origins: string[] | undefined;
 }
 
-/** A JSON-lines file's complete lines (a last line cut short by a crash never got its 2xx and is left out, as at start-up). */
+/** A JSON-lines file's entries, as the server reads them at start-up (none when it does not exist); only read. */
 async function readLines<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S>[]> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+  const text = await readFile(file, "utf8").catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return "";
     throw err;
-  }
-  const complete = text.slice(0, text.lastIndexOf("\n") + 1);
-  return complete
-    .split("\n")
-    .filter(Boolean)
-    .map((line, i) => {
-      try {
-        return schema.parse(JSON.parse(line)) as z.infer<S>;
-      } catch (err) {
-        throw new CorruptDataFileError(file, new Error(`line ${i + 1}: ${(err as Error).message}`));
-      }
-    });
+  });
+  return parseJsonLines(text, file, schema).entries;
 }
 
 /** Everything the stores keep under `dir`, checked as the stores check it at start-up; the files are only read. */

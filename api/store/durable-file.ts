@@ -27,7 +27,7 @@ export async function writeFileDurably(file: string, text: string): Promise<void
 }
 
 /** fsync a folder, so the names created or renamed in it are on disk. */
-async function syncFolder(dir: string): Promise<void> {
+export async function syncFolder(dir: string): Promise<void> {
   let handle;
   try {
     handle = await open(dir, "r");

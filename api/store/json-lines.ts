@@ -11,20 +11,13 @@ export interface JsonLinesFile<T> {
 }
 
 /**
- * Open a file of one JSON entry per line, only ever appended (O_APPEND, then
- * fdatasync), so a write costs the same however long the file is. A last line
- * cut short by a crash (it never got its 2xx) is dropped at start-up; any
- * other bad line stops start-up, naming the file.
+ * The entries of a JSON-lines file's text, each checked by `schema`, and the
+ * length of its complete lines: a last line cut short by a crash (it never got
+ * its 2xx) is left out; any other bad line throws CorruptDataFileError naming
+ * the file.
  */
-export async function openJsonLines<S extends z.ZodType>(file: string, schema: S): Promise<JsonLinesFile<z.infer<S>>> {
-  let text = "";
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
+export function parseJsonLines<S extends z.ZodType>(text: string, file: string, schema: S): { entries: z.infer<S>[]; complete: number } {
   const complete = text.lastIndexOf("\n") + 1;
-  if (complete < text.length) await truncate(file, Buffer.byteLength(text.slice(0, complete)));
   const entries: z.infer<S>[] = [];
   text
     .slice(0, complete)
@@ -37,6 +30,24 @@ export async function openJsonLines<S extends z.ZodType>(file: string, schema: S
         throw new CorruptDataFileError(file, new Error(`line ${i + 1}: ${err instanceof Error ? err.message : String(err)}`));
       }
     });
+  return { entries, complete };
+}
+
+/**
+ * Open a file of one JSON entry per line, only ever appended (O_APPEND, then
+ * fdatasync), so a write costs the same however long the file is. A last line
+ * cut short by a crash (it never got its 2xx) is dropped at start-up; any
+ * other bad line stops start-up, naming the file.
+ */
+export async function openJsonLines<S extends z.ZodType>(file: string, schema: S): Promise<JsonLinesFile<z.infer<S>>> {
+  let text = "";
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  const { entries, complete } = parseJsonLines(text, file, schema);
+  if (complete < text.length) await truncate(file, Buffer.byteLength(text.slice(0, complete)));
 
   // Appends run one after another, each taking every line queued meanwhile.
   let queued: string[] = [];

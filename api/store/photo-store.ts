@@ -4,6 +4,7 @@ import { link, mkdir, open, readdir, readFile, rename, rm } from "node:fs/promis
 import path from "node:path";
 import { parsePhoto, photoFiles, photoSrc, type Photo } from "../../domain/photo";
 import { processPhoto, sniffImage, type UploadKind } from "../photos/pipeline";
+import { syncFolder } from "./durable-file";
 
 /** The folder under DATA_DIR: `public/` is served at /photos, `originals/` never is. */
 export const PHOTOS_DIR = "photos";
@@ -146,15 +147,6 @@ export class PhotoStore {
       await rm(temp, { recursive: true, force: true });
     }
     return { src: photoSrc(photo), photo, added };
-  }
-}
-
-async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 

@@ -7,10 +7,11 @@
 import type pg from "pg";
 import { LeadSchema } from "../../../domain/lead";
 import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
-import { AuditEntrySchema } from "../../../domain/staff";
+import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
 import type { DataRecords } from "../data-folder";
 import type { Database } from "./database";
+import type { AccountRow } from "./staff-stores";
 
 /** Every table the stores write, in the order they are filled. */
 export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins"] as const;
@@ -62,15 +63,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
     const catalogue = (await c.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1")).rows[0];
     const leads = await c.query<{ lead: object; delivery: object }>("SELECT lead, delivery FROM leads ORDER BY seq");
     const followUps = await c.query<{ event: unknown }>("SELECT event FROM lead_follow_ups ORDER BY seq");
-    const accounts = await c.query<{
-      email: string;
-      role: "owner" | "sales";
-      created_at: string;
-      password_hash: string;
-      password_changed_at: string;
-      failures: number;
-      locked_until: string | null;
-    }>("SELECT * FROM staff_accounts ORDER BY seq");
+    const accounts = await c.query<AccountRow>("SELECT * FROM staff_accounts ORDER BY seq");
     const sessions = await c.query<{ hash: string; email: string; created_at: string; last_seen_at: string }>(
       "SELECT * FROM staff_sessions ORDER BY created_at",
     );
@@ -82,7 +75,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       followUps: followUps.rows.map((r) => FollowUpEventSchema.parse(r.event)),
       accounts: accounts.rows.map((r) => ({
         email: r.email,
-        role: r.role,
+        role: StaffRoleSchema.parse(r.role),
         createdAt: r.created_at,
         passwordHash: r.password_hash,
         passwordChangedAt: r.password_changed_at,

@@ -37,9 +37,7 @@ export async function readPgLeads(url: string): Promise<Lead[]> {
 
 /** Apply the migrations not yet applied, in one transaction under an advisory lock; the versions applied now. */
 export async function migrate(pool: pg.Pool, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
@@ -53,8 +51,18 @@ export async function migrate(pool: pg.Pool, migrations: readonly Migration[] = 
       await client.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
       applied.push(m.version);
     }
-    await client.query("COMMIT");
     return applied;
+  });
+}
+
+/** Run `work` in a transaction on one of the pool's connections: committed when it resolves, rolled back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
@@ -127,20 +135,7 @@ export async function openDatabase(url: string, { max = 10, listen: listening = 
 
   return {
     pool,
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const result = await work(client);
-        await client.query("COMMIT");
-        return result;
-      } catch (err) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (work) => inTransaction(pool, work),
     onChange(table, l) {
       let set = listeners.get(table);
       if (!set) listeners.set(table, (set = new Set()));

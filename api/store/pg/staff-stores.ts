@@ -11,7 +11,8 @@ import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOKEN_BYTES, type SessionStore
 import type { StaffStores } from "../staff-stores";
 import type { Database } from "./database";
 
-interface AccountRow {
+/** A row of staff_accounts. */
+export interface AccountRow {
   email: string;
   role: string;
   created_at: string;
