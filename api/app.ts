@@ -7,13 +7,14 @@ import type { ServerLimits } from "./config";
 import type { Drain } from "./drain";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
+import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
-  /** Serve the widget scripts' source maps (WIDGET_SOURCE_MAPS); otherwise /widgets/*.map is a 404. */
+  /** Serve the widget scripts' source maps (WIDGET_SOURCE_MAPS); otherwise no map is public (middleware/source-maps.ts). */
   widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(deps.config.publicOrigin));
   app.use("/api", apiRouter(deps));
   app.use(rejectMalformedPath);
+  app.use(refuseSourceMaps({ widgetMaps: deps.widgetSourceMaps }));
   app.use(compression());
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
@@ -55,11 +57,7 @@ export function createApp(deps: AppDeps): Express {
     },
   });
   if (deps.widgetReleases) app.use("/widgets", crossOrigin, deps.widgetReleases);
-  app.use("/widgets", crossOrigin, (req, res, next) => {
-    // Source maps hold the full source: public only when configured.
-    if (!deps.widgetSourceMaps && req.path.endsWith(".map")) return next();
-    widgetFiles(req, res, next);
-  });
+  app.use("/widgets", crossOrigin, widgetFiles);
   app.use("/images", crossOrigin);
   // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
   app.use(

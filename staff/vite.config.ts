@@ -18,7 +18,9 @@ export default defineConfig({
     outDir: fileURLToPath(new URL("../dist/staff", import.meta.url)),
     emptyOutDir: true,
     target: "es2022",
-    sourcemap: true,
+    // Maps are built for developers, without a sourceMappingURL comment; the server never serves them
+    // (api/middleware/source-maps.ts).
+    sourcemap: "hidden",
     // Every browser we support has module preload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
   },

@@ -3,12 +3,13 @@ import { DEMO, SITE } from "../../playwright.config";
 import { test, expect } from "./fixtures";
 
 /** A GET with the path sent byte for byte (URL parsers turn "\\" into "/", as browsers do when they follow a Location). */
-function rawGet(baseURL: string, path: string): Promise<{ status: number; location?: string }> {
+function rawGet(baseURL: string, path: string): Promise<{ status: number; location?: string; body: string }> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ hostname, port, path, method: "GET" }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode!, location: res.headers.location });
+      let body = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, location: res.headers.location, body }));
     });
     req.on("error", reject);
     req.end();
@@ -130,16 +131,41 @@ test.describe("security headers", () => {
   });
 });
 
-test.describe("widget source maps", () => {
+/** Spellings of a map's path that a file server decodes to the map (api/source-maps.test.ts has the full list). */
+const mapSpellings = (script: string) => [
+  `${script}.map`,
+  `${script}%2emap`,
+  `${script}%2Emap`,
+  `${script}.m%61p`,
+  `${script}.MAP`,
+  `${script.replace(/\/([^/]+)$/, "//$1")}%2emap`,
+];
+
+test.describe("source maps", () => {
   for (const script of ["gc-widgets", "contact-form", "inventory"]) {
     test(`${script}.js names no source map and its map is not public`, async ({ request }) => {
       const js = await request.get(`/widgets/${script}.js`);
       expect(js.status()).toBe(200);
       expect(await js.text()).not.toContain("sourceMappingURL");
       expect(js.headers()["sourcemap"]).toBeUndefined();
-      const map = await request.get(`/widgets/${script}.js.map`);
-      expect(map.status()).toBe(404);
-      expect(await map.text()).not.toContain("sourcesContent");
+      for (const path of mapSpellings(`/widgets/${script}.js`)) {
+        const map = await rawGet(SITE, path);
+        expect(map.status, path).toBe(404);
+        expect(map.body, path).not.toContain("sourcesContent");
+      }
     });
   }
+
+  test("the staff console's script names no source map and its map is not public", async ({ request }) => {
+    const html = await (await request.get("/staff")).text();
+    const script = /<script[^>]+src="(\/staff\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const js = await request.get(script);
+    expect(js.status()).toBe(200);
+    expect(await js.text()).not.toContain("sourceMappingURL");
+    for (const path of mapSpellings(script)) {
+      const map = await rawGet(SITE, path);
+      expect(map.status, path).toBe(404);
+      expect(map.body, path).not.toContain("sourcesContent");
+    }
+  });
 });
