@@ -5,9 +5,10 @@
  * (dist/widgets/{version}/) is added at start-up; a version already kept is never overwritten, so its files and their
  * hashes cannot change under a page that pinned them.
  */
-import { cp, mkdir, readdir, readFile, stat } from "node:fs/promises";
+import { cp, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { mkdirPrivate } from "./store/file-modes";
 
 export const RELEASES_DIR = "widget-releases";
 /** A pinned release never changes: cached for a year. */
@@ -25,7 +26,7 @@ const byVersion = (a: string, b: string) => {
 /** Keep the build's release (if any, and not kept yet) and answer /widgets/{version}/… and /widgets/v{major}/…. */
 export async function widgetReleases(widgetsDir: string, dataDir: string): Promise<RequestHandler> {
   const kept = path.join(dataDir, RELEASES_DIR);
-  await mkdir(kept, { recursive: true });
+  await mkdirPrivate(kept);
   const built = await readFile(path.join(widgetsDir, "integrity.json"), "utf8").then(
     (t) => (JSON.parse(t) as { version: string }).version,
     () => undefined,

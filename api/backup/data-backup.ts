@@ -27,7 +27,7 @@
  *   rename or append lines; write what an index points to before the index).
  */
 import { constants } from "node:fs";
-import { cp, mkdir, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { cp, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar, extract as extractTar } from "tar";
@@ -40,6 +40,7 @@ import { PHOTOS_DIR } from "../store/photo-store";
 import { heldTables, loadDatabase, NotEmptyError, readDatabase } from "../store/pg/data-copy";
 import { openDatabase, redactUrl } from "../store/pg/database";
 import { RELEASES_DIR } from "../widget-releases";
+import { mkdirPrivate, PRIVATE_FILE_MODE } from "../store/file-modes";
 
 /** Written at the archive's root, read back (never restored into DATA_DIR) by a restore. */
 export const MANIFEST = ".gc-backup.json";
@@ -148,14 +149,14 @@ async function copyFile(from: string, to: string): Promise<boolean> {
       // Appended in place: keep complete lines only (a line being appended was not acknowledged yet).
       const text = await handle.readFile();
       const end = text.lastIndexOf(0x0a) + 1;
-      const out = await open(to, "wx", 0o600);
+      const out = await open(to, "wx", PRIVATE_FILE_MODE);
       try {
         await out.writeFile(text.subarray(0, end));
       } finally {
         await out.close();
       }
     } else {
-      const out = await open(to, "wx", 0o600);
+      const out = await open(to, "wx", PRIVATE_FILE_MODE);
       await pipeline(handle.createReadStream({ autoClose: false, start: 0 }), out.createWriteStream());
     }
     await utimes(to, info.atime, info.mtime);
@@ -212,7 +213,7 @@ async function snapshot(
     }
     await afterRead(`${rel}/`);
     const kept = entries.filter((e) => !skipped(e.name) && !(rel === "" && except.includes(e.name))).sort((a, b) => a.name.localeCompare(b.name));
-    await mkdir(path.join(into, rel), { recursive: true });
+    await mkdirPrivate(path.join(into, rel));
     for (const e of kept) {
       if (!e.isFile()) continue;
       await copyFile(path.join(root, rel, e.name), path.join(into, rel, e.name));
@@ -249,7 +250,7 @@ export async function writeBackup(place: DataPlace, out: string, options: Backup
     await stat(dataDir).catch((err: NodeJS.ErrnoException) => {
       throw err.code === "ENOENT" ? new Error(`DATA_DIR ${dataDir} does not exist: nothing to back up`) : err;
     });
-  await mkdir(path.dirname(out), { recursive: true });
+  await mkdirPrivate(path.dirname(out));
   const work = await mkdtemp(path.join(path.dirname(out), ".gc-backup-"));
   try {
     const tree = path.join(work, "data");
@@ -268,7 +269,7 @@ export async function writeBackup(place: DataPlace, out: string, options: Backup
       engine: databaseUrl ? "postgres" : "lowdb",
       counts: await countData(tree),
     };
-    const handle = await open(path.join(tree, MANIFEST), "wx", 0o600);
+    const handle = await open(path.join(tree, MANIFEST), "wx", PRIVATE_FILE_MODE);
     await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
     await handle.close();
     const partial = path.join(work, "backup.tar.gz");
@@ -277,7 +278,7 @@ export async function writeBackup(place: DataPlace, out: string, options: Backup
     await createTar({ gzip: true, file: partial, cwd: tree, portable: true, strict: true }, entries);
     const done = await open(partial, "r+");
     try {
-      await done.chmod(0o600);
+      await done.chmod(PRIVATE_FILE_MODE);
       await done.sync();
     } finally {
       await done.close();
@@ -340,7 +341,7 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
   });
   const folders = separateFolders(place);
   const photos = folders.find((f) => f.as === PHOTOS_DIR);
-  await mkdir(dataDir, { recursive: true });
+  await mkdirPrivate(dataDir);
   const db = databaseUrl ? await openDatabase(databaseUrl, { max: 1, listen: false }) : null;
   const work = await mkdtemp(path.join(dataDir, ".gc-restore-"));
   try {
@@ -386,7 +387,7 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
     }
     for (const f of folders) {
       const names = await entriesOf(path.join(work, f.as));
-      await mkdir(f.from, { recursive: true });
+      await mkdirPrivate(f.from);
       if (f.as === PHOTOS_DIR && force) for (const name of await readdir(f.from)) await rm(path.join(f.from, name), { recursive: true, force: true });
       const kept = new Set(await readdir(f.from));
       // Photo folders are empty here (a server's empty public/ and originals/ are replaced); a widget release already kept is never overwritten.

@@ -1,11 +1,12 @@
-import { mkdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { JSONFile } from "lowdb/node";
 import { z } from "zod";
 import { StaffAccountSchema, type NewStaffAccount, type StaffAccount } from "../../domain/staff";
 import { dummyHash, hashPassword, verifyPassword } from "../auth/password";
 import { CorruptDataFileError } from "./json-file";
 import { withFileLock } from "./file-lock";
+import { mkdirPrivate } from "./file-modes";
+import { DurableJsonFile } from "./durable-file";
 
 export const ACCOUNTS_FILE = "staff-accounts.json";
 /** Failed sign-ins in a row that lock an account. */
@@ -61,7 +62,8 @@ const publicView = ({ email, role, createdAt }: StoredAccount): StaffAccount => 
  */
 export function openAccountStore(dataDir: string, now: () => number = Date.now): AccountStore {
   const file = path.join(dataDir, ACCOUNTS_FILE);
-  const adapter = new JSONFile<AccountsFile>(file);
+  // Written whole and private (0600): the file holds the password hashes.
+  const adapter = new DurableJsonFile<AccountsFile>(file);
   let cache: { signature: string; data: AccountsFile } | null = null;
 
   const signature = async (): Promise<string | null> => {
@@ -92,7 +94,7 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
   /** Read, change and write the file under its lock. */
   const update = async <T>(change: (data: AccountsFile) => T | Promise<T>): Promise<T> => {
     // On a fresh clone the first account may come before the server ever created DATA_DIR.
-    await mkdir(dataDir, { recursive: true });
+    await mkdirPrivate(dataDir);
     return withFileLock(file, async () => {
       const data = structuredClone(await read());
       const result = await change(data);

@@ -23,6 +23,7 @@ import { LEAD_SEGMENT_SIZE } from "./lead-store";
 import { ORIGINS_FILE, OriginsFileSchema } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { CATALOGUE_FILE } from "./vehicle-store";
+import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
 
 export interface DataRecords {
   /** Undefined when there is no catalogue yet (the server seeds one at start-up). */
@@ -65,14 +66,17 @@ export async function readDataFolder(dir: string): Promise<DataRecords> {
  * files are not fsynced: the caller makes an archive of them.
  */
 export async function writeDataFolder(dir: string, data: DataRecords): Promise<void> {
-  const write = (name: string, text: string) => writeFile(path.join(dir, name), text, { flag: "wx", mode: 0o600 });
+  const write = (name: string, text: string) => writeFile(path.join(dir, name), text, { flag: "wx", mode: PRIVATE_FILE_MODE });
   const lines = (entries: readonly unknown[]) => entries.map((e) => `${JSON.stringify(e)}\n`).join("");
-  await mkdir(dir, { recursive: true });
+  await mkdirPrivate(dir);
   if (data.catalogue) await write(CATALOGUE_FILE, JSON.stringify({ vehicles: data.catalogue }));
   const full = data.leads.length - (data.leads.length % LEAD_SEGMENT_SIZE);
-  if (full > 0) await mkdir(path.join(dir, LEADS_ARCHIVE_DIR));
+  if (full > 0) await mkdir(path.join(dir, LEADS_ARCHIVE_DIR), { mode: PRIVATE_DIR_MODE });
   for (let start = 0, n = 1; start < full; start += LEAD_SEGMENT_SIZE, n++)
-    await writeFile(archiveFile(dir, n), JSON.stringify({ leads: data.leads.slice(start, start + LEAD_SEGMENT_SIZE) }), { flag: "wx", mode: 0o600 });
+    await writeFile(archiveFile(dir, n), JSON.stringify({ leads: data.leads.slice(start, start + LEAD_SEGMENT_SIZE) }), {
+      flag: "wx",
+      mode: PRIVATE_FILE_MODE,
+    });
   await write(LEADS_FILE, JSON.stringify({ leads: data.leads.slice(full) }));
   if (data.followUps.length) await write(FOLLOW_UP_FILE, lines(data.followUps));
   if (data.accounts.length) await write(ACCOUNTS_FILE, JSON.stringify({ accounts: data.accounts }));

@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Adapter } from "lowdb";
+import { PRIVATE_FILE_MODE } from "./file-modes";
 
 /**
  * Write `text` to `file` so that it survives a power cut once this resolves:
@@ -11,7 +12,7 @@ import type { Adapter } from "lowdb";
 export async function writeFileDurably(file: string, text: string): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
   try {
-    const handle = await open(temp, "w");
+    const handle = await open(temp, "w", PRIVATE_FILE_MODE);
     try {
       await handle.writeFile(text, "utf8");
       await handle.sync();

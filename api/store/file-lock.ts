@@ -1,4 +1,5 @@
 import { open, stat, unlink } from "node:fs/promises";
+import { PRIVATE_FILE_MODE } from "./file-modes";
 
 /** A lock older than this is left over from a killed process and is broken. */
 export const STALE_LOCK_MS = 10_000;
@@ -15,7 +16,7 @@ export async function withFileLock<T>(file: string, fn: () => Promise<T>): Promi
   const started = Date.now();
   for (;;) {
     try {
-      const handle = await open(lock, "wx");
+      const handle = await open(lock, "wx", PRIVATE_FILE_MODE);
       await handle.writeFile(String(process.pid));
       await handle.close();
       break;

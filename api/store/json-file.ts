@@ -1,7 +1,8 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
 import { DurableJsonFile } from "./durable-file";
+import { mkdirPrivate } from "./file-modes";
 
 export class CorruptDataFileError extends Error {
   override name = "CorruptDataFileError";
@@ -58,7 +59,7 @@ export async function openJsonFile<T>(file: string, seed: () => T, validate?: (d
     await db.read();
     if (validate) db.data = validate(db.data);
   } else {
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdirPrivate(path.dirname(file));
     await db.write();
   }
   return db;

@@ -1,6 +1,7 @@
 import { open, readFile, truncate } from "node:fs/promises";
 import type { z } from "zod";
 import { CorruptDataFileError } from "./json-file";
+import { PRIVATE_FILE_MODE } from "./file-modes";
 
 /** An append-only file of JSON lines: what it held at start-up, and an append that resolves once on disk. */
 export interface JsonLinesFile<T> {
@@ -56,7 +57,7 @@ export async function openJsonLines<S extends z.ZodType>(file: string, schema: S
     const lines = queued;
     queued = [];
     if (!lines.length) return;
-    const handle = await open(file, "a");
+    const handle = await open(file, "a", PRIVATE_FILE_MODE);
     try {
       await handle.appendFile(lines.join(""));
       await handle.datasync();

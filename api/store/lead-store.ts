@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, unlink, writeFile } from "node:fs/promises";
+import { unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
@@ -8,6 +8,7 @@ import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
 import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives } from "./lead-files";
 import { LeadSegment, type LeadsFile } from "./lead-segment";
+import { mkdirPrivate, PRIVATE_FILE_MODE } from "./file-modes";
 
 export { LEADS_ARCHIVE_DIR, LEADS_FILE } from "./lead-files";
 export type { LeadsFile } from "./lead-segment";
@@ -92,7 +93,7 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   const active = new LeadSegment(activeDb, activeDb.data.leads.length === stored);
   // leads.json is rewritten only once every archive that took its former leads is on disk.
   active.writeAfter(() => Promise.all(archives.filter((a) => !a.durable).map((a) => a.flush())));
-  await mkdir(path.join(dataDir, LEADS_ARCHIVE_DIR), { recursive: true });
+  await mkdirPrivate(path.join(dataDir, LEADS_ARCHIVE_DIR));
 
   const all: Lead[] = [...archives.flatMap((a) => a.leads), ...active.leads];
   const byId = new Map<string, { lead: Lead; segment: LeadSegment }>();
@@ -173,7 +174,7 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
           await active.flush();
         } else {
           // Nothing pending: a small file beside the leads shows whether the folder takes writes.
-          await writeFile(probeFile, "");
+          await writeFile(probeFile, "", { mode: PRIVATE_FILE_MODE });
           await unlink(probeFile);
         }
         failure = null;

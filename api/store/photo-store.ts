@@ -5,6 +5,7 @@ import path from "node:path";
 import { parsePhoto, photoFiles, photoSrc, type Photo } from "../../domain/photo";
 import { processPhoto, sniffImage, type UploadKind } from "../photos/pipeline";
 import { syncFolder } from "./durable-file";
+import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
 
 /** The folder under DATA_DIR: `public/` is served at /photos, `originals/` never is. */
 export const PHOTOS_DIR = "photos";
@@ -106,10 +107,10 @@ export class PhotoStore {
   private async store(original: Buffer, { replace = false } = {}): Promise<StoredPhoto> {
     const processed = await processPhoto(original);
     const { photo } = processed;
-    await mkdir(this.publicDir, { recursive: true });
-    await mkdir(this.originalsDir, { recursive: true });
+    await mkdirPrivate(this.publicDir);
+    await mkdirPrivate(this.originalsDir);
     const temp = path.join(this.dir, `${TEMP_PREFIX}${randomBytes(6).toString("hex")}`);
-    await mkdir(temp);
+    await mkdir(temp, { mode: PRIVATE_DIR_MODE });
     const added: string[] = [];
     try {
       const files: [string, Buffer][] = [[`originals/${photo.hash}.${sniffImage(original)}`, original]];
@@ -120,7 +121,7 @@ export class PhotoStore {
         const target = this.resolve(name);
         if (!replace && existsSync(target)) continue;
         const tempFile = path.join(temp, path.basename(name));
-        const handle = await open(tempFile, "wx");
+        const handle = await open(tempFile, "wx", PRIVATE_FILE_MODE);
         try {
           await handle.writeFile(bytes);
           await handle.sync();
