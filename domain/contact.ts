@@ -16,12 +16,19 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   general: "General",
 };
 
-/** The contact form's validation messages (spec §5 "Contact form": required names, a valid e-mail, a long-enough phone and message), shown at their fields by the form and sent by the API. */
+/**
+ * The contact form's validation messages (spec §5 "Contact form": required names, a valid e-mail, a long-enough phone
+ * and message), shown at their fields by the form and sent by the API. Each says what is wrong: the spec's "Invalid
+ * email address" is for a malformed address and its "Phone number is required" for an empty phone; an empty address
+ * and a phone without enough digits have their own.
+ */
 export const CONTACT_MESSAGES = {
   firstName: "First name is required",
   lastName: "Last name is required",
   email: "Invalid email address",
+  emailRequired: "Email address is required",
   phone: "Phone number is required",
+  phoneDigits: "Phone number must have at least 10 digits",
   interest: "Choose sales, service, parts or general",
   message: "Message must be at least 10 characters",
 } as const;
@@ -30,7 +37,9 @@ export const CONTACT_MESSAGES = {
 export const oneLineMessage = (label: string) => `${label} must be on one line, without control characters`;
 const NO_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL_CHARACTER.source.slice(1, -1)}]*$`);
 
-export const PHONE_MIN_LENGTH = 10;
+/** A phone number's digits, whatever spaces, dashes, brackets or "+" it is written with (spec §5: at least 10). */
+export const PHONE_MIN_DIGITS = 10;
+const digitCount = (s: string) => s.replace(/\D/g, "").length;
 export const MESSAGE_MIN_LENGTH = 10;
 /** Generous upper bounds so one lead can never fill the request limit. */
 export const NAME_MAX_LENGTH = 100;
@@ -54,10 +63,17 @@ const contactFields = (strict: boolean) => ({
   firstName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.firstName, strict ? "First name" : undefined),
   lastName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.lastName, strict ? "Last name" : undefined),
   email: z.pipe(
-    z.string({ error: CONTACT_MESSAGES.email }).check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.email)),
+    z
+      .string({ error: CONTACT_MESSAGES.emailRequired })
+      .check(z.trim(), z.minLength(1, CONTACT_MESSAGES.emailRequired), z.maxLength(EMAIL_MAX_LENGTH, CONTACT_MESSAGES.email)),
     z.email(CONTACT_MESSAGES.email),
   ),
-  phone: trimmed(PHONE_MIN_LENGTH, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone, strict ? "Phone number" : undefined),
+  // Stored leads were taken with at least 10 characters; new ones need 10 digits.
+  phone: strict
+    ? trimmed(1, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone, "Phone number").check(
+        z.refine((s) => s === "" || digitCount(s) >= PHONE_MIN_DIGITS, CONTACT_MESSAGES.phoneDigits),
+      )
+    : trimmed(PHONE_MIN_DIGITS, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone),
   interest: z._default(z.enum(INTERESTS, { error: CONTACT_MESSAGES.interest }), "sales"),
   message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),
 });

@@ -11,7 +11,7 @@ test.describe("contact form on the landing page", () => {
     for (const message of [
       "First name is required",
       "Last name is required",
-      "Invalid email address",
+      "Email address is required",
       "Phone number is required",
       "Message must be at least 10 characters",
     ]) {
@@ -19,7 +19,7 @@ test.describe("contact form on the landing page", () => {
     }
     await expect(form.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
 
-    // Each message goes once its field is right; a short phone or message keeps its own.
+    // Each message goes once its field is right; a malformed address, a short phone or message says what is wrong.
     await form.getByLabel("First Name").fill("Dana");
     await form.getByLabel("Last Name").fill(lastName);
     await form.getByLabel("Email").fill("dana@");
@@ -29,7 +29,8 @@ test.describe("contact form on the landing page", () => {
     await expect(form.getByText("First name is required")).toHaveCount(0);
     await expect(form.getByText("Last name is required")).toHaveCount(0);
     await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByText("Phone number is required")).toBeVisible();
+    await expect(form.getByText("Phone number must have at least 10 digits")).toBeVisible();
+    await expect(form.getByText("Phone number is required")).toHaveCount(0);
     await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
     expect((await readStoredLeads(E2E_DATA_DIR)).filter((l) => l.lastName === lastName)).toEqual([]);
   });

@@ -108,8 +108,9 @@ describe("<gc-contact-form> validation", () => {
     const expected: [string, string][] = [
       ["First Name", CONTACT_MESSAGES.firstName],
       ["Last Name", CONTACT_MESSAGES.lastName],
-      ["Email", CONTACT_MESSAGES.email],
-      ["Phone", CONTACT_MESSAGES.phone],
+      // Empty: each says it is required, not that it is invalid.
+      ["Email", "Email address is required"],
+      ["Phone", "Phone number is required"],
       ["Message", CONTACT_MESSAGES.message],
     ];
     await vi.waitFor(() => expect(input("Message").getAttribute("aria-invalid")).toBe("true"));
@@ -126,8 +127,12 @@ describe("<gc-contact-form> validation", () => {
   });
 
   it.each([
-    ["Email", "dana@", CONTACT_MESSAGES.email],
-    ["Phone", "555-0101", CONTACT_MESSAGES.phone],
+    ["Email", "dana@", "Invalid email address"],
+    // Typed but too few digits, or none: not "required".
+    ["Phone", "12", "Phone number must have at least 10 digits"],
+    ["Phone", "555-0101", "Phone number must have at least 10 digits"],
+    ["Phone", "aaaaaaaaaaaa", "Phone number must have at least 10 digits"],
+    ["Phone", "302 555 01", "Phone number must have at least 10 digits"],
     ["Message", "Too short", CONTACT_MESSAGES.message],
     ["First Name", "   ", CONTACT_MESSAGES.firstName],
   ])("%s %j reads %s", async (label, value, message) => {
