@@ -73,6 +73,18 @@ describe("composeLeadMail", () => {
   });
 });
 
+describe("the lead mail's Reply-To", () => {
+  it.each([
+    ["Dana", "O'Reyes", { name: "Dana O'Reyes", address: "dana@example.com" }],
+    ["J.", "Smith-Jones", { name: "J. Smith-Jones", address: "dana@example.com" }],
+    ["Eve <attacker@evil.test>", "Reyes", { address: "dana@example.com" }],
+    ["Eve", "attacker@evil.test", { address: "dana@example.com" }],
+    ['Eve"', "x, y", { address: "dana@example.com" }],
+  ])("%j %j → %j", (firstName, lastName, replyTo) => {
+    expect(composeLeadMail(lead({ firstName, lastName, email: "dana@example.com" })).replyTo).toEqual(replyTo);
+  });
+});
+
 describe("CSV", () => {
   it.each([
     ["plain", "plain"],

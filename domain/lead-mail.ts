@@ -11,7 +11,12 @@ export interface LeadMail {
   adf: { filename: string; content: string };
   /** Stable per lead, so a mail server or CRM can drop a duplicate. */
   messageId: string;
+  /** The visitor's address, with their name as its display name unless that name could read as an address. */
+  replyTo: { name?: string; address: string };
 }
+
+/** Characters that make a display name read as (or hide) an address, e.g. `Eve <attacker@evil.test>`: RFC 5322's specials but ".". */
+const ADDRESS_LIKE = /[<>@",;:\\()[\]]/;
 
 const LEAD_MAIL_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
 
@@ -62,5 +67,6 @@ ${rows.map(([k, v]) => `<tr><th align="left" style="color:#475569">${h(k)}</th><
     html,
     adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead) },
     messageId: `<lead-${oneLine(lead.id)}@${LEAD_MAIL_DOMAIN}>`,
+    replyTo: ADDRESS_LIKE.test(name) ? { address: lead.email } : { name, address: lead.email },
   };
 }

@@ -49,6 +49,29 @@ describe("lead mail", () => {
     await vi.waitFor(async () => expect((await readStoredLeads(s.dataDir))[0]?.delivery).toMatchObject({ status: "sent", attempts: 1 }));
   });
 
+  it.each([
+    ["Eve <attacker@evil.test>", "Reyes"],
+    ['Eve" <attacker@evil.test>, "X', "Reyes"],
+    ["Eve", "attacker@evil.test"],
+  ])("a name %j %j that reads as an address is left out of Reply-To, which names only the visitor's address", async (firstName, lastName) => {
+    const smtp = track(await startSmtpSink());
+    const s = track(await startTestServer(mailEnv(smtp.url)));
+    await post(s, { firstName, lastName });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+    const mail = smtp.messages[0]!;
+    expect(mail.replyTo?.value).toEqual([{ address: "dana@example.com", name: "" }]);
+    expect(mail.replyTo?.text).toBe("dana@example.com");
+    expect(mail.headerLines.find((l) => l.key === "reply-to")?.line).not.toContain("evil.test");
+  });
+
+  it("an ordinary name is Reply-To's display name", async () => {
+    const smtp = track(await startSmtpSink());
+    const s = track(await startTestServer(mailEnv(smtp.url)));
+    await post(s, { firstName: "Anne-Marie", lastName: "O'Brien" });
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+    expect(smtp.messages[0]!.replyTo?.value).toEqual([{ address: "dana@example.com", name: "Anne-Marie O'Brien" }]);
+  });
+
   it("answers 201 at once while the mail server is down, then delivers each lead once when it is back", async () => {
     const port = await freePort();
     const s = track(await startTestServer(mailEnv(`smtp://127.0.0.1:${port}`)));

@@ -19,7 +19,7 @@ export function smtpSender(mail: NonNullable<Config["mail"]>): SendLead {
     await transport.sendMail({
       from: mail.from,
       to: mail.to,
-      replyTo: { name: `${lead.firstName} ${lead.lastName}`, address: lead.email },
+      replyTo: m.replyTo,
       subject: m.subject,
       text: m.text,
       html: m.html,
