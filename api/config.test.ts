@@ -59,6 +59,8 @@ describe("loadConfig", () => {
     [{ CONTACT_RATE_LIMIT: "lots" }, /CONTACT_RATE_LIMIT/],
     [{ ALLOWED_ORIGINS: "resort.example" }, /ALLOWED_ORIGINS/],
     [{ ALLOWED_ORIGINS: "https://resort.example/welcome" }, /ALLOWED_ORIGINS/],
+    [{ ALLOWED_ORIGINS: "https://*.resort.example" }, /ALLOWED_ORIGINS/],
+    [{ ALLOWED_ORIGINS: "ftp://resort.example" }, /ALLOWED_ORIGINS/],
     [{ SMTP_URL: "http://mail.example" }, /SMTP_URL/],
     [{ LEAD_TO: "sales" }, /LEAD_TO/],
     [{ SMTP_URL: "smtp://mail.example" }, /SMTP_URL, LEAD_TO and LEAD_FROM must be set together/],

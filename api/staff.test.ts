@@ -424,4 +424,23 @@ describe("partner origins (owner only)", () => {
     expect((await call(s, "PUT", "/api/staff/origins", { cookie: owner, body: { added: [] } })).status).toBe(200);
     expect((await postJson(`${s.url}/api/contact`, validLead(), { origin: partner })).status).toBe(403);
   });
+
+  it.each(["https://*.test", "https://*.partner.example", "ftp://x.example", "ws://x.example", "file:///etc", "https://part ner.example"])(
+    "%s is refused by name, and nothing is added",
+    async (bad) => {
+      const res = await call(s, "PUT", "/api/staff/origins", { cookie: owner, body: { added: ["https://marina.example", bad] } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toContain(`Not an origin: ${JSON.stringify(bad)}`);
+      expect((await json<{ added: string[] }>(await call(s, "GET", "/api/staff/origins", { cookie: owner }))).added).toEqual([]);
+    },
+  );
+
+  it("an origin already allowed at start-up is refused with that reason, and nothing is added", async () => {
+    const res = await call(s, "PUT", "/api/staff/origins", { cookie: owner, body: { added: ["https://marina.example", `${s.origin}/`] } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      `Already allowed at start-up (the site, the demo pages or ALLOWED_ORIGINS): ${s.origin}. Nothing to add.`,
+    );
+    expect((await json<{ added: string[] }>(await call(s, "GET", "/api/staff/origins", { cookie: owner }))).added).toEqual([]);
+  });
 });

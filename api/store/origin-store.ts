@@ -1,12 +1,12 @@
 import path from "node:path";
 import { z } from "zod";
-import { OriginSchema } from "../../domain/origin";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 
 export const ORIGINS_FILE = "partner-origins.json";
 
-export const OriginsFileSchema = z.object({ added: z.array(OriginSchema) });
+/** Read as stored: an origin an earlier version took (ftp:, a wildcard) still loads; no browser sends it, so it matches nothing. */
+export const OriginsFileSchema = z.object({ added: z.array(z.string()) });
 type OriginsFile = z.infer<typeof OriginsFileSchema>;
 
 /** Partner origins the owner added in the console, beside the start-up list (ALLOWED_ORIGINS). */

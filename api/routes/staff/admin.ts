@@ -95,6 +95,12 @@ export function originsRouter({ origins, audit, config }: StaffDeps): Router {
       const message = value !== undefined ? `Not an origin: ${JSON.stringify(value)} ${bad!.message}` : "Send { added: [origins] }";
       throw new HttpError(400, message, { fields: vehicleFieldErrors(parsed.error) });
     }
+    const startup = parsed.data.added.filter((o) => config.leadOrigins.includes(o) && !origins.added().includes(o));
+    if (startup.length > 0) {
+      throw new HttpError(400, `Already allowed at start-up (the site, the demo pages or ALLOWED_ORIGINS): ${startup.join(", ")}. Nothing to add.`, {
+        fields: { added: `${startup.join(", ")} may already send leads` },
+      });
+    }
     const before = new Set(origins.added());
     const after = await origins.setAdded(parsed.data.added);
     const changed = [...after.filter((o) => !before.has(o)), ...[...before].filter((o) => !after.includes(o))];
