@@ -335,7 +335,9 @@ test("owners add a partner origin and its leads are accepted at once; removing i
   await page.goto("/staff/origins");
   await page.getByLabel("Origin").fill(`${partner}/leads`);
   await page.getByRole("button", { name: "Add origin" }).click();
-  await expect(page.getByText("The origin must be an origin such as https://partner.example (scheme, host and optional port, no path)")).toBeVisible();
+  await expect(
+    page.getByText("The origin must be an origin such as https://partner.example (http or https, a host name without wildcards, an optional port, no path)"),
+  ).toBeVisible();
   await page.getByLabel("Origin").fill(partner);
   await page.getByRole("button", { name: "Add origin" }).click();
   await expect(page.getByRole("status").filter({ hasText: `${partner} may now send leads.` })).toBeVisible();
