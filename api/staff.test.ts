@@ -1,10 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
-import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 
 // Each sign-in costs a deliberately slow scrypt hash (about 0.1 s alone); on a busy shared machine one can take a second.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -222,6 +222,48 @@ describe("staff vehicles", () => {
     const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("!!! ???") });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ name: "The name needs at least one letter or digit" });
+  });
+
+  it.each([
+    ["/photos/0123456789abcdef0123-800x600.jpg", "This photo is not stored here: upload it instead"],
+    ["https://cdn.example/cart.jpg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
+    ["//cdn.example/cart.jpg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
+    ["images/cart.svg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
+  ])("POST refuses the image %j, which the site cannot show, and stores nothing", async (image, message) => {
+    const before = await readTree(s.dataDir);
+    const res = await call(s, "POST", "/api/staff/vehicles", {
+      cookie: sales,
+      body: newVehicle("Unshowable Cart", { images: ["/images/vehicles/denago-ev-city.svg", image] }),
+    });
+    expect(res.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(res)).fields).toEqual({ "images.1": message });
+    expect(await readTree(s.dataDir)).toEqual(before);
+  });
+
+  it("PUT refuses another site's image URL by its place in the list", async () => {
+    const get = await call(s, "GET", "/api/staff/vehicles/denago-ev-city", { cookie: sales });
+    const v = await json<Vehicle>(get);
+    const res = await call(s, "PUT", "/api/staff/vehicles/denago-ev-city", {
+      cookie: sales,
+      headers: { "if-match": get.headers.get("etag")! },
+      body: { ...v, images: [...v.images, "https://cdn.example/cart.jpg"] },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await json<{ fields: Record<string, string> }>(res)).fields)).toEqual([`images.${v.images.length}`]);
+  });
+
+  it("a catalogue stored with another site's image URL (as earlier versions took) still loads", async () => {
+    const dataDir = await tempDataDir();
+    const [first, ...rest] = seedCatalogue();
+    const external = "https://cdn.example/cart.jpg";
+    await writeFile(path.join(dataDir, "catalogue.json"), JSON.stringify({ vehicles: [{ ...first, images: [...first!.images, external] }, ...rest] }));
+    const old = await startTestServer({}, dataDir);
+    try {
+      expect((await json<Vehicle>(await fetch(`${old.url}/api/vehicles/${first!.id}`))).images).toContain(external);
+    } finally {
+      await old.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("POST answers 409 when the id (or a link form of it) is taken", async () => {

@@ -4,11 +4,24 @@ import { httpUrl } from "./http-url";
 
 /** A link to elsewhere: http(s) only (never javascript:, data: …). */
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
-/** An image: a path the dealership serves, or an http(s) URL. */
-const ImageSchema = z
+const SITE = "https://dealer.invalid";
+/** Whether `s` is a path of the site itself ("/photos/…", "/images/…"), never "//host" or "/\\host", which leave it. */
+const isSitePath = (s: string) => s.startsWith("/") && httpUrl(s, `${SITE}/`)?.startsWith(`${SITE}/`) === true;
+
+/**
+ * An image the site can show: a path it serves, an uploaded photo (/photos/…) or one of its drawings (/images/…). The
+ * pages' Content-Security-Policy loads images from the site only, so another site's URL would show as a broken image.
+ */
+export const ImageSchema = z
   .string()
   .min(1)
-  .refine((s) => httpUrl(s, "https://dealer.invalid/") !== undefined, "must be a path or an http(s) URL");
+  .refine(isSitePath, "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown");
+
+/** An image as stored: earlier versions also took http(s) URLs; a vehicle holding one still loads, and drops it at its next save. */
+const StoredImageSchema = z
+  .string()
+  .min(1)
+  .refine((s) => httpUrl(s, `${SITE}/`) !== undefined, "must be a path or an http(s) URL");
 
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -43,7 +56,7 @@ export const VehicleSchema = z.object({
   price: z.number().nonnegative(),
   brand: z.string().min(1),
   category: z.string().min(1),
-  /** Paths (served by the dealership) or absolute URLs; the first is the main image. */
+  /** Paths the dealership serves; the first is the main image. */
   images: z.array(ImageSchema),
   inStock: z.boolean(),
   isNew: z.boolean(),
@@ -58,7 +71,8 @@ export type Vehicle = z.infer<typeof VehicleSchema>;
 /** A vehicle as written in a seed or data file, before defaults apply. */
 export type VehicleInput = z.input<typeof VehicleSchema>;
 
-export const VehicleListSchema = z.array(VehicleSchema);
+/** The catalogue as stored (data file, database, backup): each vehicle as VehicleSchema, its images as stored. */
+export const VehicleListSchema = z.array(VehicleSchema.extend({ images: z.array(StoredImageSchema) }));
 
 /** A vehicle as staff send it: the id may be left out, and is then derived from the name (vehicleIdFromName). */
 export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() }).refine(

@@ -19,6 +19,11 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
   const record = (email: string, action: "create" | "update" | "delete", vehicleId: string, fields: string[]) =>
     audit.append({ at: new Date().toISOString(), email, action, vehicleId, fields });
+  /** 400 on the first image that names a photo whose files are not all stored (one a client made up or half-uploaded). */
+  const requireStoredPhotos = (images: readonly string[]) => {
+    const missing = images.findIndex((src) => !photos.complete(src));
+    if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
+  };
   const found = (id: string) => {
     const v = vehicles.get(id);
     if (!v) throw new HttpError(404, `Vehicle not found: ${id}`);
@@ -36,6 +41,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
   router.post("/", ...json, async (req, res) => {
     const draft = NewVehicleSchema.safeParse(req.body);
     if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
+    requireStoredPhotos(draft.data.images);
     const id = draft.data.id ?? vehicleIdFromName(draft.data.name);
     let created: Vehicle;
     try {
@@ -58,8 +64,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     const parsed = VehicleSchema.safeParse(body && typeof body === "object" && !("id" in body) ? { ...body, id } : body);
     if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
     if (parsed.data.id !== id) throw new HttpError(400, INVALID, { fields: { id: "The id cannot change; add a new vehicle instead" } });
-    const missing = parsed.data.images.findIndex((src) => !photos.complete(src));
-    if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
+    requireStoredPhotos(parsed.data.images);
     try {
       const previous = vehicles.get(id)!;
       const replaced = await vehicles.replace(id, parsed.data, ifMatch);

@@ -140,7 +140,7 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
         <Field
           id="v-images"
           label="Images"
-          hint="Drawings or links, one path or URL a line, shown while the vehicle has no photo; photos are added under Photos."
+          hint="Drawings on this site, one path a line (e.g. /images/vehicles/…), shown while the vehicle has no photo; photos are added under Photos."
           error={err("images")}
           className="field--wide"
         >
