@@ -4,8 +4,9 @@
  * log. The server runs as `npm start` runs it, on E2E_PORT + 8 and + 9.
  */
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { seedCatalogue } from "../../domain/catalogue";
 import { E2E_PORT } from "../../playwright.config";
 import { internalLinks } from "./crawl";
 import { expect, test } from "./fixtures";
@@ -16,6 +17,11 @@ test("crawling every page leaves no React warning in the server log", async ({},
   const port = E2E_PORT + 8;
   const dataDir = path.resolve(`.tmp/e2e-log-${port}`);
   await rm(dataDir, { recursive: true, force: true });
+  // The seed, and a cart with no image yet: its page and cards draw the cart icon, an SVG of the widgets' own.
+  const seed = seedCatalogue();
+  const noImage = { ...seed[0]!, id: "cart-without-photos", name: "Cart Without Photos", images: [] };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, "catalogue.json"), JSON.stringify({ vehicles: [...seed, noImage] }));
   const child = spawn("node", ["dist/server/main.js"], {
     env: { ...process.env, PORT: String(port), DEMO_PORT: String(port + 1), DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -40,6 +46,7 @@ test("crawling every page leaves no React warning in the server log", async ({},
       }
     }
     expect(seen.size).toBeGreaterThan(60);
+    expect(seen).toContain("/vehicles/cart-without-photos");
     expect(log).toContain("listening");
     expect(log.match(/^.*(Warning:|Invalid DOM property|React does not recognize).*$/gm) ?? []).toEqual([]);
   } finally {
