@@ -218,6 +218,28 @@ describe("staff vehicles", () => {
     expect(await readTree(s.dataDir)).toEqual(before);
   });
 
+  it.each([
+    ["a price with cents", { price: 7995.99 }, "price", "Price must be a whole number of dollars from $1 to $250,000"],
+    ["a zero price", { price: 0 }, "price", "Price must be a whole number of dollars from $1 to $250,000"],
+    [
+      "a 250-seat cart",
+      { specifications: { seatingCapacity: 250, range: "40 miles" } },
+      "specifications.seatingCapacity",
+      "Seating capacity must be a whole number of seats from 1 to 14",
+    ],
+  ])("POST answers 400 with the rule in words for %s", async (_what, patch, field, message) => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: { ...newVehicle("Odd Cart"), ...patch } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({ [field]: message });
+  });
+
+  it("POST stores a cart sent as used with its NEW flag ticked as used, and serves it as not new", async () => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: { ...newVehicle("Used Demo Cart"), condition: "used", isNew: true } });
+    expect(res.status).toBe(201);
+    const served = await json<Vehicle>(await fetch(`${s.url}/api/vehicles/used-demo-cart`));
+    expect([served.condition, served.isNew]).toEqual(["used", false]);
+  });
+
   it("POST answers 400 on the name when no id can be derived from it", async () => {
     const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("!!! ???") });
     expect(res.status).toBe(400);

@@ -33,7 +33,7 @@ const normalisedSlug = (s: string): string =>
     .replace(/^-+|-+$/g, "");
 
 /**
- * The id of a new vehicle named `name`, by the seed's rule: "EVolution D5 Ranger 2+2" → "evolution-d5-ranger-2-plus-2".
+ * The id of a new vehicle named `name`, by the seed's rule: "Evolution D5 Ranger 2+2" → "evolution-d5-ranger-2-plus-2".
  * Empty when the name has no letter or digit.
  */
 export const vehicleIdFromName = (name: string): string => normalisedSlug(name);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { vehicleIdFromName } from "./slug";
 import { httpUrl } from "./http-url";
+import { formatUsd } from "./money";
 
 /** A link to elsewhere: http(s) only (never javascript:, data: …). */
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -26,17 +27,53 @@ const StoredImageSchema = z
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A vehicle's price, in whole US dollars: the dearest cart we could list is well under this. */
+export const PRICE_MIN_USD = 1;
+export const PRICE_MAX_USD = 250_000;
+/** Seats in a cart: from a single-seat utility to the largest shuttle. */
+export const SEATS_MIN = 1;
+export const SEATS_MAX = 14;
+/** A specification written as text ("40 miles", "72V Lithium") is at most this long. */
+export const SPEC_TEXT_MAX = 40;
+
+/** Price: a whole number of dollars in range, said in words. */
+const PRICE_RULE = `Price must be a whole number of dollars from ${formatUsd(PRICE_MIN_USD)} to ${formatUsd(PRICE_MAX_USD)}`;
+/** A vehicle's price as staff write it. */
+export const PriceSchema = z
+  .number({ error: PRICE_RULE })
+  .int({ error: PRICE_RULE })
+  .min(PRICE_MIN_USD, { error: PRICE_RULE })
+  .max(PRICE_MAX_USD, { error: PRICE_RULE });
+
+/** A number from `min` to `max` (`unit` after it in the message), or a short text such as "40 miles". */
+function numberOrText(label: string, max: number, unit: string) {
+  const rule = `${label} must be a number from 1 to ${max} ${unit}, or a text of at most ${SPEC_TEXT_MAX} characters`;
+  return z.union(
+    [
+      z.string().trim().min(1, { error: rule }).max(SPEC_TEXT_MAX, { error: rule }),
+      z.number({ error: rule }).min(1, { error: rule }).max(max, { error: rule }),
+    ],
+    {
+      error: rule,
+    },
+  );
+}
+const shortText = (label: string) => z.string().max(SPEC_TEXT_MAX, { error: `${label} must be at most ${SPEC_TEXT_MAX} characters` });
+
+const SEATS_RULE = `Seating capacity must be a whole number of seats from ${SEATS_MIN} to ${SEATS_MAX}`;
+
 /**
  * Vehicle specifications. seatingCapacity and range are required; the
- * others are optional; extra keys are allowed, kept, and displayed.
+ * others are optional; extra keys are allowed, kept, and displayed. Each has
+ * a sane range, said in words (a 250-seat cart or a 5,000-character range is a typing slip).
  */
 export const SpecificationsSchema = z.looseObject({
-  seatingCapacity: z.number().int().positive(),
-  range: z.union([z.string().min(1), z.number().positive()]),
-  topSpeed: z.union([z.string(), z.number()]).optional(),
-  batteryType: z.string().optional(),
-  chargingTime: z.string().optional(),
-  payload: z.union([z.string(), z.number()]).optional(),
+  seatingCapacity: z.number({ error: SEATS_RULE }).int({ error: SEATS_RULE }).min(SEATS_MIN, { error: SEATS_RULE }).max(SEATS_MAX, { error: SEATS_RULE }),
+  range: numberOrText("Range", 200, "miles"),
+  topSpeed: numberOrText("Top speed", 60, "mph").optional(),
+  batteryType: shortText("Battery type").optional(),
+  chargingTime: shortText("Charging time").optional(),
+  payload: numberOrText("Payload", 5000, "lbs").optional(),
 });
 export type Specifications = z.infer<typeof SpecificationsSchema>;
 
@@ -47,41 +84,67 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
-/** A vehicle as the API serves it (spec §3 "Entities": id, name, description, price, brand, category, images, stock and new flags, features, specifications, external URL; plus featured and condition). */
-export const VehicleSchema = z.object({
+/** The fields of a vehicle as written: `condition` says new or used, and `isNew` (spec §3) is derived from it, never stored apart. */
+const VehicleFieldsSchema = z.object({
   id: z.string().regex(VEHICLE_ID_PATTERN),
   name: z.string().min(1),
   description: z.string().min(1),
   /** Price in whole US dollars. */
-  price: z.number().nonnegative(),
+  price: PriceSchema,
   brand: z.string().min(1),
   category: z.string().min(1),
   /** Paths the dealership serves; the first is the main image. */
   images: z.array(ImageSchema),
   inStock: z.boolean(),
-  isNew: z.boolean(),
+  /** Read only when `condition` is absent (data written before conditions existed); otherwise `condition` decides. */
+  isNew: z.boolean().optional(),
   features: z.array(z.string().min(1)),
   specifications: SpecificationsSchema,
   externalUrl: HttpUrlSchema.optional(),
   featured: z.boolean().default(false),
-  condition: z.enum(VEHICLE_CONDITIONS).default("new"),
+  condition: z.enum(VEHICLE_CONDITIONS).optional(),
   status: z.enum(VEHICLE_STATUSES).default("available"),
 });
+
+/** One truth for new or used: `condition` (else the old `isNew` flag, else new), and `isNew` derived from it. */
+function withCondition<T extends { isNew?: boolean; condition?: VehicleCondition }>(
+  v: T,
+): Omit<T, "isNew" | "condition"> & { isNew: boolean; condition: VehicleCondition } {
+  const condition = v.condition ?? (v.isNew === false ? "used" : "new");
+  return { ...v, condition, isNew: condition === "new" };
+}
+
+/** A vehicle as the API serves it (spec §3 "Entities": id, name, description, price, brand, category, images, stock and new flags, features, specifications, external URL; plus featured and condition). */
+export const VehicleSchema = VehicleFieldsSchema.transform(withCondition);
 export type Vehicle = z.infer<typeof VehicleSchema>;
 /** A vehicle as written in a seed or data file, before defaults apply. */
 export type VehicleInput = z.input<typeof VehicleSchema>;
 
-/** The catalogue as stored (data file, database, backup): each vehicle as VehicleSchema, its images as stored. */
-export const VehicleListSchema = z.array(VehicleSchema.extend({ images: z.array(StoredImageSchema) }));
+/**
+ * A vehicle as stored before these rules (docs/decisions/0017-h5-vehicle-condition-and-price.md):
+ * read, never written. A price with cents is rounded to the dollar the page always showed, and
+ * a price or specification out of today's bounds still loads, so that one old record cannot stop
+ * the catalogue; staff meet the rule when they next save it.
+ */
+const StoredVehicleSchema = VehicleFieldsSchema.extend({
+  images: z.array(StoredImageSchema),
+  price: z.number().nonnegative().transform(Math.round),
+  specifications: z.looseObject({
+    seatingCapacity: z.number().int().positive(),
+    range: z.union([z.string().min(1), z.number().positive()]),
+  }),
+}).transform(withCondition);
+
+/** The catalogue as stored (data file, database, backup): each vehicle read with StoredVehicleSchema, its images as stored. */
+export const VehicleListSchema = z.array(StoredVehicleSchema) as z.ZodType<Vehicle[], VehicleInput[]>;
 
 /** A vehicle as staff send it: the id may be left out, and is then derived from the name (vehicleIdFromName). */
-export const NewVehicleSchema = VehicleSchema.extend({ id: VehicleSchema.shape.id.optional() }).refine(
-  (v) => v.id !== undefined || vehicleIdFromName(v.name) !== "",
-  {
+export const NewVehicleSchema = VehicleFieldsSchema.extend({ id: VehicleFieldsSchema.shape.id.optional() })
+  .refine((v) => v.id !== undefined || vehicleIdFromName(v.name) !== "", {
     path: ["name"],
     message: "The name needs at least one letter or digit",
-  },
-);
+  })
+  .transform(withCondition);
 export type NewVehicleInput = z.input<typeof NewVehicleSchema>;
 
 /** Each bad field's first message, keyed by its dotted path ("price", "specifications.range"), as forms name fields. */

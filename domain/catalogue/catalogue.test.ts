@@ -32,6 +32,12 @@ describe("seed catalogue", () => {
     for (const id of EVOLUTION_FEATURED_IDS) expect(catalogue.find(featuredModelSlug(id))?.id).toBe(id);
   });
 
+  it("spells every model one way: its brand as the brand field spells it, then the model", () => {
+    for (const v of catalogue.vehicles) expect(v.name, v.id).toMatch(new RegExp(`^${v.brand} \\S`));
+    expect(catalogue.get("denago-ev-rover-xl6").name).toBe("Denago EV Rover XL6");
+    expect(catalogue.get("evolution-d5-ranger-6-plus").name).toBe("Evolution D5 Ranger 6 Plus");
+  });
+
   it.each([
     ["d5-ranger-2+2", "evolution-d5-ranger-2-plus-2"],
     ["d5-ranger-2+2-plus", "evolution-d5-ranger-2-plus-2-plus"],

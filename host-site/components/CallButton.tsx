@@ -1,7 +1,8 @@
 import { BUSINESS, telHref, type PhoneNumber } from "../../domain/business";
+import { CONTACT_FORM_HREF } from "../content/nav";
 import { Icon } from "./Icon";
 
-/** A button-styled link that dials a number (the main line by default). */
+/** A button-styled link that dials a number (the main line by default); its name says the number once, whether or not `label` shows it. */
 export function CallButton({
   phone = BUSINESS.phones.main,
   label,
@@ -14,13 +15,15 @@ export function CallButton({
   return (
     <a className={`btn btn--${variant}`} href={telHref(phone)}>
       <Icon name="phone" />
-      {label ? (
+      {label === undefined ? (
+        `Call ${phone.display}`
+      ) : label.includes(phone.display) ? (
+        label
+      ) : (
         <>
           {label}
           <span className="visually-hidden"> {phone.display}</span>
         </>
-      ) : (
-        `Call ${phone.display}`
       )}
     </a>
   );
@@ -35,8 +38,8 @@ export function LinkButton({ href, children, variant = "primary" }: { href: stri
   );
 }
 
-/** A page's usual pair of actions: a link (to the contact form unless `href` says otherwise) and a call to the main line. */
-export function LinkAndCall({ href = "/contact", children }: { href?: string; children: string }) {
+/** A page's usual pair of actions: a link (to the contact page's form unless `href` says otherwise) and a call to the main line. */
+export function LinkAndCall({ href = CONTACT_FORM_HREF, children }: { href?: string; children: string }) {
   return (
     <>
       <LinkButton href={href} variant="accent">

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { BUSINESS } from "../../domain/business";
 import type { SiteAssets } from "../lib/assets";
 import { dealerJsonLd } from "../lib/json-ld";
-import { absoluteUrl, DEFAULT_SHARE_IMAGE, DEFAULT_SHARE_IMAGE_ALT, keywordList, type PageMeta } from "../lib/seo";
+import { absoluteUrl, DEFAULT_SHARE_IMAGE_ALT, keywordList, type PageMeta } from "../lib/seo";
+import { DEFAULT_SHARE } from "../lib/share-image";
 import { widgetScriptSrc, type WidgetScript } from "../lib/widgets";
 import { FloatingCall } from "./FloatingCall";
 import { Footer } from "./Footer";
@@ -23,7 +24,8 @@ export interface DocumentProps {
 /** A whole page: head with every findability tag, header, main, footer and the global widget. */
 export function Document({ meta, currentPath, assets, scripts = [], children }: DocumentProps) {
   const canonical = absoluteUrl(meta.path);
-  const image = absoluteUrl(meta.image ?? DEFAULT_SHARE_IMAGE);
+  const share = meta.image ?? DEFAULT_SHARE;
+  const image = absoluteUrl(share.path);
   const imageAlt = meta.imageAlt ?? DEFAULT_SHARE_IMAGE_ALT;
   const type = meta.type ?? "website";
   return (
@@ -43,6 +45,9 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={canonical} />
         <meta property="og:image" content={image} />
+        <meta property="og:image:type" content={share.type} />
+        <meta property="og:image:width" content={String(share.width)} />
+        <meta property="og:image:height" content={String(share.height)} />
         <meta property="og:image:alt" content={imageAlt} />
         {meta.product ? (
           <>

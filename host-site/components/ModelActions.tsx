@@ -1,3 +1,5 @@
+import { CONTACT_FORM_HREF } from "../content/nav";
+
 /** A lineup card's two actions: the model's page, and a quote request. The model's name completes each link for screen readers. */
 export function ModelActions({ name, href }: { name: string; href: string }) {
   return (
@@ -5,7 +7,7 @@ export function ModelActions({ name, href }: { name: string; href: string }) {
       <a className="btn btn--primary" href={href}>
         View Details<span className="visually-hidden">: {name}</span>
       </a>
-      <a className="btn btn--outline" href="/contact">
+      <a className="btn btn--outline" href={CONTACT_FORM_HREF}>
         Get Quote<span className="visually-hidden">: {name}</span>
       </a>
     </div>

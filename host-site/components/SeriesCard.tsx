@@ -7,7 +7,7 @@ import { CheckList } from "./CheckList";
 /** "+2 more models" / "+1 more model" under a series card's first model links. */
 export const moreModelsLabel = (n: number): string => `+${n} more ${n === 1 ? "model" : "models"}`;
 
-/** A series card: image, count badge, starting price from the catalogue, three features and model links. */
+/** A series card: image, count badge, starting price from the catalogue, three features and model links, each named as the catalogue names it. */
 export function SeriesCard({ series, catalogue }: { series: Series; catalogue: Catalogue }) {
   const models = catalogue.seriesModels(series);
   const from = catalogue.startingPrice(series);
@@ -27,7 +27,7 @@ export function SeriesCard({ series, catalogue }: { series: Series; catalogue: C
       <ul className="model-links">
         {shown.map((name) => (
           <li key={name}>
-            <a href={`/vehicles/${modelSlug(name)}`}>{name}</a>
+            <a href={`/vehicles/${modelSlug(name)}`}>{catalogue.get(name).name}</a>
           </li>
         ))}
       </ul>

@@ -22,6 +22,11 @@ export const ABOUT_NAV: readonly NavLink[] = [
   { href: "/eco-impact", label: "Eco-Impact Calculator" },
 ];
 
+/** The id of the contact page's message form. */
+export const CONTACT_FORM_ID = "send-a-message";
+/** The message form itself: quote and test-drive buttons land on the form, not 1,350 px above it. */
+export const CONTACT_FORM_HREF = `/contact#${CONTACT_FORM_ID}`;
+
 /** The last top-level item, after the About dropdown. */
 export const CONTACT_NAV: NavLink = { href: "/contact", label: "Contact" };
 

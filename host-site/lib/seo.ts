@@ -1,4 +1,5 @@
 import { BUSINESS } from "../../domain/business";
+import type { ShareImage } from "./share-image";
 
 /** The share image every page uses unless it names its own. */
 export const DEFAULT_SHARE_IMAGE = "/images/og-default.png";
@@ -23,8 +24,8 @@ export interface PageMeta {
   keywords: readonly string[];
   /** The canonical path, e.g. "/privacy-policy". */
   path: string;
-  /** Share image path; DEFAULT_SHARE_IMAGE when absent. */
-  image?: string;
+  /** Share image (a raster: link previews show no SVG); DEFAULT_SHARE when absent. */
+  image?: ShareImage;
   imageAlt?: string;
   type?: "website" | "product";
   product?: ProductMeta;

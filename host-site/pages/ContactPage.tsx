@@ -4,6 +4,7 @@ import { HoursList } from "../components/HoursList";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
 import { ServedWidget } from "../components/ServedWidget";
+import { CONTACT_FORM_ID } from "../content/nav";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 
@@ -83,7 +84,7 @@ export function contactPage(): PageDef {
                 <HoursList />
               </section>
             </div>
-            <section className="card card--form" aria-labelledby="form-title">
+            <section className="card card--form" id={CONTACT_FORM_ID} aria-labelledby="form-title">
               <h2 id="form-title">Send us a message</h2>
               <p className="muted">We answer within 24 hours, usually within 2 to 6 business hours.</p>
               <noscript>

@@ -14,6 +14,7 @@ import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
+import { CONTACT_FORM_HREF } from "../content/nav";
 
 export function denagoPage({ catalogue }: PageContext): PageDef {
   const lineup = catalogue.pick(DENAGO_LINEUP_IDS);
@@ -66,7 +67,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
             <LinkButton href="/inventory" variant="outline">
               Compare All Models
             </LinkButton>
-            <LinkButton href="/contact">Schedule Test Drive</LinkButton>
+            <LinkButton href={CONTACT_FORM_HREF}>Schedule Test Drive</LinkButton>
           </p>
         </Section>
         <CtaBand id="denago-cta" heading="Drive a Denago this week" text="Test drives at our Georgetown showroom, or we bring a cart to you.">

@@ -14,6 +14,7 @@ import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
+import { CONTACT_FORM_HREF } from "../content/nav";
 
 export function evolutionPage({ catalogue }: PageContext): PageDef {
   const featured = catalogue.pick(EVOLUTION_FEATURED_IDS);
@@ -113,7 +114,7 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
         </Section>
         <CtaBand id="evolution-cta" heading="Find your Evolution" text="See the lineup in Georgetown or book a test drive at home.">
           <CallButton />
-          <LinkButton href="/contact" variant="ghost">
+          <LinkButton href={CONTACT_FORM_HREF} variant="ghost">
             Schedule Test Drive
           </LinkButton>
         </CtaBand>

@@ -13,6 +13,7 @@ import { BRANDS, COUNTY_MAP, VALUE_BLOCKS } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { StatList } from "../components/StatList";
+import { CONTACT_FORM_HREF } from "../content/nav";
 
 export function homePage({ catalogue }: PageContext): PageDef {
   const featured = catalogue.vehicles.filter((v) => v.featured);
@@ -116,7 +117,7 @@ export function homePage({ catalogue }: PageContext): PageDef {
         <Section id="contact" tone="muted" heading="Talk to us" intro="Questions about a cart, a rental or a repair? We are a phone call away.">
           <ContactCards />
           <p className="center actions actions--center">
-            <LinkButton href="/contact">Send us a message</LinkButton>
+            <LinkButton href={CONTACT_FORM_HREF}>Send us a message</LinkButton>
           </p>
         </Section>
       </>

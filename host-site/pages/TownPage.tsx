@@ -33,7 +33,7 @@ export function townPage(town: Town): PageDef {
           lead={`Sales, rentals, service and delivery for the ${kind} of ${town.name}, from your local Sussex County dealer.`}
           actions={
             <>
-              <CallButton label={`Call ${main.display}`} />
+              <CallButton />
               <LinkButton href="/inventory" variant="ghost">
                 View Inventory
               </LinkButton>

@@ -4,6 +4,7 @@ import type { Vehicle } from "../../domain/vehicle";
 import { ServedWidget } from "../components/ServedWidget";
 import { cardImage } from "../components/VehicleCard";
 import { productJsonLd } from "../lib/json-ld";
+import { shareImage } from "../lib/share-image";
 import { pageTitle, truncate } from "../lib/seo";
 import type { PageDef } from "./page";
 
@@ -23,8 +24,8 @@ export function vehiclePage(v: Vehicle): PageDef {
       ),
       keywords: [v.name, `${v.brand} golf carts`, `${v.category} golf cart`, `${v.brand} ${v.category} for sale`],
       path,
-      // Shared links show this vehicle: its main image (the placeholder when it has none), named for it.
-      image: cardImage(v),
+      // Shared links show this vehicle: its main image as a raster (a photo's JPEG, a drawing's PNG), named for it.
+      image: shareImage(cardImage(v)),
       imageAlt: v.name,
       type: "product",
       product: { price: v.price, availability: v.inStock ? "in stock" : "out of stock", condition: v.condition },

@@ -9,6 +9,8 @@ import { errorPage } from "../pages/ErrorPage";
 import { notFoundPage } from "../pages/NotFoundPage";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
 import { type CatalogueFeed, LivePages } from "./live-pages";
+import { shareImageHandler } from "./share-image";
+import { SHARE_PNG_PREFIX } from "../lib/share-image";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -90,6 +92,8 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
       setHeaders: (res) => res.setHeader("Cache-Control", PUBLIC_FILES),
     }),
   );
+
+  router.get(`${SHARE_PNG_PREFIX}/images/*path`, shareImageHandler(publicDir, PUBLIC_FILES));
 
   router.get("/robots.txt", (_req, res) => {
     res.set("Cache-Control", CRAWLER_FILES).type("text/plain").send(robotsTxt());

@@ -12,12 +12,12 @@ const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", c
 
 /** §9 "Denago models": price, seats, range; the EV City's 25 mph and all-wheel drive; the other cards' 2x4 drive. */
 const DENAGO_MODELS = [
-  { name: "DENAGO EV CITY", price: 15_000, seats: 2, range: 40, topSpeed: 25, drive: "All-Wheel Drive" },
-  { name: "DENAGO EV NOMAD", price: 8_495, seats: 4, range: 45, drive: "2x4" },
-  { name: "DENAGO EV NOMAD XL", price: 8_495, seats: 4, range: 55, drive: "2x4" },
-  { name: "DENAGO EV ROVER XL", price: 9_995, seats: 6, range: 50, drive: "2x4" },
-  { name: "DENAGO EV ROVER XL6", price: 11_995, seats: 6, range: 50, drive: "2x4" },
-  { name: "DENAGO EV ROVER XXL", price: 11_995, seats: 8, range: 60, drive: "2x4" },
+  { name: "Denago EV City", price: 15_000, seats: 2, range: 40, topSpeed: 25, drive: "All-Wheel Drive" },
+  { name: "Denago EV Nomad", price: 8_495, seats: 4, range: 45, drive: "2x4" },
+  { name: "Denago EV Nomad XL", price: 8_495, seats: 4, range: 55, drive: "2x4" },
+  { name: "Denago EV Rover XL", price: 9_995, seats: 6, range: 50, drive: "2x4" },
+  { name: "Denago EV Rover XL6", price: 11_995, seats: 6, range: 50, drive: "2x4" },
+  { name: "Denago EV Rover XXL", price: 11_995, seats: 8, range: 60, drive: "2x4" },
 ];
 const DENAGO_SERIES = { "EV CITY": 15_000, "EV NOMAD": 8_495, "EV ROVER": 9_995 };
 
@@ -33,12 +33,12 @@ const EVOLUTION_SERIES = {
 };
 /** §9 "Featured models"; "Top speed is 25 mph on all". */
 const EVOLUTION_FEATURED = [
-  { name: "EVolution D5 Ranger 4 Plus", series: "D5 RANGER", price: 9_595, seats: 4, range: 45 },
-  { name: "EVolution D5 Ranger 6 Plus", series: "D5 RANGER", price: 11_595, seats: 6, range: 40 },
-  { name: "EVolution D5 Maverick 4 Plus", series: "D5 MAVERICK", price: 9_995, seats: 4, range: 42 },
-  { name: "EVolution Classic 4 Plus", series: "CLASSIC", price: 6_995, seats: 4, range: 35 },
-  { name: "EVolution Carrier 6 Plus", series: "CARRIER", price: 9_595, seats: 6, range: 38 },
-  { name: "EVolution D6 Max XT4", series: "D6 MAX", price: 15_595, seats: 4, range: 50 },
+  { name: "Evolution D5 Ranger 4 Plus", series: "D5 RANGER", price: 9_595, seats: 4, range: 45 },
+  { name: "Evolution D5 Ranger 6 Plus", series: "D5 RANGER", price: 11_595, seats: 6, range: 40 },
+  { name: "Evolution D5 Maverick 4 Plus", series: "D5 MAVERICK", price: 9_995, seats: 4, range: 42 },
+  { name: "Evolution Classic 4 Plus", series: "CLASSIC", price: 6_995, seats: 4, range: 35 },
+  { name: "Evolution Carrier 6 Plus", series: "CARRIER", price: 9_595, seats: 6, range: 38 },
+  { name: "Evolution D6 Max XT4", series: "D6 MAX", price: 15_595, seats: 4, range: 50 },
 ];
 
 async function seriesStartingPrices(page: import("@playwright/test").Page): Promise<Record<string, string>> {
@@ -70,6 +70,8 @@ test("/denago serves every §9 figure: series starting prices, and each model's 
     if (m.topSpeed) await expect(chips.nth(2)).toHaveText(`${m.topSpeed} mph top speed`);
     await expect(card.getByText(/^Drive: /)).toHaveText(`Drive: ${m.drive}`);
   }
+  // One spelling of each model: the series cards name the models as the lineup does.
+  expect((await page.locator("#series .model-links a").allInnerTexts()).sort()).toEqual(DENAGO_MODELS.map((m) => m.name).sort());
 });
 
 test("/evolution serves every §9 figure: seven starting prices, and the six featured models' price, seats, range and 25 mph", async ({ page }) => {
@@ -89,4 +91,5 @@ test("/evolution serves every §9 figure: seven starting prices, and the six fea
     await expect(dd(card, "Top speed")).toHaveText("25 mph");
     await expect(card.getByText(/^Drive: /)).toHaveText("Drive: Rear-Wheel Drive");
   }
+  for (const name of await page.locator("#series .model-links a").allInnerTexts()) expect(name).toMatch(/^Evolution \S/);
 });

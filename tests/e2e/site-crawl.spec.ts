@@ -5,19 +5,8 @@
  */
 import { BUSINESS } from "../../domain/business";
 import { TOWNS } from "../../domain/towns";
+import { internalLinks } from "./crawl";
 import { expect, test } from "./fixtures";
-
-/** Internal paths linked from a page: <a href>, resolved, without hash; tel:, mailto: and other origins skipped. */
-function internalLinks(html: string, from: string, origin: string): string[] {
-  const out: string[] = [];
-  for (const m of html.matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
-    const raw = m[1]!.replace(/&amp;/g, "&");
-    const url = new URL(raw, origin + from);
-    if (url.origin !== origin) continue;
-    out.push(url.pathname + url.search);
-  }
-  return out;
-}
 
 test("following every internal link from / finds no 404 and no missing vehicle", async ({ request, baseURL }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the served HTML does not depend on the screen size");

@@ -133,7 +133,7 @@ test("evolution: 7 series cards and 6 featured models follow the link rules", as
     const v = vehicles.find((x) => x.id === `evolution-${href!.slice("/vehicles/".length)}`);
     expect(v, `featured model ${href}`).toBeTruthy();
     await expect(card.locator(".badge--price")).toHaveText(usd(v!.price));
-    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact");
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact#send-a-message");
   }
 });
 
@@ -149,7 +149,7 @@ test("denago: 3 series cards and the 6-model lineup", async ({ page, request }) 
     const name = await card.locator("h3").innerText();
     const v = vehicles.find((x) => x.name === name)!;
     await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/vehicles/${name.toLowerCase().replace(/\s+/g, "-")}`);
-    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact");
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact#send-a-message");
     await expect(card.locator(".price")).toHaveText(usd(v.price));
   }
   await expect(page.getByRole("link", { name: "Compare All Models" })).toHaveAttribute("href", "/inventory");
@@ -200,7 +200,7 @@ test("every town page: badge, phone, inventory link, benefits, eight services, c
     const map = page.locator(`iframe[title="Map of ${town.name}, Delaware"]`);
     await expect(map).toHaveAttribute("loading", "lazy");
     await expect(map).toHaveAttribute("src", new RegExp(`marker=${town.coordinates.lat},${town.coordinates.lng}`));
-    await expect(page.locator('.cta-band a[href="/contact"]')).toHaveCount(1);
+    await expect(page.locator('.cta-band a[href="/contact#send-a-message"]')).toHaveCount(1);
   }
 });
 
@@ -230,8 +230,8 @@ test("privacy and both sets of terms: children under 13, Delaware law and Sussex
 
 test("a vehicle page serves <gc-vehicle-detail> holding the full details", async ({ page }) => {
   await page.goto("/vehicle/denago-ev-city");
-  await expect(page).toHaveTitle(/DENAGO EV CITY/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("DENAGO EV CITY");
+  await expect(page).toHaveTitle(/Denago EV City/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Denago EV City");
   const detail = page.locator('gc-vehicle-detail[vehicle-id="denago-ev-city"]');
   await expect(detail).toHaveCount(1);
   await expect(detail.locator('article[part="detail"]')).toContainText("Specifications");

@@ -12,7 +12,6 @@ const LABELS = [
   "Description",
   "Images",
   "In stock",
-  "New",
   "Condition",
   "Featured",
   "Status",
@@ -41,7 +40,7 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
     const price = screen.getByLabelText("Price");
     expect(price.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(price.getAttribute("aria-describedby")!.split(" ").at(-1)!)!.textContent).toBe(
-      "Invalid input: expected number, received NaN",
+      "Price must be a whole number of dollars from $1 to $250,000",
     );
     expect(screen.getByLabelText("Name").getAttribute("aria-describedby")).toBe("v-name-error");
     expect(document.getElementById("v-name-error")!.textContent).toBe("Too small: expected string to have >=1 characters");
@@ -60,6 +59,28 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
     expect(onSave).toHaveBeenCalledTimes(1);
     const sent = (onSave.mock.calls[0] as unknown[])[0] as Record<string, unknown>;
     expect(sent).toEqual({ ...vehicle, price: 12345, status: "on-hold" });
+  });
+
+  it("has one control for new or used: a cart saved as Used is sent as used, never NEW", async () => {
+    const onSave = vi.fn(async () => {});
+    render(<VehicleForm defaults={toFormValues(seedCatalogue()[0]!)} isNew={false} onSave={onSave} />);
+    expect(screen.queryByRole("checkbox", { name: "New" })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText("Condition"), "Used");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[0]).toEqual([expect.objectContaining({ condition: "used", isNew: false })]);
+  });
+
+  it("says the price rule in words for a price with cents", async () => {
+    const onSave = vi.fn(async () => {});
+    render(<VehicleForm defaults={toFormValues(seedCatalogue()[0]!)} isNew={false} onSave={onSave} />);
+    const price = screen.getByLabelText("Price");
+    await userEvent.clear(price);
+    await userEvent.type(price, "7995.99");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(document.getElementById(price.getAttribute("aria-describedby")!.split(" ").at(-1)!)!.textContent).toBe(
+      "Price must be a whole number of dollars from $1 to $250,000",
+    );
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it("shows the server's field errors where they belong", async () => {

@@ -1,6 +1,7 @@
 import { useForm, type FieldErrors, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
+import { formatUsd } from "../../../domain/money";
+import { PRICE_MAX_USD, PRICE_MIN_USD, VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
 import { CheckField, Field } from "../components/Field";
 import { SPEC_FIELDS, STATUS_LABELS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
 
@@ -78,7 +79,7 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
           >
             <input type="text" autoComplete="off" readOnly={!isNew} {...register("id")} />
           </Field>
-          <Field id="v-price" label="Price" hint="In whole US dollars." error={err("price")}>
+          <Field id="v-price" label="Price" hint={`Whole US dollars, ${formatUsd(PRICE_MIN_USD)} to ${formatUsd(PRICE_MAX_USD)}.`} error={err("price")}>
             <input type="text" inputMode="numeric" autoComplete="off" {...register("price")} />
           </Field>
           <Field id="v-brand" label="Brand" error={err("brand")}>
@@ -115,9 +116,6 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
         <div className="checks">
           <CheckField id="v-in-stock" label="In stock">
             <input type="checkbox" {...register("inStock")} />
-          </CheckField>
-          <CheckField id="v-is-new" label="New">
-            <input type="checkbox" {...register("isNew")} />
           </CheckField>
           <CheckField id="v-featured" label="Featured">
             <input type="checkbox" {...register("featured")} />

@@ -35,7 +35,7 @@ export interface VehicleFormValues {
   /** One path or URL a line. */
   images: string;
   inStock: boolean;
-  isNew: boolean;
+  /** New or used; the vehicle's `isNew` is derived from it by the core schema. */
   condition: string;
   featured: boolean;
   status: VehicleStatus;
@@ -56,7 +56,6 @@ export const EMPTY_FORM: VehicleFormValues = {
   description: "",
   images: "",
   inStock: true,
-  isNew: true,
   condition: "new",
   featured: false,
   status: "available",
@@ -95,7 +94,6 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     // Photos have their own panel (PhotosPanel); this field holds drawings and links.
     images: vehicle.images.filter((src) => !isPhoto(src)).join("\n"),
     inStock: vehicle.inStock,
-    isNew: vehicle.isNew,
     condition: vehicle.condition,
     featured: vehicle.featured,
     status: vehicle.status,
@@ -134,7 +132,6 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
     category: values.category.trim(),
     images: lines(values.images),
     inStock: values.inStock,
-    isNew: values.isNew,
     features: lines(values.features),
     specifications,
     featured: values.featured,
