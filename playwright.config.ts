@@ -20,7 +20,9 @@ export default defineConfig({
   use: { baseURL: SITE, launchOptions: chromium, trace: "off" },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
-    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromium } },
+    // At phone width only the tests whose point is the layout there (menus, floating call, overflow, responsive images,
+    // visual stability): `{ tag: "@layout" }` on the test or its describe. Everything else runs once, on desktop.
+    { name: "phone", grep: /@layout/, use: { ...devices["Pixel 7"], launchOptions: chromium } },
   ],
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,

@@ -71,6 +71,7 @@ let cluster: TestPostgres | { unavailable: string };
 test.describe("two servers on one PostgreSQL database", () => {
   // One pair of servers at a time, on their own ports: the phone project would start a second pair on the same ports.
   test.skip(({ isMobile }) => isMobile, "servers, not a screen size, are under test");
+  // Each test starts two built servers on a fresh database: 4-28 s when 8 test runs share the 2-core machine.
   test.describe.configure({ mode: "serial", timeout: 120_000 });
   test.beforeAll(async () => {
     cluster = await startTestPostgres();

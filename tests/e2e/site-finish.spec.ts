@@ -17,7 +17,7 @@ const widths = (isMobile: boolean) => (isMobile ? [390] : [1024, 1280, 1440]);
 
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-test.describe("the e-mail address", () => {
+test.describe("the e-mail address", { tag: "@layout" }, () => {
   for (const path of ["/", "/about"]) {
     test(`${path}: stays inside its contact card at every width`, async ({ page, isMobile }) => {
       await page.goto(path);
@@ -43,7 +43,7 @@ test.describe("the e-mail address", () => {
   }
 });
 
-test.describe("the floating call button", () => {
+test.describe("the floating call button", { tag: "@layout" }, () => {
   for (const path of ["/", "/about", "/showroom"]) {
     test(`${path}: covers no link at the end of the page`, async ({ page }) => {
       await page.goto(path);
@@ -73,7 +73,7 @@ test.describe("the floating call button", () => {
   }
 });
 
-test.describe("buttons under a grid of cards", () => {
+test.describe("buttons under a grid of cards", { tag: "@layout" }, () => {
   const CASES = [
     { path: "/", section: "#featured", name: "View Full Inventory" },
     { path: "/", section: "#contact", name: "Send us a message" },
@@ -94,7 +94,7 @@ test.describe("buttons under a grid of cards", () => {
   }
 });
 
-test.describe("lineup card buttons", () => {
+test.describe("lineup card buttons", { tag: "@layout" }, () => {
   for (const [path, section] of [
     ["/denago", "#lineup"],
     ["/evolution", "#featured"],
@@ -126,7 +126,7 @@ declare global {
   }
 }
 
-test("eco calculator: nothing moves when the celebration banner comes or goes", async ({ page }) => {
+test("eco calculator: nothing moves when the celebration banner comes or goes", { tag: "@layout" }, async ({ page }) => {
   await page.addInitScript(() => {
     window.shifts = [];
     new PerformanceObserver((list) => {
@@ -157,7 +157,7 @@ test("eco calculator: nothing moves when the celebration banner comes or goes", 
   }
 });
 
-test.describe("/inventory", () => {
+test.describe("/inventory", { tag: "@layout" }, () => {
   test("the served filter bar and grid are where the running widget puts them", async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

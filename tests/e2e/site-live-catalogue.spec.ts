@@ -10,10 +10,6 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Vehicle } from "../../domain/vehicle";
 import { expect, test } from "./staff-fixtures";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "served HTML does not depend on the screen size");
-});
-
 /** Change a vehicle through the staff API, as the console does (ETag, then If-Match). */
 async function change(api: APIRequestContext, id: string, patch: Partial<Vehicle>): Promise<void> {
   const current = await api.get(`/api/staff/vehicles/${id}`);

@@ -68,7 +68,7 @@ test.describe("desktop", () => {
   });
 });
 
-test.describe("mobile menu", () => {
+test.describe("mobile menu", { tag: "@layout" }, () => {
   test.beforeEach(({ page }) => {
     test.skip(page.viewportSize()!.width >= 1024, "mobile layout only");
   });

@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
-test("the header menu is usable without its script", async ({ page }) => {
+test("the header menu is usable without its script", { tag: "@layout" }, async ({ page }) => {
   await page.goto("/");
   const nav = page.locator("#site-menu");
   await expect(nav).toBeVisible();

@@ -11,10 +11,6 @@ import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
 import { expect, test } from "./fixtures";
 import { CORE_PATHS } from "./site-routes";
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "served HTML does not depend on the screen size");
-});
-
 const SITE_URL = BUSINESS.siteUrl;
 
 const STATIC_PATHS = [...CORE_PATHS, ...TOWNS.map((t) => t.url), ...POLICY_DOCUMENTS.map((d) => d.path), "/sitemap"];

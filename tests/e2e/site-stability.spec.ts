@@ -21,7 +21,7 @@ declare global {
 }
 
 for (const { path, tag, script } of PAGES) {
-  test(`${path}: nothing in view moves when <${tag}> takes over`, async ({ page, isMobile }) => {
+  test(`${path}: nothing in view moves when <${tag}> takes over`, { tag: "@layout" }, async ({ page, isMobile }) => {
     // Lighthouse's desktop screen: taller than Playwright's default, so more of the page is in view.
     if (!isMobile) await page.setViewportSize({ width: 1350, height: 940 });
     await page.addInitScript(() => {

@@ -11,7 +11,7 @@ const violations = async (page: Page) => {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
 };
 
-test("sign-in, blank and with an error", async ({ page, consoleGuard }) => {
+test("sign-in, blank and with an error", { tag: "@layout" }, async ({ page, consoleGuard }) => {
   consoleGuard.allow(/status of 401/);
   await page.goto("/staff");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
@@ -23,7 +23,7 @@ test("sign-in, blank and with an error", async ({ page, consoleGuard }) => {
   expect(await violations(page)).toEqual([]);
 });
 
-test("inventory, with a search and after a status change", async ({ signedInPage: page, makeVehicle }) => {
+test("inventory, with a search and after a status change", { tag: "@layout" }, async ({ signedInPage: page, makeVehicle }) => {
   const vehicle = await makeVehicle({ status: "on-hold" });
   await page.reload();
   await expect(page.locator(`li[data-vehicle-id="${vehicle.id}"]`)).toBeVisible();
@@ -34,7 +34,7 @@ test("inventory, with a search and after a status change", async ({ signedInPage
   expect(await violations(page)).toEqual([]);
 });
 
-test("the vehicle form: editing, with field errors, the delete dialog", async ({ signedInPage: page, makeVehicle }) => {
+test("the vehicle form: editing, with field errors, the delete dialog", { tag: "@layout" }, async ({ signedInPage: page, makeVehicle }) => {
   const vehicle = await makeVehicle();
   await page.goto(`/staff/vehicles/${vehicle.id}`);
   await expect(page.getByLabel("Name")).toHaveValue(vehicle.name);
@@ -49,7 +49,7 @@ test("the vehicle form: editing, with field errors, the delete dialog", async ({
   expect(await violations(page)).toEqual([]);
 });
 
-test("the conflict message after a 412", async ({ signedInPage: page, ownerApi, makeVehicle, consoleGuard }) => {
+test("the conflict message after a 412", { tag: "@layout" }, async ({ signedInPage: page, ownerApi, makeVehicle, consoleGuard }) => {
   consoleGuard.allow(/status of 412/);
   const vehicle = await makeVehicle();
   await page.goto(`/staff/vehicles/${vehicle.id}`);
@@ -71,14 +71,14 @@ const SCREENS = [
 ];
 
 for (const { path, ready } of SCREENS) {
-  test(`${path}`, async ({ signedInPage: page }) => {
+  test(`${path}`, { tag: "@layout" }, async ({ signedInPage: page }) => {
     await page.goto(path);
     await expect(ready(page)).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 }
 
-test("the sign-in-again dialog after the session ends", async ({ signedInPage: page, consoleGuard }) => {
+test("the sign-in-again dialog after the session ends", { tag: "@layout" }, async ({ signedInPage: page, consoleGuard }) => {
   consoleGuard.allow(/status of 401/);
   await page.goto("/staff/history");
   await expect(page.getByRole("heading", { level: 1, name: "History" })).toBeVisible();

@@ -63,101 +63,115 @@ const card = (page: Page, name: string) => page.getByRole("listitem").filter({ h
 const shownNames = (page: Page) => page.locator(".lead-list > li h2").allInnerTexts();
 
 test.describe("the leads inbox", () => {
-  test("lists leads sent through the public form on two origins, newest first; filters, search, status and notes with their author", async ({
-    page,
-    browser,
-  }) => {
+  // One scenario in three steps, each well inside its limit: the leads are sent once, before the first.
+  test.describe("leads sent through the public form on two origins", () => {
+    test.describe.configure({ mode: "serial" });
     const tag = tagOf();
-    const visitor = await browser.newPage();
-    await sendThroughForm(
-      visitor,
-      `${SITE}/contact`,
-      {
-        firstName: "Site",
-        lastName: `Visitor ${tag}`,
-        email: `site-${tag}@example.com`,
-        interest: "service",
-        message: `Can you service two carts? ref ${tag}`,
-      },
-      onThankYou,
-    );
-    await sendThroughForm(
-      visitor,
-      `${DEMO}/landing.html`,
-      {
-        firstName: "Partner",
-        lastName: `Visitor ${tag}`,
-        email: `partner-${tag}@example.com`,
-        phone: "(302) 555-0142",
-        message: `A 6-seater for June, ref ${tag}`,
-      },
-      messageSent,
-    );
-    await visitor.close();
+    let sales: StaffAccount;
+    test.beforeAll(async ({ browser }) => {
+      const visitor = await browser.newPage();
+      await sendThroughForm(
+        visitor,
+        `${SITE}/contact`,
+        {
+          firstName: "Site",
+          lastName: `Visitor ${tag}`,
+          email: `site-${tag}@example.com`,
+          interest: "service",
+          message: `Can you service two carts? ref ${tag}`,
+        },
+        onThankYou,
+      );
+      await sendThroughForm(
+        visitor,
+        `${DEMO}/landing.html`,
+        {
+          firstName: "Partner",
+          lastName: `Visitor ${tag}`,
+          email: `partner-${tag}@example.com`,
+          phone: "(302) 555-0142",
+          message: `A 6-seater for June, ref ${tag}`,
+        },
+        messageSent,
+      );
+      await visitor.close();
+      sales = addAccountWithCli("sales");
+    });
 
-    const sales = addAccountWithCli("sales");
-    await openLeads(page, sales);
-    const search = page.getByRole("search", { name: "Filter leads" });
-    await search.getByLabel("Search").fill(tag);
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`, `Site Visitor ${tag}`]);
+    test("are listed newest first, with their source, interest, mail delivery and message", async ({ page }) => {
+      await openLeads(page, sales);
+      await page.getByRole("search", { name: "Filter leads" }).getByLabel("Search").fill(tag);
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`, `Site Visitor ${tag}`]);
 
-    const partner = card(page, `Partner Visitor ${tag}`);
-    await expect(partner).toContainText(`spring-landing from ${DEMO}`);
-    await expect(partner).toContainText("Sales");
-    await expect(partner).toContainText("Mail not sent (mail was off)");
-    await expect(partner).toContainText(`A 6-seater for June, ref ${tag}`);
-    await expect(partner.locator(".lead__head")).toHaveText(`Partner Visitor ${tag}Follow-up: New`);
-    await expect(card(page, `Site Visitor ${tag}`)).toContainText(`contact-page from ${SITE}`);
+      const partner = card(page, `Partner Visitor ${tag}`);
+      await expect(partner).toContainText(`spring-landing from ${DEMO}`);
+      await expect(partner).toContainText("Sales");
+      await expect(partner).toContainText("Mail not sent (mail was off)");
+      await expect(partner).toContainText(`A 6-seater for June, ref ${tag}`);
+      await expect(partner.locator(".lead__head")).toHaveText(`Partner Visitor ${tag}Follow-up: New`);
+      await expect(card(page, `Site Visitor ${tag}`)).toContainText(`contact-page from ${SITE}`);
+    });
 
-    // Filters: source (label or origin), interest; search by e-mail and by phone digits.
-    await search.getByLabel("Source").selectOption("spring-landing");
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
-    await search.getByLabel("Source").selectOption(SITE);
-    await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
-    await search.getByLabel("Source").selectOption("");
-    await search.getByLabel("Interest").selectOption("service");
-    await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
-    await search.getByLabel("Interest").selectOption("");
-    await search.getByLabel("Search").fill(`partner-${tag}@example.com`);
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
-    await search.getByLabel("Search").fill(`${tag} 302 555 0142`);
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
+    test("filter by source (label or origin) and interest; search by e-mail and by phone digits", async ({ page }) => {
+      await openLeads(page, sales);
+      const search = page.getByRole("search", { name: "Filter leads" });
+      await search.getByLabel("Search").fill(tag);
+      await expect.poll(() => shownNames(page)).toHaveLength(2);
+      await search.getByLabel("Source").selectOption("spring-landing");
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
+      await search.getByLabel("Source").selectOption(SITE);
+      await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
+      await search.getByLabel("Source").selectOption("");
+      await search.getByLabel("Interest").selectOption("service");
+      await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
+      await search.getByLabel("Interest").selectOption("");
+      await search.getByLabel("Search").fill(`partner-${tag}@example.com`);
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
+      await search.getByLabel("Search").fill(`${tag} 302 555 0142`);
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
+    });
 
-    // Follow-up: a status and a note, each with who and when.
-    await search.getByLabel("Search").fill(tag);
-    await expect.poll(() => shownNames(page)).toHaveLength(2);
-    await partner.getByText("Follow up").click();
-    await partner.getByLabel(`Status of Partner Visitor ${tag}`).selectOption("contacted");
-    await expect(partner.getByRole("status")).toHaveText("Marked contacted.");
-    await expect(partner.locator("summary")).toContainText(`Contacted by ${sales.email}`);
-    await partner.getByLabel("Add a note").fill("Called back: wants a test drive on Saturday.");
-    await partner.getByRole("button", { name: "Add note" }).click();
-    await expect(partner.getByRole("status")).toHaveText("Note added.");
-    const notes = partner.getByRole("list", { name: `Notes on Partner Visitor ${tag}` });
-    await expect(notes).toContainText("Called back: wants a test drive on Saturday.");
-    await expect(notes).toContainText(sales.email);
+    test("take a follow-up status and notes with their author, kept after a reload, and filter by status and dates", async ({ page }) => {
+      await openLeads(page, sales);
+      const search = page.getByRole("search", { name: "Filter leads" });
+      await search.getByLabel("Search").fill(tag);
+      await expect.poll(() => shownNames(page)).toHaveLength(2);
+      const partner = card(page, `Partner Visitor ${tag}`);
+      await partner.getByText("Follow up").click();
+      await partner.getByLabel(`Status of Partner Visitor ${tag}`).selectOption("contacted");
+      await expect(partner.getByRole("status")).toHaveText("Marked contacted.");
+      await expect(partner.locator("summary")).toContainText(`Contacted by ${sales.email}`);
+      await partner.getByLabel("Add a note").fill("Called back: wants a test drive on Saturday.");
+      await partner.getByRole("button", { name: "Add note" }).click();
+      await expect(partner.getByRole("status")).toHaveText("Note added.");
+      const notes = partner.getByRole("list", { name: `Notes on Partner Visitor ${tag}` });
+      await expect(notes).toContainText("Called back: wants a test drive on Saturday.");
+      await expect(notes).toContainText(sales.email);
 
-    await search.getByLabel("Status").selectOption("contacted");
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
-    await search.getByLabel("Status").selectOption("new");
-    await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
+      await search.getByLabel("Status").selectOption("contacted");
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`]);
+      await search.getByLabel("Status").selectOption("new");
+      await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
 
-    // After a reload (from the server), with the date range of today.
-    await page.reload();
-    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
-    const today = new Date();
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-    await search.getByLabel("From").fill(day);
-    await search.getByLabel("To").fill(day);
-    await search.getByLabel("Search").fill(tag);
-    await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`, `Site Visitor ${tag}`]);
-    await expect(card(page, `Partner Visitor ${tag}`).locator(".lead__head")).toContainText("Follow-up: Contacted");
-    await search.getByLabel("To").fill("2020-01-01");
-    await search.getByLabel("From").fill("2019-01-01");
-    await expect(page.getByText("No lead matches these filters.")).toBeVisible();
+      // After a reload (from the server), with the date range of today.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+      const today = new Date();
+      const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+      await search.getByLabel("From").fill(day);
+      await search.getByLabel("To").fill(day);
+      await search.getByLabel("Search").fill(tag);
+      await expect.poll(() => shownNames(page)).toEqual([`Partner Visitor ${tag}`, `Site Visitor ${tag}`]);
+      await expect(card(page, `Partner Visitor ${tag}`).locator(".lead__head")).toContainText("Follow-up: Contacted");
+      await search.getByLabel("To").fill("2020-01-01");
+      await search.getByLabel("From").fill("2019-01-01");
+      await expect(page.getByText("No lead matches these filters.")).toBeVisible();
+    });
   });
 
   test("Download CSV gives the current filter in the columns of `npm run leads`, with a formula neutralised", async ({ page, browser }) => {
+    // Two npm commands besides the browser (the account, the export): 14 s in all when 8 test runs share the 2-core machine.
+    test.setTimeout(60_000);
     const tag = tagOf();
     const visitor = await browser.newPage();
     await sendThroughForm(
@@ -304,6 +318,8 @@ async function startMailServer(smtpPort: number): Promise<{ site: string; dataDi
 }
 
 test.describe("resend, through a real SMTP sink", () => {
+  // It starts a server of its own (a built server's start: 2-5 s, up to 15 s on a loaded 2-core machine) before two leads and a sign-in.
+  test.describe.configure({ timeout: 60_000 });
   let sink: SmtpSink | null = null;
   let server: Awaited<ReturnType<typeof startMailServer>> | null = null;
   test.afterEach(async () => {
@@ -398,6 +414,8 @@ test.describe("Resend is offered only where this server mails leads", () => {
   });
 
   test("with mail on, a lead whose mail failed shows the Resend button and no such note", async ({ page, browser }) => {
+    // It starts a server of its own, as the resend test does.
+    test.setTimeout(60_000);
     const server = await startMailServer(await freePort());
     try {
       const sales = { email: `sales-${tagOf()}@staff.example.test`, password: `pw-${randomBytes(9).toString("base64url")}`, role: "sales" as const };
@@ -510,6 +528,7 @@ test.describe("the Embed page", () => {
 });
 
 test("the Leads and Embed pages have no WCAG 2.1 A or AA violation", async ({ page, browser }) => {
+  // A lead sent, a sign-in, then two axe runs over a whole screen: 19 s when 8 test runs share the 2-core machine.
   test.setTimeout(90_000);
   const violations = async () => {
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

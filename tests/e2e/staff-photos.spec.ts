@@ -35,124 +35,129 @@ function storedAnything(bytes: Buffer): boolean {
   );
 }
 
-test("a phone photo uploaded in the console is served upright, without EXIF, as the smallest AVIF that fills its place", async ({
-  signedInPage: page,
-  makeVehicle,
-  ownerApi,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const input = await sharp(phone).metadata();
-  expect([input.width, input.height, input.orientation, hasGps(input.exif)]).toEqual([4032, 3024, 6, true]);
-  const v = await makeVehicle();
+test(
+  "a phone photo uploaded in the console is served upright, without EXIF, as the smallest AVIF that fills its place",
+  { tag: "@layout" },
+  async ({ signedInPage: page, makeVehicle, ownerApi, request }, testInfo) => {
+    // sharp turns a 12 MP photo into 9 files before the pages can show it: 10-20 s when 8 test runs share the 2-core machine.
+    test.setTimeout(120_000);
+    const input = await sharp(phone).metadata();
+    expect([input.width, input.height, input.orientation, hasGps(input.exif)]).toEqual([4032, 3024, 6, true]);
+    const v = await makeVehicle();
 
-  // The console: choose the file; a progress bar follows it; it becomes the main photo.
-  await page.goto(`/staff/vehicles/${v.id}`);
-  await expect(page.getByRole("heading", { name: `Edit ${v.name}` })).toBeVisible();
-  const photos = page.getByRole("region", { name: "Photos" });
-  await expect(photos.getByText("No photos yet.")).toBeVisible();
-  await photos.getByLabel("Choose photos").setInputFiles(path.join(files, "IMG_0001.jpg"));
-  const upload = photos.getByRole("list", { name: "Uploads" }).getByRole("listitem").filter({ hasText: "IMG_0001.jpg" });
-  await expect(upload.getByRole("progressbar")).toBeVisible();
-  await expect(upload).toContainText("Added", { timeout: 30_000 });
-  await expect(photos.getByRole("list", { name: "Photos, main first" }).getByRole("listitem")).toHaveCount(1);
-  await expect(photos.getByText("Main photo")).toBeVisible();
-  // The camera is offered on a phone: a picker that asks for it.
-  await expect(photos.getByLabel("Take a photo")).toHaveAttribute("capture", "environment");
+    // The console: choose the file; a progress bar follows it; it becomes the main photo.
+    await page.goto(`/staff/vehicles/${v.id}`);
+    await expect(page.getByRole("heading", { name: `Edit ${v.name}` })).toBeVisible();
+    const photos = page.getByRole("region", { name: "Photos" });
+    await expect(photos.getByText("No photos yet.")).toBeVisible();
+    await photos.getByLabel("Choose photos").setInputFiles(path.join(files, "IMG_0001.jpg"));
+    const upload = photos.getByRole("list", { name: "Uploads" }).getByRole("listitem").filter({ hasText: "IMG_0001.jpg" });
+    await expect(upload.getByRole("progressbar")).toBeVisible();
+    await expect(upload).toContainText("Added", { timeout: 30_000 });
+    await expect(photos.getByRole("list", { name: "Photos, main first" }).getByRole("listitem")).toHaveCount(1);
+    await expect(photos.getByText("Main photo")).toBeVisible();
+    // The camera is offered on a phone: a picker that asks for it.
+    await expect(photos.getByLabel("Take a photo")).toHaveAttribute("capture", "environment");
 
-  const stored = (await (await ownerApi.get(`/api/staff/vehicles/${v.id}`)).json()) as Vehicle;
-  const src = stored.images[0]!;
-  expect(src).toMatch(/^\/photos\/[0-9a-f]{20}-3024x4032\.jpg$/);
-  const photo = parsePhoto(src)!;
+    const stored = (await (await ownerApi.get(`/api/staff/vehicles/${v.id}`)).json()) as Vehicle;
+    const src = stored.images[0]!;
+    expect(src).toMatch(/^\/photos\/[0-9a-f]{20}-3024x4032\.jpg$/);
+    const photo = parsePhoto(src)!;
 
-  // The vehicle page, re-rendered after the upload: its main image is the photo, first and at high priority.
-  const photoRequests: string[] = [];
-  page.on("request", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/photos/")) photoRequests.push(new URL(r.url()).pathname);
-  });
-  await page.goto(`/vehicle/${v.id}`);
-  const main = page.locator("gc-vehicle-detail").locator('[part="image"] img');
-  await expect(main).toHaveJSProperty("complete", true);
-  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const seen = await main.evaluate((img: HTMLImageElement) => {
-    const box = img.getBoundingClientRect();
-    // Fitted (object-fit: contain) into its box: the photo's painted width.
-    const painted = Math.min(box.width, (box.height * img.naturalWidth) / img.naturalHeight);
-    return { current: img.currentSrc, natural: [img.naturalWidth, img.naturalHeight], painted, dpr: devicePixelRatio };
-  });
-  const chosen = new URL(seen.current).pathname;
-  expect(chosen).toMatch(new RegExp(`^/photos/${photo.key}-(480|640|960|1600)\\.avif$`));
-  const width = Number(/-(\d+)\.avif$/.exec(chosen)![1]);
-  // Upright (portrait, as the phone was held), and no wider than needed: the next smaller width would be blurred.
-  expect(seen.natural[1]).toBeGreaterThan(seen.natural[0]!);
-  const needed = seen.painted * seen.dpr;
-  const smaller = [480, 640, 960, 1600].filter((w) => w < width).pop() ?? 0;
-  expect(width, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeGreaterThanOrEqual(needed * 0.9);
-  expect(smaller, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeLessThan(needed * 1.25);
-  expect(width).toBeLessThan(1600);
-  // One file for the main image, before and after the widget took over: no WebP beside the AVIF, no second width, no JPEG.
-  expect(new Set(photoRequests)).toEqual(new Set([chosen]));
+    // The vehicle page, re-rendered after the upload: its main image is the photo, first and at high priority.
+    const photoRequests: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/photos/")) photoRequests.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/vehicle/${v.id}`);
+    const main = page.locator("gc-vehicle-detail").locator('[part="image"] img');
+    await expect(main).toHaveJSProperty("complete", true);
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const seen = await main.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      // Fitted (object-fit: contain) into its box: the photo's painted width.
+      const painted = Math.min(box.width, (box.height * img.naturalWidth) / img.naturalHeight);
+      return { current: img.currentSrc, natural: [img.naturalWidth, img.naturalHeight], painted, dpr: devicePixelRatio };
+    });
+    const chosen = new URL(seen.current).pathname;
+    expect(chosen).toMatch(new RegExp(`^/photos/${photo.key}-(480|640|960|1600)\\.avif$`));
+    const width = Number(/-(\d+)\.avif$/.exec(chosen)![1]);
+    // Upright (portrait, as the phone was held), and no wider than needed: the next smaller width would be blurred.
+    expect(seen.natural[1]).toBeGreaterThan(seen.natural[0]!);
+    const needed = seen.painted * seen.dpr;
+    const smaller = [480, 640, 960, 1600].filter((w) => w < width).pop() ?? 0;
+    expect(width, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeGreaterThanOrEqual(needed * 0.9);
+    expect(smaller, `painted ${Math.round(seen.painted)} px at DPR ${seen.dpr}`).toBeLessThan(needed * 1.25);
+    expect(width).toBeLessThan(1600);
+    // One file for the main image, before and after the widget took over: no WebP beside the AVIF, no second width, no JPEG.
+    expect(new Set(photoRequests)).toEqual(new Set([chosen]));
 
-  // The served page (before any script) carries the same <picture> in the widget's declarative shadow root, the first image at high priority.
-  const html = await (await request.get(`/vehicle/${v.id}`)).text();
-  const prerendered = /<div class="main-image"[^>]*><picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? "";
-  expect(prerendered).toContain(
-    `type="image/avif" srcSet="/photos/${photo.key}-480.avif 480w, /photos/${photo.key}-640.avif 640w, /photos/${photo.key}-960.avif 960w, /photos/${photo.key}-1600.avif 1600w"`,
-  );
-  expect(prerendered).toMatch(/<img loading="eager" fetchPriority="high" src="\/photos\/[^"]+\.jpg" alt="[^"]+" width="1600" height="2133"\/>/);
+    // The served page (before any script) carries the same <picture> in the widget's declarative shadow root, the first image at high priority.
+    const html = await (await request.get(`/vehicle/${v.id}`)).text();
+    const prerendered = /<div class="main-image"[^>]*><picture>(.*?)<\/picture>/s.exec(html)?.[1] ?? "";
+    expect(prerendered).toContain(
+      `type="image/avif" srcSet="/photos/${photo.key}-480.avif 480w, /photos/${photo.key}-640.avif 640w, /photos/${photo.key}-960.avif 960w, /photos/${photo.key}-1600.avif 1600w"`,
+    );
+    expect(prerendered).toMatch(/<img loading="eager" fetchPriority="high" src="\/photos\/[^"]+\.jpg" alt="[^"]+" width="1600" height="2133"\/>/);
 
-  // Shared links show the 1200 px JPEG; the JSON-LD lists it.
-  const meta = (property: string) => page.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute("content");
-  const ogImage = (await meta("og:image"))!;
-  expect(new URL(ogImage).pathname).toBe(src);
-  expect(ogImage).toMatch(/^https?:\/\//);
-  expect(await meta("twitter:image")).toBe(await meta("og:image"));
-  const product = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)).find((j) => j["@type"] === "Product");
-  expect(product.image).toEqual([ogImage]);
+    // Shared links show the 1200 px JPEG; the JSON-LD lists it.
+    const meta = (property: string) => page.locator(`meta[property="${property}"], meta[name="${property}"]`).getAttribute("content");
+    const ogImage = (await meta("og:image"))!;
+    expect(new URL(ogImage).pathname).toBe(src);
+    expect(ogImage).toMatch(/^https?:\/\//);
+    expect(await meta("twitter:image")).toBe(await meta("og:image"));
+    const product = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((t) => JSON.parse(t))
+      .find((j) => j["@type"] === "Product");
+    expect(product.image).toEqual([ogImage]);
 
-  // Every file served for the photo: no EXIF, no GPS, no XMP; the right size.
-  for (const name of photoFiles(photo)) {
-    const res = await request.get(`/photos/${name}`);
-    expect(res.status(), name).toBe(200);
-    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    const bytes = await res.body();
-    const m = await sharp(bytes).metadata();
-    expect([m.exif, m.xmp, m.iptc, m.orientation], name).toEqual([undefined, undefined, undefined, undefined]);
-    expect(bytes.includes(Buffer.from("Exif\0\0")), name).toBe(false);
-    expect(m.height! / m.width!).toBeCloseTo(4032 / 3024, 2);
-  }
-  const share = await sharp(await (await request.get(src)).body()).metadata();
-  expect([share.format, share.width]).toEqual(["jpeg", 1200]);
+    // Every file served for the photo: no EXIF, no GPS, no XMP; the right size.
+    for (const name of photoFiles(photo)) {
+      const res = await request.get(`/photos/${name}`);
+      expect(res.status(), name).toBe(200);
+      expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const bytes = await res.body();
+      const m = await sharp(bytes).metadata();
+      expect([m.exif, m.xmp, m.iptc, m.orientation], name).toEqual([undefined, undefined, undefined, undefined]);
+      expect(bytes.includes(Buffer.from("Exif\0\0")), name).toBe(false);
+      expect(m.height! / m.width!).toBeCloseTo(4032 / 3024, 2);
+    }
+    const share = await sharp(await (await request.get(src)).body()).metadata();
+    expect([share.format, share.width]).toEqual(["jpeg", 1200]);
 
-  // Its inventory card: the portrait photo fills the card's 16:10 box, which keeps its shape.
-  await page.goto(`/inventory?q=${encodeURIComponent(v.name)}`);
-  const card = page.locator("gc-inventory").locator(".card", { hasText: v.name });
-  await card.scrollIntoViewIfNeeded();
-  const cardImg = card.locator(".media img");
-  await expect.poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(new RegExp(`/photos/${photo.key}-\\d+\\.avif$`));
-  const media = (await card.locator(".media").boundingBox())!;
-  expect(media.width / media.height).toBeCloseTo(1.6, 1);
+    // Its inventory card: the portrait photo fills the card's 16:10 box, which keeps its shape.
+    await page.goto(`/inventory?q=${encodeURIComponent(v.name)}`);
+    const card = page.locator("gc-inventory").locator(".card", { hasText: v.name });
+    await card.scrollIntoViewIfNeeded();
+    const cardImg = card.locator(".media img");
+    await expect
+      .poll(() => cardImg.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+      .toMatch(new RegExp(`/photos/${photo.key}-\\d+\\.avif$`));
+    const media = (await card.locator(".media").boundingBox())!;
+    expect(media.width / media.height).toBeCloseTo(1.6, 1);
 
-  // A partner page under a strict Content-Security-Policy shows the photo from the dealer's origin.
-  if (testInfo.project.name === "desktop") {
-    const partner = await page.context().newPage();
-    const violations: string[] = [];
-    partner.on("console", (m) => m.type() === "error" && violations.push(m.text()));
-    await partner.goto(`${DEMO}/strict-csp.html`);
-    await partner.evaluate((id) => {
-      const el = document.createElement("gc-vehicle-detail");
-      el.setAttribute("vehicle-id", id);
-      document.querySelector("main")!.append(el);
-    }, v.id);
-    const partnerImg = partner.locator(`gc-vehicle-detail[vehicle-id="${v.id}"]`).locator('[part="image"] img');
-    await expect.poll(() => partnerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await partnerImg.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`^${SITE}/photos/${photo.key}-\\d+\\.avif$`));
-    expect(violations).toEqual([]);
-    await partner.close();
-  }
-});
+    // A partner page under a strict Content-Security-Policy shows the photo from the dealer's origin.
+    if (testInfo.project.name === "desktop") {
+      const partner = await page.context().newPage();
+      const violations: string[] = [];
+      partner.on("console", (m) => m.type() === "error" && violations.push(m.text()));
+      await partner.goto(`${DEMO}/strict-csp.html`);
+      await partner.evaluate((id) => {
+        const el = document.createElement("gc-vehicle-detail");
+        el.setAttribute("vehicle-id", id);
+        document.querySelector("main")!.append(el);
+      }, v.id);
+      const partnerImg = partner.locator(`gc-vehicle-detail[vehicle-id="${v.id}"]`).locator('[part="image"] img');
+      await expect.poll(() => partnerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await partnerImg.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`^${SITE}/photos/${photo.key}-\\d+\\.avif$`));
+      expect(violations).toEqual([]);
+      await partner.close();
+    }
+  },
+);
 
 test("the console reorders photos (first = main) and removes one; the pages follow", async ({ signedInPage: page, makeVehicle, ownerApi }) => {
+  // Two photos through sharp (see above), then the pages after each change: 12 s when the machine is shared.
   test.setTimeout(90_000);
   const v = await makeVehicle();
   const colours = ["#c0392b", "#2e86c1"];
@@ -198,6 +203,7 @@ test("refused files answer with their reason, in the console and the API, and le
   ownerApi,
   consoleGuard,
 }) => {
+  // Each refused file goes through the console and the API, and one upload is over 25 MB: 12 s when the machine is shared.
   test.setTimeout(90_000);
   // The browser logs each refused upload's status; that is the point here.
   consoleGuard.allow(/Failed to load resource: the server responded with a status of (400|413|415)/);

@@ -34,7 +34,7 @@ test.describe("inventory on the resort page (brand=evolution)", () => {
   });
 });
 
-test.describe("inventory on the dealership's /inventory page", () => {
+test.describe("inventory on the dealership's /inventory page", { tag: "@layout" }, () => {
   test("downloads the photos of the cards in view, and the others as they are scrolled to", async ({ page, request }) => {
     const total = ((await (await request.get("/api/vehicles")).json()) as unknown[]).length;
     const photos = new Set<string>();

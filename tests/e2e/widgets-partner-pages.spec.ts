@@ -1,40 +1,44 @@
 /** Pages that are not ours: right-to-left pages, aggressive page styles, the page's own query string, a full catalogue. */
 import { expect, partnerPage, test } from "./third-origin";
 
-test('on a right-to-left page the widgets read left to right and never widen the page; dir="rtl" on a widget is honoured', async ({ page, thirdOrigin }) => {
-  await page.goto(
-    thirdOrigin.page(
-      "/rtl.html",
-      partnerPage(
-        `<h1>مرحبا</h1><gc-rental-pricing plan="4-seater"></gc-rental-pricing><gc-eco-calculator></gc-eco-calculator><gc-contact-form></gc-contact-form><gc-eco-calculator id="asked" dir="rtl"></gc-eco-calculator>`,
-        { dir: "rtl" },
+test(
+  'on a right-to-left page the widgets read left to right and never widen the page; dir="rtl" on a widget is honoured',
+  { tag: "@layout" },
+  async ({ page, thirdOrigin }) => {
+    await page.goto(
+      thirdOrigin.page(
+        "/rtl.html",
+        partnerPage(
+          `<h1>مرحبا</h1><gc-rental-pricing plan="4-seater"></gc-rental-pricing><gc-eco-calculator></gc-eco-calculator><gc-contact-form></gc-contact-form><gc-eco-calculator id="asked" dir="rtl"></gc-eco-calculator>`,
+          { dir: "rtl" },
+        ),
       ),
-    ),
-  );
-  const form = page.locator("gc-contact-form");
-  await expect(form.getByLabel("First Name")).toBeVisible();
-  await expect(page.locator("gc-rental-pricing").getByRole("heading", { name: "4 Seater" })).toBeVisible();
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  const direction = (selector: string, inner: string) =>
-    page.locator(selector).evaluate((el, q) => getComputedStyle(el.shadowRoot!.querySelector(q)!).direction, inner);
-  expect(await direction("gc-rental-pricing", "h3")).toBe("ltr");
-  expect(await direction("gc-contact-form", "label")).toBe("ltr");
-  expect(await direction("#asked", "label")).toBe("rtl");
-  // "4 Seater" is laid out as written: the digit left of the word.
-  const title = page.locator("gc-rental-pricing").getByRole("heading", { name: "4 Seater" });
-  const order = await title.evaluate((h) => {
-    const range = document.createRange();
-    const text = h.firstChild!;
-    range.setStart(text, 0);
-    range.setEnd(text, 1);
-    const digit = range.getBoundingClientRect().left;
-    range.setStart(text, 2);
-    range.setEnd(text, 3);
-    return { digit, word: range.getBoundingClientRect().left };
-  });
-  expect(order.digit).toBeLessThan(order.word);
-});
+    );
+    const form = page.locator("gc-contact-form");
+    await expect(form.getByLabel("First Name")).toBeVisible();
+    await expect(page.locator("gc-rental-pricing").getByRole("heading", { name: "4 Seater" })).toBeVisible();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const direction = (selector: string, inner: string) =>
+      page.locator(selector).evaluate((el, q) => getComputedStyle(el.shadowRoot!.querySelector(q)!).direction, inner);
+    expect(await direction("gc-rental-pricing", "h3")).toBe("ltr");
+    expect(await direction("gc-contact-form", "label")).toBe("ltr");
+    expect(await direction("#asked", "label")).toBe("rtl");
+    // "4 Seater" is laid out as written: the digit left of the word.
+    const title = page.locator("gc-rental-pricing").getByRole("heading", { name: "4 Seater" });
+    const order = await title.evaluate((h) => {
+      const range = document.createRange();
+      const text = h.firstChild!;
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      const digit = range.getBoundingClientRect().left;
+      range.setStart(text, 2);
+      range.setEnd(text, 3);
+      return { digit, word: range.getBoundingClientRect().left };
+    });
+    expect(order.digit).toBeLessThan(order.word);
+  },
+);
 
 test("page rules that force fonts and colours stop at the widget, which takes the page's font family unless --gc-font-family says otherwise", async ({
   page,
