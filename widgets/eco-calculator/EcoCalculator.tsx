@@ -16,7 +16,7 @@ import {
 import { formatUsd } from "../../domain/money";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { useWidgetEvents } from "../shared/analytics";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useReducedMotion } from "../shared/use-reduced-motion";
@@ -69,10 +69,7 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
   const progress = useCountUp(run?.id, reducedMotion);
   const ids = useId();
 
-  const warningText = warnings.join("\n");
-  useEffect(() => {
-    for (const w of warningText ? warningText.split("\n") : []) reportError(host, TAG, w);
-  }, [host, warningText]);
+  useReportedProblems(host, TAG, ...warnings);
 
   // New defaults from changed attributes replace the inputs.
   useEffect(() => {

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BRAND_OPTIONS, categoryOptions, filterVehicles } from "../../domain/inventory-filter";
 import { LoadFailed } from "../shared/LoadFailed";
-import { dealerUrl, resolveApiBase } from "../shared/api-base";
+import { dealerUrl, resolveApiBase, apiBaseHint } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicleList } from "../shared/use-vehicles";
@@ -79,14 +79,13 @@ export function Inventory({
 
   const maxCards = limit !== undefined && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : undefined;
   const badLimit = limit !== undefined && maxCards === undefined;
-  useEffect(() => {
-    if (badLimit) reportError(host, TAG, `"limit" must be a positive number, got "${host.getAttribute("limit")}"`);
-  }, [badLimit, host]);
-
   const error = list.status === "error" ? list.error : undefined;
-  useEffect(() => {
-    if (error) reportError(host, TAG, `Error loading vehicles: ${error}`);
-  }, [error, host]);
+  useReportedProblems(
+    host,
+    TAG,
+    badLimit && `"limit" must be a positive number, got "${host.getAttribute("limit")}"`,
+    error && `Error loading vehicles: ${error}${apiBaseHint(apiBaseAttr)}`,
+  );
 
   useEffect(() => {
     if (!syncUrl) return;

@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { BUSINESS } from "../../domain/business";
 import { emit, type GcAction } from "./events";
+import { afterThisTask } from "./report";
 
 /** Elements that have said gc-ready: once per element, whatever re-renders or reloads follow. */
 const ready = new WeakSet<Element>();
@@ -19,11 +20,17 @@ export function linkAction(href: string): GcAction {
  */
 export function useWidgetEvents(host: HTMLElement, widget: string, source: string | undefined, shown: boolean): void {
   const label = source?.trim() || null;
+  // gc-ready says what stands once the task that added the element is over: attributes set just after it count.
+  const now = useRef({ label, shown });
+  now.current = { label, shown };
   useEffect(() => {
     if (!shown || ready.has(host)) return;
-    ready.add(host);
-    emit(host, "gc-ready", { widget, source: label });
-  }, [host, widget, label, shown]);
+    return afterThisTask(() => {
+      if (!now.current.shown || ready.has(host)) return;
+      ready.add(host);
+      emit(host, "gc-ready", { widget, source: now.current.label });
+    });
+  }, [host, widget, shown]);
   useEffect(() => {
     const onClick = (event: Event) => {
       const link = event.composedPath().find((el): el is HTMLAnchorElement => el instanceof HTMLAnchorElement && el.hasAttribute("href"));

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch, type SeenEvent } from "../testing/widget-test";
+import { listenOnDocument } from "../testing/document-listeners";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
@@ -138,6 +139,37 @@ describe("<gc-vehicle-detail> states", () => {
     await vi.advanceTimersByTimeAsync(16_000);
     await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[role="alert"]')).not.toBeNull());
     expect((host.shadowRoot!.querySelector("slot") as HTMLSlotElement).assignedElements()[0]?.textContent).toBe("Prerendered Maverick");
+  });
+});
+
+describe("<gc-vehicle-detail> attributes set after it was added", () => {
+  it("given vehicle-id and source one microtask later (imperative code, frameworks): no gc-error, and gc-ready carries the source", async () => {
+    const warn = vi.spyOn(console, "warn");
+    serve([MAVERICK]);
+    const events: SeenEvent[] = [];
+    for (const type of ["gc-ready", "gc-error"]) listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+    const el = document.createElement("gc-vehicle-detail");
+    document.body.append(el);
+    await Promise.resolve();
+    el.setAttribute("api-base", API);
+    el.setAttribute("vehicle-id", MAVERICK.id);
+    el.setAttribute("source", "bayside");
+    await vi.waitFor(() => expect(events).toEqual([{ type: "gc-ready", detail: { widget: "gc-vehicle-detail", source: "bayside" } }]));
+    expect(within(el.shadowRoot! as unknown as HTMLElement).getByRole("heading", { level: 2 }).textContent).toBe(MAVERICK.name);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("still names a vehicle-id that never comes", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve([MAVERICK]);
+    const events: SeenEvent[] = [];
+    listenOnDocument("gc-error", (e) => events.push({ type: "gc-error", detail: (e as CustomEvent).detail }));
+    const el = document.createElement("gc-vehicle-detail");
+    document.body.append(el);
+    await Promise.resolve();
+    el.setAttribute("source", "bayside");
+    await vi.waitFor(() => expect(events).toEqual([{ type: "gc-error", detail: { widget: "gc-vehicle-detail", message: '"vehicle-id" is required' } }]));
+    expect(warn).toHaveBeenCalledOnce();
   });
 });
 

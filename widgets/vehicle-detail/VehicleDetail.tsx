@@ -1,13 +1,12 @@
-import { useEffect } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BUSINESS, telHref } from "../../domain/business";
 import { httpUrl } from "../../domain/http-url";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import { LoadFailed } from "../shared/LoadFailed";
-import { dealerUrl, resolveApiBase } from "../shared/api-base";
+import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
 import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicle } from "../shared/use-vehicles";
@@ -48,10 +47,8 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: l
   const inventoryUrl = withUtm(dealerUrl(apiBase, "/inventory"), apiBase, source);
   useWidgetEvents(host, TAG, source, vehicle?.status !== "loading");
 
-  const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}` : undefined;
-  useEffect(() => {
-    if (problem) reportError(host, TAG, problem);
-  }, [problem, host]);
+  const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}${vehicle.notFound ? "" : apiBaseHint(apiBaseAttr)}` : undefined;
+  useReportedProblems(host, TAG, problem);
 
   if (!vehicle) {
     return (
