@@ -23,7 +23,7 @@ export function afterThisTask(then: () => void): () => void {
  * Report each of `problems` (an attribute the widget cannot use, a failed load) with reportError, unless it is gone by
  * the end of the task that brought it: a required attribute set just after the element was added is no mistake.
  */
-export function useReportedProblems(host: Element, widget: string, ...problems: (string | false | undefined)[]): void {
+export function useReportedProblems(host: Element | undefined, widget: string, ...problems: (string | false | undefined)[]): void {
   const text = problems.filter(Boolean).join("\n");
   const current = useRef(text);
   current.current = text;
