@@ -225,6 +225,23 @@ describe("<gc-vehicle-detail> loaded", () => {
     expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
+  it("tells the host page a manufacturer's link apart from the dealership's pages (gc-action)", async () => {
+    serve([MAVERICK]);
+    const { events } = await mountWidget(
+      `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}" source="bayside"></gc-vehicle-detail>`,
+      "gc-vehicle-detail",
+      "*",
+      ["gc-action"],
+    );
+    ui = within(document.querySelector("gc-vehicle-detail")!.shadowRoot! as unknown as HTMLElement);
+    await ui.findByRole("heading", { name: MAVERICK.name });
+    // The page keeps the visitor (a new tab would open), after the widget has heard the click.
+    listenOnDocument("click", (e) => e.preventDefault());
+    for (const name of ["View Vehicle Details", "Full Specifications", "View More Vehicles", "Get Financing Quote"]) fireEvent.click(link(name));
+    expect(events.map((e) => (e.detail as { action: string }).action)).toEqual(["manufacturer", "manufacturer", "details", "quote"]);
+    expect(events[0]!.detail).toEqual({ widget: "gc-vehicle-detail", action: "manufacturer", source: "bayside", href: "https://www.evolutionevs.com/" });
+  });
+
   it.each([
     [{ isNew: true, inStock: false }, "NEW"],
     [{ isNew: false, inStock: true }, "In Stock"],

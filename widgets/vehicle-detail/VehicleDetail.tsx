@@ -8,7 +8,7 @@ import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
-import { useWidgetEvents, withUtm } from "../shared/analytics";
+import { MANUFACTURER_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
@@ -30,9 +30,9 @@ export interface VehicleDetailProps {
 }
 
 /** A link that opens in a new tab, saying so to screen readers without changing its name. */
-function NewTabLink({ href, className, part, children }: { href: string; className: string; part: string; children: string }) {
+function NewTabLink({ href, className, part, children, ...rest }: { href: string; className: string; part: string; children: string; [attr: string]: string }) {
   return (
-    <a href={href} className={className} part={part} target="_blank" rel="noopener" aria-describedby="gc-new-tab">
+    <a href={href} className={className} part={part} target="_blank" rel="noopener" aria-describedby="gc-new-tab" {...rest}>
       {children}
     </a>
   );
@@ -188,10 +188,10 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
       </div>
       {externalUrl && (
         <div className="external">
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
             View Vehicle Details
           </NewTabLink>
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
             Full Specifications
           </NewTabLink>
         </div>
