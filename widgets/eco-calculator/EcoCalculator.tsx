@@ -21,7 +21,7 @@ import { useWidgetEvents } from "../shared/analytics";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useReducedMotion } from "../shared/use-reduced-motion";
 import { defaultsFromAttributes } from "./eco-attributes";
-import { ECO_FIGURES, formatWhole } from "./eco-figures";
+import { ECO_FIGURES, formatCount, formatWhole } from "./eco-figures";
 import { useCountUp } from "./use-count-up";
 
 export const TAG = "gc-eco-calculator";
@@ -228,5 +228,5 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
 
 /** The one sentence a screen reader hears when results show (the counting figures stay quiet). */
 function summary(r: EcoResult, input: EcoInput): string {
-  return `Over ${yearsLabel(input.years).toLowerCase()}: ${formatWhole(r.co2Saved)} lbs of CO2 and ${formatWhole(r.fuelSaved)} gallons of fuel saved, net savings ${formatUsd(r.netSavings)}.`;
+  return `Over ${yearsLabel(input.years).toLowerCase()}: ${formatCount(r.co2Saved, "lb", "lbs")} of CO2 and ${formatCount(r.fuelSaved, "gallon", "gallons")} of fuel saved, net savings ${formatUsd(r.netSavings)}.`;
 }
