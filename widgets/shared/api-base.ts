@@ -40,5 +40,5 @@ export function dealerUrl(apiBase: string, pathOrUrl: string): string {
  */
 export function apiBaseHint(attribute?: string | null): string {
   if (attribute?.trim() || scriptOrigin || typeof location === "undefined") return "";
-  return ` (no "api-base" attribute, so this page's own origin ${location.origin} was asked: set api-base to the dealership's origin)`;
+  return ` (no "api-base" given, so ${location.origin} was asked)`;
 }

@@ -104,12 +104,12 @@ describe("defineWidget", () => {
     document.body.innerHTML = `<gc-test-titled theme="purple" heading-level="9"></gc-test-titled><gc-test-titled theme="dark" heading-level="2"></gc-test-titled>`;
     await vi.waitFor(() => expect(errors).toHaveLength(2));
     expect(warn.mock.calls).toEqual([
-      ['[gc-test-titled] "theme" must be one of light, dark, auto, got "purple"; using light'],
-      ['[gc-test-titled] "heading-level" must be one of 1, 2, 3, 4, 5, 6, got "9"; using the default'],
+      ['[gc-test-titled] "theme" must be light, dark, auto, got "purple"'],
+      ['[gc-test-titled] "heading-level" must be 1 to 6, got "9"'],
     ]);
     document.querySelectorAll("gc-test-titled")[1]!.setAttribute("theme", "blue");
     await vi.waitFor(() => expect(errors).toHaveLength(3));
-    expect(errors[2]).toEqual({ widget: "gc-test-titled", message: '"theme" must be one of light, dark, auto, got "blue"; using light' });
+    expect(errors[2]).toEqual({ widget: "gc-test-titled", message: '"theme" must be light, dark, auto, got "blue"' });
   });
 
   it("catches a render error at the widget's edge and tells the host page", async () => {

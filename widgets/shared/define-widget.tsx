@@ -4,7 +4,7 @@ import { attributeName, attributeValue, type AttrType } from "./attributes";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { renderInto, unmountFrom } from "./renderer";
 import { adoptStyles } from "./styles";
-import { commonAttributeProblems } from "./common-attributes";
+import { commonAttributeProblems } from "./attribute-problems";
 import { useReportedProblems } from "./report";
 
 /** Props every widget component receives besides its attributes. */
