@@ -11,6 +11,7 @@ import { INTERESTS } from "../domain/contact";
 import { TIME_FRAMES, USAGE_TYPES } from "../domain/eco-calculator";
 import { RENTAL_PLANS } from "../domain/rentals";
 import type { GcEventName } from "./shared/events";
+import { HEADING_LEVELS, THEMES } from "./shared/common-attributes";
 
 /** One attribute of a widget element. */
 export interface WidgetAttribute {
@@ -41,8 +42,6 @@ const API_BASE: WidgetAttribute = {
   description: "Origin of the dealership's API. Defaults to the origin the widget script was loaded from.",
 };
 
-/** The colour theme: light (default), dark, or auto (following the device's prefers-color-scheme). */
-export const THEMES = ["light", "dark", "auto"] as const;
 const THEME: WidgetAttribute = {
   name: "theme",
   type: "string",
@@ -52,7 +51,6 @@ const THEME: WidgetAttribute = {
 };
 
 /** heading-level: the level of the widget's top heading, so its outline fits the host page's. */
-export const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 const headingLevel = (top: string, fallback: number): WidgetAttribute => ({
   name: "heading-level",
   type: "number",
@@ -77,7 +75,7 @@ export const WIDGETS = [
     className: "GcInventoryElement",
     folder: "inventory",
     script: "inventory",
-    budgetKb: 22,
+    budgetKb: 22.5,
     description: "The searchable, filterable vehicle grid: search, brand, category and price filters, sort, skeletons, error and empty states.",
     attributes: [
       API_BASE,

@@ -78,6 +78,25 @@ describe("<gc-contact-form> fields", () => {
     expect((input("Interest") as unknown as HTMLSelectElement).value).toBe("service");
   });
 
+  it("takes an interest set once the form shows (a partner's script, later), unless the visitor chose one", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { host, events } = await mountWidget(`<gc-contact-form api-base="${API}"></gc-contact-form>`, "gc-contact-form", "form", ["gc-ready", "gc-error"]);
+    ui = within(host.shadowRoot! as unknown as HTMLElement);
+    const interest = input("Interest") as unknown as HTMLSelectElement;
+    // The form is showing and has said so: the partner's attribute comes after that.
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(["gc-ready"]));
+    host.setAttribute("interest", "parts");
+    await vi.waitFor(() => expect(interest.value).toBe("parts"));
+
+    await userEvent.setup().selectOptions(interest, "general");
+    host.setAttribute("interest", "service");
+    // A bad value next: its report comes after the effects of the change before it have run.
+    host.setAttribute("interest", "boats");
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(["gc-ready", "gc-error"]));
+    expect(interest.value).toBe("general");
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   it("reports an unknown interest attribute and falls back to sales", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const { events } = await mount(`interest="rentals"`);

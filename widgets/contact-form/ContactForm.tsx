@@ -12,10 +12,10 @@ import {
   type Interest,
 } from "../../domain/contact";
 import { BUSINESS, telHref } from "../../domain/business";
-import { resolveApiBase } from "../shared/api-base";
+import { apiBaseHint, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
-import { reportError } from "../shared/report";
+import { reportError, useReportedProblems } from "../shared/report";
 import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
 import { afterSend, navigation } from "./redirect";
@@ -95,6 +95,8 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     register,
     handleSubmit,
     reset,
+    resetField,
+    getFieldState,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactMessageInput, unknown, ContactMessage>({ resolver: zodResolver(ContactMessageSchema), defaultValues: defaults });
@@ -102,10 +104,16 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   const [toast, setToast] = useState<Toast | null>(null);
   const [sent, setSent] = useState(false);
 
+  useReportedProblems(
+    host,
+    TAG,
+    badSource && `"source" may hold letters, digits, spaces and . : / @ _ - only, got "${label}"; sending without it`,
+    badInterest && `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`,
+  );
+  // A later interest attribute chooses again, unless the visitor already chose.
   useEffect(() => {
-    if (badSource) reportError(host, TAG, `"source" may hold letters, digits, spaces and . : / @ _ - only, got "${label}"; sending without it`);
-    if (badInterest) reportError(host, TAG, `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`);
-  }, [badSource, badInterest, label, interest, host]);
+    if (isInterest(interest) && !getFieldState("interest").isDirty) resetField("interest", { defaultValue: interest });
+  }, [interest, getFieldState, resetField]);
 
   const onValid = async (data: ContactMessage) => {
     setToast(null);
@@ -127,7 +135,11 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
       }
       setToast({ title: "Error", text: failure.message });
       if (failure.status !== 400) {
-        reportError(host, TAG, `could not send the message (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}`);
+        reportError(
+          host,
+          TAG,
+          `could not send the message (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}${apiBaseHint(apiBaseAttr)}`,
+        );
       }
       return;
     }

@@ -40,6 +40,8 @@ const CASES: [EcoInput, string, string, string, string, string, string, string][
   [{ milesPerWeek: 25, usage: "recreational", years: 1 }, "1,699 lbs", "0.85 tons", "87 gallons", "$303", "$23", "$280", "14 trees"],
   [{ milesPerWeek: 40, usage: "golf-course", years: 5 }, "33,973 lbs", "16.99 tons", "1,733 gallons", "$6,067", "$468", "$5,599", "280 trees"],
   [{ milesPerWeek: 10, usage: "residential", years: 3 }, "2,446 lbs", "1.22 tons", "125 gallons", "$437", "$34", "$403", "20 trees"],
+  // One tree, in the singular.
+  [{ milesPerWeek: 1, usage: "recreational", years: 1 }, "68 lbs", "0.03 tons", "3 gallons", "$12", "$1", "$11", "1 tree"],
   [{ milesPerWeek: 100, usage: "commercial", years: 10 }, "135,893 lbs", "67.95 tons", "6,933 gallons", "$24,267", "$1,872", "$22,395", "1,121 trees"],
 ];
 

@@ -16,12 +16,12 @@ import {
 import { formatUsd } from "../../domain/money";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { useWidgetEvents } from "../shared/analytics";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useReducedMotion } from "../shared/use-reduced-motion";
 import { defaultsFromAttributes } from "./eco-attributes";
-import { ECO_FIGURES, formatWhole } from "./eco-figures";
+import { ECO_FIGURES, formatCount, formatWhole } from "./eco-figures";
 import { useCountUp } from "./use-count-up";
 
 export const TAG = "gc-eco-calculator";
@@ -69,10 +69,7 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
   const progress = useCountUp(run?.id, reducedMotion);
   const ids = useId();
 
-  const warningText = warnings.join("\n");
-  useEffect(() => {
-    for (const w of warningText ? warningText.split("\n") : []) reportError(host, TAG, w);
-  }, [host, warningText]);
+  useReportedProblems(host, TAG, ...warnings);
 
   // New defaults from changed attributes replace the inputs.
   useEffect(() => {
@@ -231,5 +228,5 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
 
 /** The one sentence a screen reader hears when results show (the counting figures stay quiet). */
 function summary(r: EcoResult, input: EcoInput): string {
-  return `Over ${yearsLabel(input.years).toLowerCase()}: ${formatWhole(r.co2Saved)} lbs of CO2 and ${formatWhole(r.fuelSaved)} gallons of fuel saved, net savings ${formatUsd(r.netSavings)}.`;
+  return `Over ${yearsLabel(input.years).toLowerCase()}: ${formatCount(r.co2Saved, "lb", "lbs")} of CO2 and ${formatCount(r.fuelSaved, "gallon", "gallons")} of fuel saved, net savings ${formatUsd(r.netSavings)}.`;
 }

@@ -83,6 +83,17 @@ describe("<gc-inventory> states", () => {
     expect(await ui.findByText("Showing 3 of 3 vehicles")).toBeTruthy();
   });
 
+  it("names api-base in the reason when none was given and the script has no origin to take (the npm package's bundled copy)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    serveFetch(() => json(404, { error: "Not found" }));
+    const { events } = await mountWidget(`<gc-inventory></gc-inventory>`, "gc-inventory", ".inventory");
+    const hint = ` (no "api-base" given, so ${location.origin} was asked)`;
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    const { message } = events[0]!.detail as { message: string };
+    expect(message.startsWith("Error loading vehicles: ") && message.endsWith(hint)).toBe(true);
+    expect(warn).toHaveBeenCalledWith(`[gc-inventory] ${message}`);
+  });
+
   it("shows the page's own content inside the element while loading, and keeps it beside the error when the list fails", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     let answer!: () => void;

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { GcEventName } from "../shared/events";
+import { GC_ACTIONS, type GcEventName } from "../shared/events";
 import { attributeType, WIDGETS, widgetEntry } from "../registry";
 
 const EVENTS: Record<GcEventName, { type: string; description: string }> = {
@@ -15,8 +15,9 @@ const EVENTS: Record<GcEventName, { type: string; description: string }> = {
     description: "The widget has rendered its content (its data, or a message saying why it has none); once per element.",
   },
   "gc-action": {
-    type: 'CustomEvent<{ widget: string; action: "call" | "email" | "quote" | "details"; source: string | null; href: string }>',
-    description: "The visitor followed one of the widget's links: a call, an e-mail, a financing quote, or a page of the dealership.",
+    type: `CustomEvent<{ widget: string; action: ${GC_ACTIONS.map((a) => JSON.stringify(a)).join(" | ")}; source: string | null; href: string }>`,
+    description:
+      "The visitor followed one of the widget's links: a call, an e-mail, a financing quote, a page of the dealership (details), or the manufacturer's page (manufacturer).",
   },
   "gc-error": {
     type: "CustomEvent<{ widget: string; message: string }>",

@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { BUSINESS, telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { RENTAL_PLANS, RENTAL_TERMS, isRentalPlanId, renewalText, type RentalPlan } from "../../domain/rentals";
 import type { WidgetProps } from "../shared/define-widget";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { useWidgetEvents } from "../shared/analytics";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 
@@ -36,11 +35,11 @@ export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: R
   const requested = plan;
   const plans = plansFor(requested);
 
-  useEffect(() => {
-    if (requested !== undefined && !isRentalPlanId(requested.trim().toLowerCase())) {
-      reportError(host, TAG, `unknown plan "${requested}": expected one of ${PLAN_IDS}; showing all plans`);
-    }
-  }, [host, requested]);
+  useReportedProblems(
+    host,
+    TAG,
+    requested !== undefined && !isRentalPlanId(requested.trim().toLowerCase()) && `unknown plan "${requested}": expected one of ${PLAN_IDS}; showing all plans`,
+  );
 
   return (
     <section className="gc-rentals" part="root" aria-label={distinctLabel(host, "Golf cart rental rates")}>

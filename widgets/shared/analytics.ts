@@ -1,12 +1,17 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { BUSINESS } from "../../domain/business";
 import { emit, type GcAction } from "./events";
+import { afterThisTask } from "./report";
 
 /** Elements that have said gc-ready: once per element, whatever re-renders or reloads follow. */
 const ready = new WeakSet<Element>();
 
-/** What a link does, for gc-action: dial, write, ask for a quote, or open the dealership's page about it. */
-export function linkAction(href: string): GcAction {
+/** Spread on a link to the manufacturer's own page: its gc-action says `manufacturer`, which no href tells apart. */
+export const MANUFACTURER_LINK = { "data-gc-action": "manufacturer" } as const;
+
+/** What a link does, for gc-action: dial, write, ask for a quote, open the manufacturer's page, or the dealership's page about it. */
+export function linkAction(href: string, marked?: string): GcAction {
+  if (marked === "manufacturer") return "manufacturer";
   if (href.startsWith("tel:")) return "call";
   if (href.startsWith("mailto:")) return "email";
   if (href.startsWith(BUSINESS.financingUrl.split("?")[0]!)) return "quote";
@@ -15,20 +20,27 @@ export function linkAction(href: string): GcAction {
 
 /**
  * The analytics hooks of a widget: `gc-ready` once it shows its content (`shown`), and `gc-action` when the visitor
- * follows one of its links (a call, an e-mail, a quote or a details link), with the widget and its `source` label.
+ * follows one of its links (a call, an e-mail, a quote, a details or a manufacturer link), with the widget and its
+ * `source` label.
  */
 export function useWidgetEvents(host: HTMLElement, widget: string, source: string | undefined, shown: boolean): void {
   const label = source?.trim() || null;
+  // gc-ready says what stands once the task that added the element is over: attributes set just after it count.
+  const now = useRef({ label, shown });
+  now.current = { label, shown };
   useEffect(() => {
     if (!shown || ready.has(host)) return;
-    ready.add(host);
-    emit(host, "gc-ready", { widget, source: label });
-  }, [host, widget, label, shown]);
+    return afterThisTask(() => {
+      if (!now.current.shown || ready.has(host)) return;
+      ready.add(host);
+      emit(host, "gc-ready", { widget, source: now.current.label });
+    });
+  }, [host, widget, shown]);
   useEffect(() => {
     const onClick = (event: Event) => {
       const link = event.composedPath().find((el): el is HTMLAnchorElement => el instanceof HTMLAnchorElement && el.hasAttribute("href"));
       if (!link || !host.shadowRoot?.contains(link)) return;
-      emit(host, "gc-action", { widget, action: linkAction(link.getAttribute("href")!), source: label, href: link.href });
+      emit(host, "gc-action", { widget, action: linkAction(link.getAttribute("href")!, link.dataset.gcAction), source: label, href: link.href });
     };
     host.addEventListener("click", onClick);
     return () => host.removeEventListener("click", onClick);

@@ -32,3 +32,13 @@ export function dealerUrl(apiBase: string, pathOrUrl: string): string {
   const url = httpUrl(pathOrUrl, apiBase ? `${apiBase}/` : SAME_ORIGIN) ?? "";
   return url.startsWith(SAME_ORIGIN) ? url.slice(SAME_ORIGIN.length - 1) : url;
 }
+
+/**
+ * What a failed call's report adds when nothing named the dealership's origin: no `api-base` attribute and no script
+ * origin (a bundled copy, such as the npm package's), so the widget asked the page's own origin, which rarely serves
+ * the API. "" otherwise.
+ */
+export function apiBaseHint(attribute?: string | null): string {
+  if (attribute?.trim() || scriptOrigin || typeof location === "undefined") return "";
+  return ` (no "api-base" given, so ${location.origin} was asked)`;
+}

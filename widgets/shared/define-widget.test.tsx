@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useState } from "react";
 import { defineWidget, type WidgetProps } from "./define-widget";
 import pkg from "../../package.json";
+import { listenOnDocument } from "../testing/document-listeners";
 
 function Hello({ name, host }: { name?: string } & WidgetProps) {
   const [n, setN] = useState(0);
@@ -90,6 +91,25 @@ describe("defineWidget", () => {
     customElements.define("gc-test-foreign", class extends HTMLElement {});
     defineWidget("gc-test-foreign", Hello, { props: { name: "string" }, css: "" });
     expect(warn).toHaveBeenCalledWith(`[gc-test-foreign] already defined by another script; version ${pkg.version} not used`);
+  });
+
+  it("warns, as for any bad value, about a theme or heading-level it cannot use, also when set later", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    function Titled({ headingLevel }: { headingLevel?: number } & WidgetProps) {
+      return <p>level {String(headingLevel)}</p>;
+    }
+    defineWidget("gc-test-titled", Titled, { props: { headingLevel: "number" }, css: "" });
+    const errors: unknown[] = [];
+    listenOnDocument("gc-error", (e) => errors.push((e as CustomEvent).detail));
+    document.body.innerHTML = `<gc-test-titled theme="purple" heading-level="9"></gc-test-titled><gc-test-titled theme="dark" heading-level="2"></gc-test-titled>`;
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
+    expect(warn.mock.calls).toEqual([
+      ['[gc-test-titled] "theme" must be light, dark, auto, got "purple"'],
+      ['[gc-test-titled] "heading-level" must be 1 to 6, got "9"'],
+    ]);
+    document.querySelectorAll("gc-test-titled")[1]!.setAttribute("theme", "blue");
+    await vi.waitFor(() => expect(errors).toHaveLength(3));
+    expect(errors[2]).toEqual({ widget: "gc-test-titled", message: '"theme" must be light, dark, auto, got "blue"' });
   });
 
   it("catches a render error at the widget's edge and tells the host page", async () => {

@@ -4,6 +4,8 @@ import { attributeName, attributeValue, type AttrType } from "./attributes";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { renderInto, unmountFrom } from "./renderer";
 import { adoptStyles } from "./styles";
+import { commonAttributeProblems } from "./attribute-problems";
+import { useReportedProblems } from "./report";
 
 /** Props every widget component receives besides its attributes. */
 export interface WidgetProps {
@@ -57,12 +59,14 @@ export function defineWidget<P extends object>(
   options: { props: { [K in keyof P]-?: AttrType }; css: string },
 ): void {
   if (typeof customElements === "undefined" || alreadyDefined(tag)) return;
-  const types = options.props as Record<string, AttrType>;
+  // Every widget also hears its theme (styled by base.css), so a wrong one is named.
+  const types: Record<string, AttrType> = { ...(options.props as Record<string, AttrType>), theme: "string" };
   const byAttribute = new Map(Object.keys(types).map((prop) => [attributeName(prop), prop]));
 
-  function Widget({ container, ...props }: { container?: ShadowRoot } & Record<string, unknown>) {
+  function Widget({ container, theme: _theme, ...props }: { container?: ShadowRoot } & Record<string, unknown>) {
     const host = container?.host as HTMLElement | undefined;
     if (container) adoptStyles(container, options.css);
+    useReportedProblems(host, tag, ...(host ? commonAttributeProblems(host, props.headingLevel as number | undefined) : []));
     return (
       <ErrorBoundary widget={tag} host={host}>
         {host ? <Component {...(props as P)} host={host} /> : null}

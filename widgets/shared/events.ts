@@ -1,8 +1,12 @@
 import type { EcoResult, EcoInput } from "../../domain/eco-calculator";
 import type { Interest } from "../../domain/contact";
 
-/** What a visitor did with a widget's link: dialled, wrote, asked for a quote, or went to the dealership's page. */
-export type GcAction = "call" | "email" | "quote" | "details";
+/**
+ * What a visitor did with a widget's link: dialled, wrote, asked for a financing quote, went to the dealership's page
+ * about it (`details`), or to the manufacturer's own page about the vehicle (`manufacturer`).
+ */
+export const GC_ACTIONS = ["call", "email", "quote", "details", "manufacturer"] as const;
+export type GcAction = (typeof GC_ACTIONS)[number];
 
 /** Every event a widget dispatches for the host page, with its `detail`. */
 export interface GcEventMap {

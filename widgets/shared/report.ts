@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { emit } from "./events";
 
 /**
@@ -7,4 +8,30 @@ import { emit } from "./events";
 export function reportError(host: Element | undefined, widget: string, message: string): void {
   console.warn(`[${widget}] ${message}`);
   if (host) emit(host, "gc-error", { widget, message });
+}
+
+/**
+ * Run `then` once the task now running is over. A partner's script may add an element and set its attributes just
+ * after (a microtask later, as frameworks do): what the widget reports waits for them.
+ */
+export function afterThisTask(then: () => void): () => void {
+  const timer = setTimeout(then);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * Report each of `problems` (an attribute the widget cannot use, a failed load) with reportError, unless it is gone by
+ * the end of the task that brought it: a required attribute set just after the element was added is no mistake.
+ */
+export function useReportedProblems(host: Element | undefined, widget: string, ...problems: (string | false | undefined)[]): void {
+  const text = problems.filter(Boolean).join("\n");
+  const current = useRef(text);
+  current.current = text;
+  useEffect(() => {
+    if (!text) return;
+    return afterThisTask(() => {
+      if (current.current !== text) return;
+      for (const problem of text.split("\n")) reportError(host, widget, problem);
+    });
+  }, [host, widget, text]);
 }

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
-import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
+import { API, UTM, json, mountWidget, never, serveFetch, type SeenEvent } from "../testing/widget-test";
+import { listenOnDocument } from "../testing/document-listeners";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { specLabel, specValue } from "../../domain/spec-label";
 import "./index";
@@ -141,6 +142,37 @@ describe("<gc-vehicle-detail> states", () => {
   });
 });
 
+describe("<gc-vehicle-detail> attributes set after it was added", () => {
+  it("given vehicle-id and source one microtask later (imperative code, frameworks): no gc-error, and gc-ready carries the source", async () => {
+    const warn = vi.spyOn(console, "warn");
+    serve([MAVERICK]);
+    const events: SeenEvent[] = [];
+    for (const type of ["gc-ready", "gc-error"]) listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
+    const el = document.createElement("gc-vehicle-detail");
+    document.body.append(el);
+    await Promise.resolve();
+    el.setAttribute("api-base", API);
+    el.setAttribute("vehicle-id", MAVERICK.id);
+    el.setAttribute("source", "bayside");
+    await vi.waitFor(() => expect(events).toEqual([{ type: "gc-ready", detail: { widget: "gc-vehicle-detail", source: "bayside" } }]));
+    expect(within(el.shadowRoot! as unknown as HTMLElement).getByRole("heading", { level: 2 }).textContent).toBe(MAVERICK.name);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("still names a vehicle-id that never comes", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve([MAVERICK]);
+    const events: SeenEvent[] = [];
+    listenOnDocument("gc-error", (e) => events.push({ type: "gc-error", detail: (e as CustomEvent).detail }));
+    const el = document.createElement("gc-vehicle-detail");
+    document.body.append(el);
+    await Promise.resolve();
+    el.setAttribute("source", "bayside");
+    await vi.waitFor(() => expect(events).toEqual([{ type: "gc-error", detail: { widget: "gc-vehicle-detail", message: '"vehicle-id" is required' } }]));
+    expect(warn).toHaveBeenCalledOnce();
+  });
+});
+
 describe("<gc-vehicle-detail> loaded", () => {
   it("shows everything the detail page lists", async () => {
     serve([MAVERICK]);
@@ -191,6 +223,23 @@ describe("<gc-vehicle-detail> loaded", () => {
     const cta = ui.getByRole("complementary", { name: "Interested in this vehicle?" });
     expect(within(cta).getByRole("link", { name: "Contact Sales Team" }).getAttribute("href")).toBe("tel:+13025550142");
     expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
+  });
+
+  it("tells the host page a manufacturer's link apart from the dealership's pages (gc-action)", async () => {
+    serve([MAVERICK]);
+    const { events } = await mountWidget(
+      `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}" source="bayside"></gc-vehicle-detail>`,
+      "gc-vehicle-detail",
+      "*",
+      ["gc-action"],
+    );
+    ui = within(document.querySelector("gc-vehicle-detail")!.shadowRoot! as unknown as HTMLElement);
+    await ui.findByRole("heading", { name: MAVERICK.name });
+    // The page keeps the visitor (a new tab would open), after the widget has heard the click.
+    listenOnDocument("click", (e) => e.preventDefault());
+    for (const name of ["View Vehicle Details", "Full Specifications", "View More Vehicles", "Get Financing Quote"]) fireEvent.click(link(name));
+    expect(events.map((e) => (e.detail as { action: string }).action)).toEqual(["manufacturer", "manufacturer", "details", "quote"]);
+    expect(events[0]!.detail).toEqual({ widget: "gc-vehicle-detail", action: "manufacturer", source: "bayside", href: "https://www.evolutionevs.com/" });
   });
 
   it.each([

@@ -1,15 +1,14 @@
-import { useEffect } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { BUSINESS, telHref } from "../../domain/business";
 import { httpUrl } from "../../domain/http-url";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
 import { LoadFailed } from "../shared/LoadFailed";
-import { dealerUrl, resolveApiBase } from "../shared/api-base";
+import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
-import { reportError } from "../shared/report";
+import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
-import { useWidgetEvents, withUtm } from "../shared/analytics";
+import { MANUFACTURER_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
@@ -31,9 +30,9 @@ export interface VehicleDetailProps {
 }
 
 /** A link that opens in a new tab, saying so to screen readers without changing its name. */
-function NewTabLink({ href, className, part, children }: { href: string; className: string; part: string; children: string }) {
+function NewTabLink({ href, className, part, children, ...rest }: { href: string; className: string; part: string; children: string; [attr: string]: string }) {
   return (
-    <a href={href} className={className} part={part} target="_blank" rel="noopener" aria-describedby="gc-new-tab">
+    <a href={href} className={className} part={part} target="_blank" rel="noopener" aria-describedby="gc-new-tab" {...rest}>
       {children}
     </a>
   );
@@ -48,10 +47,8 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: l
   const inventoryUrl = withUtm(dealerUrl(apiBase, "/inventory"), apiBase, source);
   useWidgetEvents(host, TAG, source, vehicle?.status !== "loading");
 
-  const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}` : undefined;
-  useEffect(() => {
-    if (problem) reportError(host, TAG, problem);
-  }, [problem, host]);
+  const problem = !id ? MISSING_ID : vehicle?.status === "error" ? `${vehicle.error}: ${id}${vehicle.notFound ? "" : apiBaseHint(apiBaseAttr)}` : undefined;
+  useReportedProblems(host, TAG, problem);
 
   if (!vehicle) {
     return (
@@ -191,10 +188,10 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
       </div>
       {externalUrl && (
         <div className="external">
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
             View Vehicle Details
           </NewTabLink>
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link">
+          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
             Full Specifications
           </NewTabLink>
         </div>
