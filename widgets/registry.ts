@@ -77,7 +77,7 @@ export const WIDGETS = [
     className: "GcInventoryElement",
     folder: "inventory",
     script: "inventory",
-    budgetKb: 22,
+    budgetKb: 22.5,
     description: "The searchable, filterable vehicle grid: search, brand, category and price filters, sort, skeletons, error and empty states.",
     attributes: [
       API_BASE,
