@@ -17,8 +17,8 @@ const API_DELAY_MS = 300;
 
 declare global {
   interface Window {
-    shifts: { time: number; value: number }[];
-    gcEvents: { type: string }[];
+    pageShifts: { time: number; value: number }[];
+    gcEvents: { type: string; widget: string }[];
   }
 }
 
@@ -39,7 +39,7 @@ const cls = (page: Page) =>
     let sum = 0;
     let first = -Infinity;
     let last = -Infinity;
-    for (const s of window.shifts) {
+    for (const s of window.pageShifts) {
       if (s.time - last > 1000 || s.time - first > 5000) [sum, first] = [0, s.time];
       sum += s.value;
       last = s.time;
@@ -51,10 +51,10 @@ const cls = (page: Page) =>
 /** Open `html` with the widget scripts held until the page has painted, then wait for every widget's gc-ready. */
 async function openPainted(page: Page, url: string, widgets: number): Promise<void> {
   await page.addInitScript(() => {
-    window.shifts = [];
+    window.pageShifts = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) window.shifts.push({ time: e.startTime, value: e.value });
+        if (!e.hadRecentInput) window.pageShifts.push({ time: e.startTime, value: e.value });
     }).observe({ type: "layout-shift", buffered: true });
   });
   let release!: () => void;
@@ -98,11 +98,11 @@ for (const width of [1280, 390]) {
         expect(await cls(page)).toBeLessThan(0.1);
         if (element.tag !== "gc-eco-calculator") return;
         // The calculator's results take the room kept for them: nothing below moves when they appear.
-        const shiftsBefore = await page.evaluate(() => window.shifts.length);
+        const shiftsBefore = await page.evaluate(() => window.pageShifts.length);
         await page.locator("gc-eco-calculator").getByRole("button", { name: "Calculate Impact" }).click();
         await expect(page.locator("gc-eco-calculator").getByRole("region", { name: "Your eco impact" })).toBeVisible();
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-        const added = await page.evaluate((n) => window.shifts.slice(n).reduce((sum, s) => sum + s.value, 0), shiftsBefore);
+        const added = await page.evaluate((n) => window.pageShifts.slice(n).reduce((sum, s) => sum + s.value, 0), shiftsBefore);
         expect(added).toBeLessThan(0.02);
       });
     }

@@ -3,7 +3,7 @@ import { LeadSourceSchema } from "../../../domain/contact";
 import { MILES_PER_WEEK_MAX, MILES_PER_WEEK_MIN } from "../../../domain/eco-calculator";
 import type { Vehicle } from "../../../domain/vehicle";
 import { embedSnippet, type EmbedAttributes } from "../../../widgets/embed-snippet";
-import type { Integrity } from "../../../widgets/package/releases";
+import type { Integrity } from "../../../widgets/package/integrity";
 import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "../../../widgets/registry";
 import { staffApi } from "../api/staff-api";
 import { Notice } from "../components/Notice";
