@@ -4,8 +4,9 @@
  * (widgets/embed-snippet.test.ts) and the staff console's Embed page writes
  * its snippets with it, so both always say the same thing.
  */
+import { BUSINESS, telHref } from "../domain/business";
 import { escapeHtml } from "../domain/escape";
-import type { WidgetTag } from "./registry";
+import { WIDGETS, type WidgetTag } from "./registry";
 
 /** An element's attributes: a string (possibly empty: `redirect=""`), true for a valueless one; absent ones are left out. */
 export type EmbedAttributes = Readonly<Record<string, string | true | undefined>>;
@@ -27,6 +28,30 @@ export function embedElement({ tag, attributes = {} }: EmbedElement): string {
   return `<${tag}${attrs}></${tag}>`;
 }
 
-/** The whole snippet: the script tag, a blank line, then each element on its own line. */
-export const embedSnippet = (origin: string, script: string, elements: readonly EmbedElement[]): string =>
-  [embedScript(origin, script), "", ...elements.map(embedElement)].join("\n");
+/** The release's own integrity value, for a script pinned to `version` (README "Versioned scripts"). */
+export interface PinnedScript {
+  version: string;
+  integrity: string;
+}
+
+/** The script tag pinned to one release with Subresource Integrity: the browser runs it only if its bytes match. */
+export const pinnedScript = (origin: string, script: string, { version, integrity }: PinnedScript): string =>
+  `<script src="${escapeHtml(`${origin}/widgets/${version}/${script}.js`)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous" defer></script>`;
+
+/**
+ * One element as a partner's page should hold it (docs/decisions/0017-h7-reserved-space.md): its room kept before the
+ * script runs (an inline min-height, about its loaded height at each width), and a fallback inside it, a link to the
+ * dealership's page and the phone, which shows until the widget takes over and without JavaScript.
+ */
+export function reservedElement(origin: string, element: EmbedElement): string {
+  const widget = WIDGETS.find((w) => w.tag === element.tag)!;
+  const attributes = element.attributes ?? {};
+  const phone = BUSINESS.phones.main;
+  const link = `<a href="${escapeHtml(`${origin}${widget.fallback.path(attributes)}`)}">${escapeHtml(widget.fallback.text)}</a>`;
+  const open = embedElement({ tag: element.tag, attributes: { ...attributes, style: `display:block;min-height:${widget.reserve(attributes)}` } });
+  return `${open.slice(0, -`</${element.tag}>`.length)}\n  <p>${link} or call <a href="${telHref(phone)}">${escapeHtml(phone.display)}</a>.</p>\n</${element.tag}>`;
+}
+
+/** The whole snippet: the script tag (pinned when given a release), a blank line, then each element with its fallback. */
+export const embedSnippet = (origin: string, script: string, elements: readonly EmbedElement[], pinned?: PinnedScript): string =>
+  [pinned ? pinnedScript(origin, script, pinned) : embedScript(origin, script), "", ...elements.map((e) => reservedElement(origin, e))].join("\n");

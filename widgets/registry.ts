@@ -34,6 +34,13 @@ export interface WidgetEntry {
   description: string;
   attributes: readonly WidgetAttribute[];
   events: readonly GcEventName[];
+  /**
+   * The snippet's fallback (docs/decisions/0017-h7-reserved-space.md): `reserve` is the element's min-height, about
+   * its loaded height at each width, so that nothing below it moves when it renders; `fallback` is what the element
+   * shows until then (and without JavaScript): a link to the dealership's page for it, beside the phone.
+   */
+  reserve: (attributes: Readonly<Record<string, unknown>>) => string;
+  fallback: { text: string; path: (attributes: Readonly<Record<string, unknown>>) => string };
 }
 
 const API_BASE: WidgetAttribute = {
@@ -92,6 +99,8 @@ export const WIDGETS = [
       THEME,
     ],
     events: COMMON_EVENTS,
+    reserve: () => "clamp(600px, 1400px - 60vw, 1200px)",
+    fallback: { text: "See our golf carts", path: () => "/inventory" },
   },
   {
     tag: "gc-vehicle-detail",
@@ -109,6 +118,8 @@ export const WIDGETS = [
       THEME,
     ],
     events: COMMON_EVENTS,
+    reserve: () => "1000px",
+    fallback: { text: "See this golf cart", path: (a) => `/vehicle/${encodeURIComponent(String(a["vehicle-id"] ?? ""))}` },
   },
   {
     tag: "gc-rental-pricing",
@@ -125,6 +136,8 @@ export const WIDGETS = [
       THEME,
     ],
     events: COMMON_EVENTS,
+    reserve: (a) => (a.plan ? "clamp(660px, 1100px - 60vw, 1100px)" : "900px"),
+    fallback: { text: "See our rental prices", path: () => "/rentals" },
   },
   {
     tag: "gc-eco-calculator",
@@ -143,6 +156,8 @@ export const WIDGETS = [
       THEME,
     ],
     events: ["gc-calculated", ...COMMON_EVENTS],
+    reserve: () => "clamp(440px, 1000px - 50vw, 780px)",
+    fallback: { text: "Our savings calculator", path: () => "/eco-impact" },
   },
   {
     tag: "gc-contact-form",
@@ -168,6 +183,8 @@ export const WIDGETS = [
       THEME,
     ],
     events: ["gc-contact-submitted", ...COMMON_EVENTS],
+    reserve: () => "clamp(550px, 900px - 45vw, 720px)",
+    fallback: { text: "Send us a message", path: () => "/contact" },
   },
 ] as const satisfies readonly WidgetEntry[];
 

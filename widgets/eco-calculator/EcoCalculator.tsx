@@ -220,7 +220,8 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
           </dl>
         </section>
       ) : (
-        !calculating && <p className="gc-eco__hint">Enter your weekly miles and press Calculate Impact to see what going electric saves.</p>
+        // It keeps the results' room while they are calculated, so they appear without moving the page below.
+        <p className="gc-eco__hint">{calculating ? "" : "Enter your weekly miles and press Calculate Impact to see what going electric saves."}</p>
       )}
     </div>
   );

@@ -6,12 +6,9 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { Integrity } from "./integrity";
 
-/** integrity.json: the release's version and, per script, its Subresource Integrity value. */
-export interface Integrity {
-  version: string;
-  files: Record<string, string>;
-}
+export type { Integrity };
 
 /** A file's SRI value (sha384, as browsers and CDNs use). */
 export const sriOf = (bytes: Buffer): string => `sha384-${createHash("sha384").update(bytes).digest("base64")}`;

@@ -3,6 +3,7 @@ import { LeadSourceSchema } from "../../../domain/contact";
 import { MILES_PER_WEEK_MAX, MILES_PER_WEEK_MIN } from "../../../domain/eco-calculator";
 import type { Vehicle } from "../../../domain/vehicle";
 import { embedSnippet, type EmbedAttributes } from "../../../widgets/embed-snippet";
+import type { Integrity } from "../../../widgets/package/integrity";
 import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "../../../widgets/registry";
 import { staffApi } from "../api/staff-api";
 import { Notice } from "../components/Notice";
@@ -94,12 +95,26 @@ export function Embed({ owner }: { owner: boolean }) {
   const id = useId();
   const [tag, setTag] = useState<Widget["tag"]>("gc-contact-form");
   const [allInOne, setAllInOne] = useState(false);
+  const [pin, setPin] = useState(false);
+  const [release, setRelease] = useState<Integrity | null>(null);
   const [values, setValues] = useState<Record<string, Values>>(() => ({ ...STARTING_VALUES }));
   const [vehicles, setVehicles] = useState<Vehicle[]>([]);
   const [copied, setCopied] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const preview = useRef<HTMLDivElement>(null);
   const code = useRef<HTMLElement>(null);
+
+  // The release the site serves and each script's SRI value, for a snippet pinned to it.
+  useEffect(() => {
+    let live = true;
+    fetch("/widgets/integrity.json").then(
+      async (res) => live && res.ok && setRelease((await res.json()) as Integrity),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -120,7 +135,8 @@ export function Embed({ owner }: { owner: boolean }) {
   const withRequired: Values = tag === "gc-vehicle-detail" && !current["vehicle-id"] && vehicles[0] ? { ...current, "vehicle-id": vehicles[0].id } : current;
   const { attributes, errors } = attributesOf(widget, withRequired);
   const script = allInOne ? ALL_IN_ONE.script : widget.script;
-  const snippet = embedSnippet(location.origin, script, [{ tag, attributes }]);
+  const integrity = pin ? release?.files[`${script}.js`] : undefined;
+  const snippet = embedSnippet(location.origin, script, [{ tag, attributes }], release && integrity ? { version: release.version, integrity } : undefined);
   const attributesKey = JSON.stringify(attributes);
 
   // The live preview: the same element, made afresh whenever an attribute changes, after its script has loaded.
@@ -209,6 +225,14 @@ export function Embed({ owner }: { owner: boolean }) {
               <input id={`${id}-all`} type="checkbox" checked={allInOne} onChange={(e) => setAllInOne(e.target.checked)} />
               <label htmlFor={`${id}-all`}>Load all five widgets ({ALL_IN_ONE.script}.js), for a page that shows several</label>
             </div>
+            {release && (
+              <div className="field field--check">
+                <input id={`${id}-pin`} type="checkbox" checked={pin} onChange={(e) => setPin(e.target.checked)} />
+                <label htmlFor={`${id}-pin`}>
+                  Pin release {release.version} with Subresource Integrity: the page keeps this version until its developer changes the snippet
+                </label>
+              </div>
+            )}
           </fieldset>
         </form>
 

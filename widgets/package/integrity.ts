@@ -1,0 +1,5 @@
+/** integrity.json: a release's version and, per script, its Subresource Integrity value (README "Versioned scripts"). */
+export interface Integrity {
+  version: string;
+  files: Record<string, string>;
+}
