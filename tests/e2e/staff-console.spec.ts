@@ -401,3 +401,14 @@ test("when the session ends mid-edit, signing in again keeps what was typed, and
   await expect(page.getByRole("status").filter({ hasText: `Saved ${vehicle.name}.` })).toBeVisible();
   expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.price).toBe(5_500);
 });
+
+test("on a phone the Photos are on the first screen of a vehicle, not screens below Save", { tag: "@layout" }, async ({ signedInPage: page, makeVehicle }) => {
+  const vehicle = await makeVehicle();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/staff/vehicles/${vehicle.id}`);
+  await expect(page.getByLabel("Name")).toHaveValue(vehicle.name);
+  // Where it sits on the page, whatever the scroll: within the first 800 px, and above the form's Save.
+  const top = (name: string) => page.getByRole("button", { name, exact: true }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(await top("Choose photos")).toBeLessThan(800);
+  expect(await top("Choose photos")).toBeLessThan(await top("Save"));
+});
