@@ -3,6 +3,7 @@ import { auditLeadId } from "../../../domain/staff";
 import { staffApi, type AuditEntry } from "../api/staff-api";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { StackedTable } from "../components/StackedTable";
 import { AUDIT_ACTION_LABELS, formatTime } from "../format";
 import { leadPath, Link, vehiclePath } from "../router";
 import { fieldLabel, fieldText } from "../vehicle-form/field-text";
@@ -28,31 +29,18 @@ export function History() {
       {failure && <Notice tone="error">Could not load the history: {failure}</Notice>}
       {entries && entries.length === 0 && <p>Nothing has been changed yet.</p>}
       {entries && entries.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Changes, newest first" tabIndex={0}>
-          <table className="table table--stacks">
-            <thead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e, i) => (
-                <tr key={`${e.at}-${i}`}>
-                  <td data-label={COLUMNS[0]}>
-                    <time dateTime={e.at}>{formatTime(e.at)}</time>
-                  </td>
-                  <td data-label={COLUMNS[1]}>{e.email}</td>
-                  <td data-label={COLUMNS[2]}>{AUDIT_ACTION_LABELS[e.action]}</td>
-                  <Subject entry={e} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable label="Changes, newest first" columns={COLUMNS}>
+          {entries.map((e, i) => (
+            <tr key={`${e.at}-${i}`}>
+              <td data-label={COLUMNS[0]}>
+                <time dateTime={e.at}>{formatTime(e.at)}</time>
+              </td>
+              <td data-label={COLUMNS[1]}>{e.email}</td>
+              <td data-label={COLUMNS[2]}>{AUDIT_ACTION_LABELS[e.action]}</td>
+              <Subject entry={e} />
+            </tr>
+          ))}
+        </StackedTable>
       )}
     </>
   );

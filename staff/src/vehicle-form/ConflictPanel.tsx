@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { EditConflict } from "../api/client";
+import { StackedTable } from "../components/StackedTable";
 import { formatTime } from "../format";
 import { fieldLabel, fieldText } from "./field-text";
 
@@ -17,31 +18,18 @@ export function ConflictPanel({ conflicts, onUseNewer }: { conflicts: EditConfli
         after you opened the vehicle. Your values are still in the form below. Save again to replace theirs with yours (every other field keeps its newer
         value), or start from the newer version.
       </p>
-      <div className="table-wrap" role="region" aria-label="Fields changed by both" tabIndex={0}>
-        <table className="table table--stacks">
-          <thead>
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {conflicts.map((c) => (
-              <tr key={c.field}>
-                <th scope="row" data-label={COLUMNS[0]}>
-                  {fieldLabel(c.field)}
-                </th>
-                <td data-label={COLUMNS[1]}>{fieldText(c.field, c.yours)}</td>
-                <td data-label={COLUMNS[2]}>{fieldText(c.field, c.current)}</td>
-                <td data-label={COLUMNS[3]}>{c.email ? `${c.email}${c.at ? `, ${formatTime(c.at)}` : ""}` : "Someone else"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StackedTable label="Fields changed by both" columns={COLUMNS}>
+        {conflicts.map((c) => (
+          <tr key={c.field}>
+            <th scope="row" data-label={COLUMNS[0]}>
+              {fieldLabel(c.field)}
+            </th>
+            <td data-label={COLUMNS[1]}>{fieldText(c.field, c.yours)}</td>
+            <td data-label={COLUMNS[2]}>{fieldText(c.field, c.current)}</td>
+            <td data-label={COLUMNS[3]}>{c.email ? `${c.email}${c.at ? `, ${formatTime(c.at)}` : ""}` : "Someone else"}</td>
+          </tr>
+        ))}
+      </StackedTable>
       <button type="button" className="btn btn--secondary" onClick={onUseNewer}>
         Use the newer version
       </button>
