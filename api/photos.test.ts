@@ -200,6 +200,21 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     expect(await photosOnDisk()).toBe(files);
   });
 
+  it("the same photo again: 200 with the vehicle as it was, nothing added and no history entry", async () => {
+    const before = await call(s, "GET", `/api/staff/vehicles/${ID}`, { cookie });
+    const v = (await before.json()) as Vehicle;
+    expect(v.images.filter((i) => parsePhoto(i))).toHaveLength(1);
+    const files = await photosOnDisk();
+    const history = async () => (await (await call(s, "GET", "/api/staff/audit", { cookie })).json()) as { entries: unknown[] };
+    const entries = (await history()).entries.length;
+    const again = await upload(phone, { name: "the same photo.jpg" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(v);
+    expect(again.headers.get("etag")).toBe(before.headers.get("etag"));
+    expect(await photosOnDisk()).toBe(files);
+    expect((await history()).entries).toHaveLength(entries);
+  });
+
   it("404 for an unknown vehicle, without storing the file", async () => {
     const files = await photosOnDisk();
     const res = await upload(phone, { id: "no-such-cart" });

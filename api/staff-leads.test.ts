@@ -230,6 +230,49 @@ describe("the inbox (mail off)", () => {
   });
 });
 
+describe("the inbox's search and period, in words a person reads (issue 25)", () => {
+  let s: TestServer;
+  let sales: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    sales = await signIn(s, SALES.email, SALES.password);
+  });
+  afterAll(() => s.close());
+  const get = (query: string) => call(s, "GET", `/api/staff/leads${query}`, { cookie: sales });
+
+  it("a search finds a name with or without its accents, either way round", async () => {
+    const nunez = await post(s, { firstName: "José", lastName: "Núñez" });
+    const plain = await post(s, { firstName: "Jose", lastName: "Nunez", message: "Plain letters." });
+    for (const [q, found] of [
+      ["nunez", [plain, nunez]],
+      ["N%C3%BA%C3%B1ez", [plain, nunez]],
+      ["jos%C3%A9%20nunez", [plain, nunez]],
+      ["nu%C3%B1", [plain, nunez]],
+      ["nuna", []],
+    ] as const) {
+      const res = await get(`?q=${q}`);
+      expect(res.status, q).toBe(200);
+      expect(
+        (await json<Page>(res)).leads.map((l) => l.id),
+        q,
+      ).toEqual(found);
+    }
+  });
+
+  it("a search over 200 characters, or a From date after the To date, is refused in plain words", async () => {
+    const long = await get(`?q=${"a".repeat(201)}`);
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({ error: "A search can be at most 200 characters long", fields: { q: "A search can be at most 200 characters long" } });
+    const backwards = await get("?from=2026-11-05&to=2026-11-01");
+    expect(backwards.status).toBe(400);
+    expect(((await backwards.json()) as { error: string }).error).toBe(
+      "The From date is after the To date: no lead can match. Choose a From date on or before the To date.",
+    );
+    expect((await get("?from=2026-11-01&to=2026-11-01")).status).toBe(200);
+  });
+});
+
 describe("resend (mail on, through a real SMTP sink)", () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {

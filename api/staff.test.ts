@@ -106,6 +106,7 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "GET", url: "/api/staff/vehicles/denago-ev-city" },
   { method: "POST", url: "/api/staff/vehicles", body: newVehicle("Guarded Cart") },
   { method: "PUT", url: "/api/staff/vehicles/denago-ev-nomad", body: { ...seedCatalogue()[1], price: 1 } },
+  { method: "PATCH", url: "/api/staff/vehicles/denago-ev-nomad", body: { changes: { price: 2 }, base: { price: seedCatalogue()[1]!.price } } },
   { method: "DELETE", url: "/api/staff/vehicles/denago-ev-rover-xl" },
   // The guards answer before the body is read; api/photos.test.ts sends a real photo to both.
   { method: "POST", url: "/api/staff/vehicles/denago-ev-city/photos" },
@@ -120,7 +121,7 @@ const WRITES = ENDPOINTS.filter((e) => e.method !== "GET");
 
 describe("every staff endpoint", () => {
   it.each(ENDPOINTS)("$method $url without a session: 401 JSON, no-store", async ({ method, url, body }) => {
-    const headers = method === "PUT" ? { "if-match": "*" } : undefined;
+    const headers = method === "PUT" || method === "PATCH" ? { "if-match": "*" } : undefined;
     const res = await call(s, method, url, { body, headers });
     expect(res.status).toBe(401);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
@@ -487,6 +488,13 @@ describe("partner origins (owner only)", () => {
 
     expect((await call(s, "PUT", "/api/staff/origins", { cookie: owner, body: { added: [] } })).status).toBe(200);
     expect((await postJson(`${s.url}/api/contact`, validLead(), { origin: partner })).status).toBe(403);
+
+    // The history tells an addition from a removal.
+    const { entries } = await json<{ entries: { action: string; changes?: unknown }[] }>(await call(s, "GET", "/api/staff/audit", { cookie: owner }));
+    expect(entries.filter((e) => e.action === "origins-update").slice(0, 2)).toMatchObject([
+      { changes: [{ field: "origin", from: partner, to: null }] },
+      { changes: [{ field: "origin", from: null, to: partner }] },
+    ]);
   });
 
   it.each(["https://*.test", "https://*.partner.example", "ftp://x.example", "ws://x.example", "file:///etc", "https://part ner.example"])(

@@ -96,11 +96,11 @@ const isoDateOrTime = (field: "from" | "to") =>
     )
     .transform((s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) && field === "to" ? Date.parse(s) + 86_400_000 : Date.parse(s)));
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, name: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, `${name} can be at most ${max} characters long`)
     .transform((s) => s || undefined)
     .optional();
 
@@ -109,22 +109,28 @@ export const LeadQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: FOLLOW_UP_MESSAGES.status }).optional(),
   interest: z.enum(INTERESTS, { error: `interest must be one of: ${INTERESTS.join(", ")}` }).optional(),
   /** A `source` label or an origin, matched exactly. */
-  source: optionalText(200),
+  source: optionalText(200, "The source"),
   /** Epoch ms, inclusive. */
   from: isoDateOrTime("from").optional(),
   /** Epoch ms, exclusive (a date alone takes in its whole day). */
   to: isoDateOrTime("to").optional(),
-  /** Words that must each appear in the name, e-mail, phone or message, in any case. */
-  q: optionalText(200),
+  /** Words that must each appear in the name, e-mail, phone or message, in any case and with or without accents. */
+  q: optionalText(200, "A search"),
 });
 export type LeadQuery = z.infer<typeof LeadQuerySchema>;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Text without its accents: "Núñez" → "Nunez", so a search typed without them finds it (and one typed with them finds text without). */
+const unaccented = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
+/** Any letter beyond printable ASCII (and its spaces), which may carry an accent. */
+const NOT_ASCII = /[^\t\n\r -~]/;
 
 /** A test for one lead under a query; built once per query, so a scan of 100,000 leads compiles nothing per lead. */
 export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp): (lead: Lead) => boolean {
   const words = (query.q ?? "").split(/\s+/).filter(Boolean);
-  const patterns = words.map((w) => new RegExp(escapeRegExp(w), "i"));
+  const patterns = words.map((w) => new RegExp(escapeRegExp(unaccented(w)), "i"));
+  // Most text is plain ASCII and is tested as it is; only text with other letters is unaccented first.
+  const has = (p: RegExp, text: string) => p.test(text) || (NOT_ASCII.test(text) && p.test(unaccented(text)));
   // A phone search ignores punctuation: "302 555" finds "(302) 555-0100".
   const digits = words.map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, "") : "")).map((d) => d || null);
   const { status, interest, source, from, to } = query;
@@ -139,7 +145,7 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
     if (status && followUp(lead.id).status !== status) return false;
     for (let i = 0; i < patterns.length; i++) {
       const p = patterns[i]!;
-      if (p.test(lead.firstName) || p.test(lead.lastName) || p.test(lead.email) || p.test(lead.phone) || p.test(lead.message)) continue;
+      if (has(p, lead.firstName) || has(p, lead.lastName) || has(p, lead.email) || has(p, lead.phone) || has(p, lead.message)) continue;
       const d = digits[i];
       if (d && lead.phone.replace(/\D/g, "").includes(d)) continue;
       return false;

@@ -77,6 +77,10 @@ export const AuditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   vehicleId: z.string().nullable(),
   fields: z.array(z.string()),
+  /** The vehicle's name when the entry was written (entries before issue 25 have none). */
+  vehicleName: z.string().optional(),
+  /** Each changed field's old and new value (null for none); entries before issue 25 have only `fields`. */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })).optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

@@ -24,3 +24,14 @@ export async function openAuditStore(dataDir: string): Promise<AuditStore> {
     recent: (limit) => entries.slice(-limit).reverse(),
   };
 }
+
+/** Audit entries looked through for who last changed a field: the most any store holds in memory (pg's AUDIT_HELD). */
+const LOOKBACK = 1000;
+
+/** Who last saved a field of a vehicle ("specifications" also matches "specifications.range") and when, if the history still holds it. */
+export function lastSaved(audit: AuditStore, vehicleId: string, field: string): { email: string; at: string } | null {
+  const entry = audit
+    .recent(LOOKBACK)
+    .find((e) => e.vehicleId === vehicleId && e.action !== "delete" && e.fields.some((f) => f === field || f.startsWith(`${field}.`)));
+  return entry ? { email: entry.email, at: entry.at } : null;
+}

@@ -83,21 +83,25 @@ test("a price changed in the console's form is served on /inventory and on the v
   await expect(card).toContainText("$12,345");
 });
 
-test("412: someone else saved first; the user is told, sees the newer version, and loses nothing typed", async ({
+test("412: someone else saved a field the user changed; the user is told which, by whom, and loses nothing typed", async ({
   signedInPage: page,
+  owner,
   ownerApi,
   makeVehicle,
   consoleGuard,
 }) => {
-  // Chromium logs the refused PUT's status; the page itself reports no error.
+  // Chromium logs the refused PATCH's status; the page itself reports no error.
   consoleGuard.allow(/status of 412/);
   const vehicle = await makeVehicle({ price: 20_000 });
   await page.goto(`/staff/vehicles/${vehicle.id}`);
   await expect(page.getByLabel("Price")).toHaveValue("20000");
 
-  // Meanwhile a colleague saves a new price.
+  // Meanwhile a colleague saves a new name and price.
   const { etag } = await staffVehicle(ownerApi, vehicle.id);
-  const theirs = await ownerApi.put(`/api/staff/vehicles/${vehicle.id}`, { data: { ...vehicle, price: 21_000 }, headers: { "If-Match": etag } });
+  const theirs = await ownerApi.put(`/api/staff/vehicles/${vehicle.id}`, {
+    data: { ...vehicle, name: `${vehicle.name} Pro`, price: 21_000 },
+    headers: { "If-Match": etag },
+  });
   expect(theirs.status()).toBe(200);
 
   await page.getByLabel("Name").fill(`${vehicle.name} Deluxe`);
@@ -105,18 +109,21 @@ test("412: someone else saved first; the user is told, sees the newer version, a
   await page.getByRole("button", { name: "Save" }).click();
   const conflict = page.getByRole("region", { name: "Someone else saved this vehicle first" });
   await expect(conflict).toBeFocused();
-  await expect(conflict.getByRole("alert")).toContainText("your changes were not saved");
-  await expect(conflict.locator("dd").nth(1)).toHaveText("$21,000");
+  await expect(conflict.getByRole("alert")).toContainText("Your changes were not saved");
+  const name = conflict.getByRole("row", { name: /^Name/ });
+  await expect(name).toContainText(`${vehicle.name} Deluxe`);
+  await expect(name).toContainText(`${vehicle.name} Pro`);
+  await expect(name).toContainText(owner.email);
   // What the user typed is still there.
   await expect(page.getByLabel("Name")).toHaveValue(`${vehicle.name} Deluxe`);
   await expect(page.getByLabel("Description")).toHaveValue("My own words.");
-  expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.name).toBe(vehicle.name);
+  expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.name).toBe(`${vehicle.name} Pro`);
 
-  // Having seen the newer version, saving again replaces it knowingly.
+  // Having seen the newer name, saving again replaces it knowingly; the colleague's price stays.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Saved ${vehicle.name} Deluxe.` })).toBeVisible();
   const stored = (await staffVehicle(ownerApi, vehicle.id)).vehicle;
-  expect(stored).toMatchObject({ name: `${vehicle.name} Deluxe`, description: "My own words.", price: 20_000 });
+  expect(stored).toMatchObject({ name: `${vehicle.name} Deluxe`, description: "My own words.", price: 21_000 });
 });
 
 test("a vehicle name with markup is shown as text in the list, the form, the history and the dialog", async ({ signedInPage: page, makeVehicle }) => {
@@ -147,6 +154,12 @@ test("marks a cart on hold, sold and available again", async ({ signedInPage: pa
     ["Mark available", "Available", "available"],
   ] as const) {
     await row.getByRole("button", { name: `${button}: ${vehicle.name}` }).press("Enter");
+    // Sold takes the cart off the site: the console asks first.
+    if (status === "sold")
+      await page
+        .getByRole("dialog", { name: `Mark ${vehicle.name} sold?` })
+        .getByRole("button", { name: "Mark sold" })
+        .press("Enter");
     await expect(page.getByRole("status").filter({ hasText: `${vehicle.name} is now ${label.toLowerCase()}.` })).toBeVisible();
     // The pressed button is gone; the keyboard user stays in the row.
     await expect(row.getByRole("button").first()).toBeFocused();
@@ -227,20 +240,36 @@ test("deletes a vehicle only after confirming", async ({ signedInPage: page, own
   expect((await ownerApi.get(`/api/staff/vehicles/${vehicle.id}`)).status()).toBe(404);
 });
 
-test("the history shows who changed what", async ({ signedInPage: page, owner, makeVehicle }) => {
-  const vehicle = await makeVehicle();
+test("the history shows who changed what: the vehicle by its name, each field's old → new value, origins added or removed", async ({
+  signedInPage: page,
+  owner,
+  makeVehicle,
+}) => {
+  const vehicle = await makeVehicle({ price: 9_999 });
   await page.goto(`/staff/vehicles/${vehicle.id}`);
   await page.getByLabel("Price").fill("7777");
+  await page.getByLabel("Featured").check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  const partner = `https://h${Date.now().toString(36)}.example`;
+  await page.goto("/staff/origins");
+  await page.getByLabel("Origin", { exact: true }).fill(partner);
+  await page.getByRole("button", { name: "Add origin" }).click();
+  await expect(page.getByRole("status")).toHaveText(`${partner} may now send leads.`);
+  await page.getByRole("button", { name: `Remove: ${partner}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`${partner} may no longer send leads.`);
+
   await page.getByRole("link", { name: "History" }).click();
   const row = page
     .getByRole("row")
-    .filter({ has: page.getByRole("link", { name: vehicle.id }) })
+    .filter({ has: page.getByRole("link", { name: vehicle.name, exact: true }) })
     .first();
   await expect(row).toContainText(owner.email);
   await expect(row).toContainText("Edited a vehicle");
-  await expect(row).toContainText("price");
+  await expect(row.getByRole("listitem")).toHaveText(["Price: $9,999 → $7,777", "Featured: No → Yes"]);
+  const origins = page.getByRole("row").filter({ hasText: partner });
+  await expect(origins.nth(0)).toContainText(`Removed ${partner}`);
+  await expect(origins.nth(1)).toContainText(`Added ${partner}`);
 });
 
 test("sign-out ends the session on the server, not only in the page", async ({ page }) => {
@@ -372,4 +401,15 @@ test("when the session ends mid-edit, signing in again keeps what was typed, and
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Saved ${vehicle.name}.` })).toBeVisible();
   expect((await staffVehicle(ownerApi, vehicle.id)).vehicle.price).toBe(5_500);
+});
+
+test("on a phone the Photos are on the first screen of a vehicle, not screens below Save", { tag: "@layout" }, async ({ signedInPage: page, makeVehicle }) => {
+  const vehicle = await makeVehicle();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`/staff/vehicles/${vehicle.id}`);
+  await expect(page.getByLabel("Name")).toHaveValue(vehicle.name);
+  // Where it sits on the page, whatever the scroll: within the first 800 px, and above the form's Save.
+  const top = (name: string) => page.getByRole("button", { name, exact: true }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(await top("Choose photos")).toBeLessThan(800);
+  expect(await top("Choose photos")).toBeLessThan(await top("Save"));
 });

@@ -103,8 +103,18 @@ export function originsRouter({ origins, audit, config }: StaffDeps): Router {
     }
     const before = new Set(origins.added());
     const after = await origins.setAdded(parsed.data.added);
-    const changed = [...after.filter((o) => !before.has(o)), ...[...before].filter((o) => !after.includes(o))];
-    await audit.append({ at: new Date().toISOString(), email: res.locals.staff!.email, action: "origins-update", vehicleId: null, fields: changed });
+    const added = after.filter((o) => !before.has(o));
+    const removed = [...before].filter((o) => !after.includes(o));
+    // Each origin as a change from nothing (added) or to nothing (removed), so the history can say which.
+    const changes = [...added.map((o) => ({ field: "origin", from: null, to: o })), ...removed.map((o) => ({ field: "origin", from: o, to: null }))];
+    await audit.append({
+      at: new Date().toISOString(),
+      email: res.locals.staff!.email,
+      action: "origins-update",
+      vehicleId: null,
+      fields: [...added, ...removed],
+      changes,
+    });
     res.json(answer());
   });
   return router;

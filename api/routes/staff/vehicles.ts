@@ -1,25 +1,61 @@
 import express, { Router, type Response } from "express";
 import { vehicleIdFromName } from "../../../domain/slug";
-import { changedVehicleFields, NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
+import { NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../middleware/errors";
 import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";
 import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehicle-store";
+import { lastSaved } from "../../store/audit-store";
+import { applyVehicleEdit, editConflicts, VehicleEditSchema, vehicleEdit, vehicleFieldChanges, type EditableVehicleField } from "../../../domain/vehicle-edit";
 import type { StaffDeps } from "./staff-router";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
 export const VEHICLE_BODY_LIMIT = "64kb";
 const INVALID = "Please correct the highlighted fields.";
+const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so that no one's change is lost";
+/** Saves that lose a race with another write to the same vehicle are worked out again on the newer version this many times. */
+const WRITE_ATTEMPTS = 4;
 
 /** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
 export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Router {
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
-  const record = (email: string, action: "create" | "update" | "delete", vehicleId: string, fields: string[]) =>
-    audit.append({ at: new Date().toISOString(), email, action, vehicleId, fields });
-  /** 400 on the first image that names a photo whose files are not all stored (one a client made up or half-uploaded). */
+  /** An audit entry naming the vehicle and each changed field's old and new value. */
+  const record = (email: string, action: "create" | "update" | "delete", before: Partial<Vehicle>, after: Vehicle) => {
+    const changes = vehicleFieldChanges(before, after);
+    return audit.append({
+      at: new Date().toISOString(),
+      email,
+      action,
+      vehicleId: after.id,
+      vehicleName: after.name,
+      fields: changes.map((c) => c.field),
+      changes,
+    });
+  };
+  /** 412: someone saved first. Names each field that differs from what the client sent, its current value, and who saved it last. */
+  const conflict = (res: Response, current: Vehicle, fields: EditableVehicleField[], sent: Partial<Record<EditableVehicleField, unknown>>) =>
+    res
+      .status(412)
+      .set("ETag", vehicles.etag(current))
+      .json({
+        error: `Vehicle ${current.id} was changed by someone else since you loaded it`,
+        current,
+        conflicts: fields.map((field) => ({
+          field,
+          yours: sent[field] ?? null,
+          current: current[field] ?? null,
+          ...(lastSaved(audit, current.id, field) ?? { email: null, at: null }),
+        })),
+      });
+  const ifMatchOf = (req: express.Request) => {
+    const ifMatch = req.get("if-match");
+    if (!ifMatch) throw new HttpError(428, NO_IF_MATCH);
+    return ifMatch;
+  };
+  /** 400 unless every photo the images name is stored here. */
   const requireStoredPhotos = (images: readonly string[]) => {
     const missing = images.findIndex((src) => !photos.complete(src));
     if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
@@ -50,16 +86,16 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       if (err instanceof VehicleConflictError) throw new HttpError(409, err.message);
       throw err;
     }
-    await record(res.locals.staff!.email, "create", created.id, changedVehicleFields({}, created));
+    await record(res.locals.staff!.email, "create", {}, created);
     res.location(`/api/staff/vehicles/${encodeURIComponent(created.id)}`);
     send(res, 201, created);
   });
 
+  /** A whole vehicle, replaced only if If-Match is its current ETag; else 412 with the fields that differ. */
   router.put("/:id", ...json, async (req, res) => {
     const id = req.params.id as string;
     found(id);
-    const ifMatch = req.get("if-match");
-    if (!ifMatch) throw new HttpError(428, "Send If-Match with the ETag of the version you edited, so that no one's change is lost");
+    const ifMatch = ifMatchOf(req);
     const body: unknown = req.body;
     const parsed = VehicleSchema.safeParse(body && typeof body === "object" && !("id" in body) ? { ...body, id } : body);
     if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
@@ -69,30 +105,67 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       const previous = vehicles.get(id)!;
       const replaced = await vehicles.replace(id, parsed.data, ifMatch);
       if (!replaced) throw new HttpError(404, `Vehicle not found: ${id}`);
-      await record(res.locals.staff!.email, "update", id, changedVehicleFields(previous, replaced));
+      await record(res.locals.staff!.email, "update", previous, replaced);
       send(res, 200, replaced);
     } catch (err) {
       if (!(err instanceof VehiclePreconditionError)) throw err;
-      res.status(412).set("ETag", vehicles.etag(err.current)).json({ error: err.message, current: err.current });
+      const differs = vehicleEdit(err.current, parsed.data).changes;
+      conflict(res, err.current, Object.keys(differs) as EditableVehicleField[], differs);
     }
   });
 
-  /** One photo, multipart field `photo`: stored, then added after the vehicle's other photos. */
+  /**
+   * The fields one person changed, with their values in the version they edited (If-Match): applied to the current
+   * version when no one else changed those fields since, else 412 naming the ones someone did. Never writes another field.
+   */
+  router.patch("/:id", ...json, async (req, res) => {
+    const id = req.params.id as string;
+    found(id);
+    const ifMatch = ifMatchOf(req);
+    const edit = VehicleEditSchema.safeParse(req.body);
+    if (!edit.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(edit.error) });
+    for (let attempt = 1; ; attempt++) {
+      const current = found(id);
+      const etag = vehicles.etag(current);
+      const stale = !ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === etag);
+      const conflicts = stale ? editConflicts(current, edit.data) : [];
+      if (conflicts.length) return void conflict(res, current, conflicts, edit.data.changes);
+      const next = VehicleSchema.safeParse(applyVehicleEdit(current, edit.data.changes));
+      if (!next.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(next.error) });
+      if ("images" in edit.data.changes) requireStoredPhotos(next.data.images);
+      try {
+        const saved = (await vehicles.replace(id, next.data, etag))!;
+        if (!saved) throw new HttpError(404, `Vehicle not found: ${id}`);
+        await record(res.locals.staff!.email, "update", current, saved);
+        return void send(res, 200, saved);
+      } catch (err) {
+        // Another write landed between the read and this one: worked out again on the newer version.
+        if (!(err instanceof VehiclePreconditionError) || attempt >= WRITE_ATTEMPTS) throw err;
+      }
+    }
+  });
+
+  /** One photo, multipart field `photo`: stored, then added after the vehicle's other photos (201), or 200 when it is among them already. */
   router.post("/:id/photos", async (req, res) => {
     const id = req.params.id as string;
     found(id);
     const stored = await photos.add(await readUpload(req, { field: "photo", maxBytes: MAX_PHOTO_BYTES }));
+    // The same photo again (files are named by their content): nothing to add, and 200, not 201, says so.
+    const already = found(id);
+    if (already.images.includes(stored.src)) return void send(res, 200, already);
     let updated: Vehicle;
+    let before: Vehicle;
     try {
       // The upload is not an edit of a version the client saw: added to whatever version is current.
-      for (let attempt = 0; ; attempt++) {
+      for (let attempt = 1; ; attempt++) {
         const current = found(id);
+        before = current;
         try {
           updated = (await vehicles.replace(id, { ...current, images: withPhotoAdded(current.images, stored.src) }, vehicles.etag(current)))!;
           if (!updated) throw new HttpError(404, `Vehicle not found: ${id}`);
           break;
         } catch (err) {
-          if (!(err instanceof VehiclePreconditionError) || attempt >= 3) throw err;
+          if (!(err instanceof VehiclePreconditionError) || attempt >= WRITE_ATTEMPTS) throw err;
         }
       }
     } catch (err) {
@@ -100,7 +173,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       await photos.discard(stored);
       throw err;
     }
-    await record(res.locals.staff!.email, "update", id, ["images"]);
+    await record(res.locals.staff!.email, "update", before!, updated);
     res.location(`/api/staff/vehicles/${encodeURIComponent(id)}`);
     send(res, 201, updated);
   });
@@ -108,7 +181,14 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
   router.delete("/:id", async (req, res) => {
     const removed = await vehicles.remove(req.params.id);
     if (!removed) throw new HttpError(404, `Vehicle not found: ${req.params.id}`);
-    await record(res.locals.staff!.email, "delete", removed.id, []);
+    await audit.append({
+      at: new Date().toISOString(),
+      email: res.locals.staff!.email,
+      action: "delete",
+      vehicleId: removed.id,
+      vehicleName: removed.name,
+      fields: [],
+    });
     res.status(204).end();
   });
   return router;

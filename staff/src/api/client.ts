@@ -19,11 +19,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Every staff API error is `{ error }`; 400s add `fields`, 412 adds `current`. */
+/** A field someone else changed since the version a save was based on (412). */
+export interface EditConflict {
+  field: string;
+  yours: unknown;
+  current: unknown;
+  /** Who saved it last, and when; null once the history no longer holds it. */
+  email: string | null;
+  at: string | null;
+}
+
+/** Every staff API error is `{ error }`; 400s add `fields`, 412 adds `current` and `conflicts`. */
 export interface ApiErrorBody {
   error?: string;
   fields?: Record<string, string>;
   current?: unknown;
+  conflicts?: EditConflict[];
 }
 
 /** Called when any call answers 401 after sign-in: the session has ended (signed out elsewhere, expired). */

@@ -1,6 +1,7 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
 import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
-import type { Vehicle, VehicleInput } from "../../../domain/vehicle";
+import type { Vehicle } from "../../../domain/vehicle";
+import type { VehicleEdit } from "../../../domain/vehicle-edit";
 import type { VehicleDraft } from "../vehicle-form/form-values";
 import { call } from "./client";
 
@@ -22,7 +23,7 @@ export interface Origins {
   startup: string[];
   added: string[];
 }
-/** A vehicle and the ETag to send back with its next PUT. */
+/** A vehicle and the ETag to send back with its next edit. */
 export interface Versioned {
   vehicle: Vehicle;
   etag: string;
@@ -50,8 +51,9 @@ export const staffApi = {
   vehicles: async () => (await call<{ vehicles: Vehicle[] }>("vehicles")).body.vehicles,
   vehicle: async (id: string) => versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`)),
   createVehicle: async (input: VehicleDraft) => versioned(await call<Vehicle>("vehicles", { method: "post", ...json(input) })),
-  updateVehicle: async (id: string, input: VehicleInput, etag: string) =>
-    versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`, { method: "put", headers: { "If-Match": etag }, ...json(input) })),
+  /** Only the changed fields, with their values in the version `etag` names: merged with others' changes to other fields, else 412 with `conflicts`. */
+  editVehicle: async (id: string, edit: VehicleEdit, etag: string) =>
+    versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`, { method: "patch", headers: { "If-Match": etag }, ...json(edit) })),
   deleteVehicle: async (id: string) => {
     await call(`vehicles/${encodeURIComponent(id)}`, { method: "delete" });
   },

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { Vehicle } from "../../../domain/vehicle";
 import { staffApi } from "../api/staff-api";
+import { arrivalNotice } from "../components/arrival-notice";
+import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatPrice } from "../format";
@@ -12,11 +14,16 @@ type StaffVehicle = Vehicle;
 const statusOf = (v: StaffVehicle): VehicleStatus => v.status;
 const MARK_LABELS: Record<VehicleStatus, string> = { available: "Mark available", "on-hold": "Mark on hold", sold: "Mark sold" };
 
-/** Every vehicle with its status, a search, and buttons to change a status. */
+/** Every vehicle with its status, a search, and buttons to change a status (marking one sold, which takes it off the site, asks first). */
 export function Inventory() {
   const [vehicles, setVehicles] = useState<StaffVehicle[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(() => {
+    const arrived = arrivalNotice();
+    return arrived ? { tone: "success", text: arrived } : null;
+  });
+  /** The vehicle waiting for "Mark sold" to be confirmed. */
+  const [selling, setSelling] = useState<StaffVehicle | null>(null);
   const [query, setQuery] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const searchId = useId();
@@ -46,7 +53,7 @@ export function Inventory() {
     try {
       // The newest version, so the change applies to what is stored now, not to this list's copy.
       const { vehicle: latest, etag } = await staffApi.vehicle(vehicle.id);
-      const saved = await staffApi.updateVehicle(latest.id, { ...latest, status }, etag);
+      const saved = await staffApi.editVehicle(latest.id, { changes: { status }, base: { status: latest.status } }, etag);
       setVehicles((list) => list?.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) ?? null);
       setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}.` });
       setRefocus(saved.vehicle.id);
@@ -101,7 +108,7 @@ export function Inventory() {
                       className="btn btn--small btn--secondary"
                       aria-label={`${MARK_LABELS[s]}: ${v.name}`}
                       disabled={busy === v.id}
-                      onClick={() => void mark(v, s)}
+                      onClick={() => (s === "sold" ? setSelling(v) : void mark(v, s))}
                     >
                       {MARK_LABELS[s]}
                     </button>
@@ -111,6 +118,18 @@ export function Inventory() {
             ))}
           </ul>
           {shown.length === 0 && <p>No vehicle matches “{query}”.</p>}
+          <ConfirmDialog
+            open={selling !== null}
+            title={`Mark ${selling?.name ?? ""} sold?`}
+            confirmLabel="Mark sold"
+            onConfirm={() => {
+              if (selling) void mark(selling, "sold");
+              setSelling(null);
+            }}
+            onCancel={() => setSelling(null)}
+          >
+            <p>A sold vehicle leaves the site's lists at once; its page says it was sold. You can mark it available again.</p>
+          </ConfirmDialog>
         </>
       )}
     </>

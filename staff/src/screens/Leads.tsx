@@ -7,6 +7,7 @@ import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
+import { mailFailureText } from "../mail-failure";
 import { BASE, Link } from "../router";
 import "../leads.css";
 
@@ -45,7 +46,7 @@ function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" 
   if (d.status === "not-sent") return { text: "Mail not sent (mail was off)", tone: "wait" };
   if (d.lastError)
     return {
-      text: `Mail failed (${d.attempts} ${d.attempts === 1 ? "try" : "tries"}): ${d.lastError}${d.nextAttemptAt ? `; next try ${formatTime(d.nextAttemptAt)}` : ""}`,
+      text: `Mail failed (${d.attempts} ${d.attempts === 1 ? "try" : "tries"}): ${mailFailureText(d.lastError)}${d.nextAttemptAt ? `; next try ${formatTime(d.nextAttemptAt)}` : ""}`,
       tone: "bad",
     };
   return { text: "Mail queued", tone: "wait" };
@@ -81,7 +82,12 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
         setLeads(page.leads);
         setNextCursor(page.nextCursor);
       },
-      (err: unknown) => live && setFailure(message(err)),
+      (err: unknown) => {
+        if (!live) return;
+        // The server's words (a search too long, a From date after the To date), and no list that these filters did not give.
+        setFailure(message(err));
+        setLeads(null);
+      },
     );
     return () => {
       live = false;

@@ -1,33 +1,44 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Vehicle } from "../../../domain/vehicle";
-import { ApiError } from "../api/client";
-import { staffApi } from "../api/staff-api";
+import { vehicleEdit, type EditableVehicleField } from "../../../domain/vehicle-edit";
+import { ApiError, type EditConflict } from "../api/client";
+import { staffApi, type Versioned } from "../api/staff-api";
+import { arrivalNotice, navigateWithNotice } from "../components/arrival-notice";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
-import { BASE, Link, navigate, vehiclePath } from "../router";
+import { BASE, Link, vehiclePath } from "../router";
 import { ConflictPanel } from "../vehicle-form/ConflictPanel";
-import { EMPTY_FORM, toFormValues, type VehicleFormValues } from "../vehicle-form/form-values";
+import { EMPTY_FORM, toFormValues, VehicleFormSchema, type VehicleFormValues } from "../vehicle-form/form-values";
 import { VehicleForm } from "../vehicle-form/VehicleForm";
 import { PhotosPanel } from "../vehicle-form/PhotosPanel";
 import { isPhoto } from "../../../domain/photo";
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; vehicle: Vehicle | null; etag: string };
 
-/** Add a vehicle (id null) or edit one: save with If-Match, tell a conflict, delete with a confirmation. */
+/**
+ * Add a vehicle (id null) or edit one: a Save sends only the fields the user changed, based on the version the form
+ * was loaded from (never the Photos panel's newer one), so it never puts back a value someone else replaced; a
+ * conflict lists the fields both changed. Delete asks first.
+ */
 export function VehicleEditor({ id }: { id: string | null }) {
   const [loaded, setLoaded] = useState<Loaded>(id ? { state: "loading" } : { state: "ready", vehicle: null, etag: "" });
   /** The form's starting values; a new object (and key) when the form is to start over. */
   const [form, setForm] = useState<{ key: number; values: VehicleFormValues }>({ key: 0, values: EMPTY_FORM });
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [conflict, setConflict] = useState<Vehicle | null>(null);
+  /** The fields a save could not merge (412), or null. */
+  const [conflict, setConflict] = useState<EditConflict[] | null>(null);
+  /** The Photos panel's version: newer than the form's after a photo change, which the form's next Save does not take as its base. */
+  const [photos, setPhotos] = useState<Versioned | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [suggestions, setSuggestions] = useState<{ brands: string[]; categories: string[] }>({ brands: [], categories: [] });
 
   useEffect(() => {
     let live = true;
-    setNotice(null);
+    const arrived = arrivalNotice();
+    setNotice(arrived ? { tone: "success", text: arrived } : null);
     setConflict(null);
+    setPhotos(null);
     if (!id) {
       setLoaded({ state: "ready", vehicle: null, etag: "" });
       setForm((f) => ({ key: f.key + 1, values: EMPTY_FORM }));
@@ -80,26 +91,47 @@ export function VehicleEditor({ id }: { id: string | null }) {
     );
   }
 
+  /** A version the server answered becomes what the form, the photos and the next save start from. */
+  const startFrom = (saved: Versioned) => {
+    setLoaded({ state: "ready", ...saved });
+    setPhotos(saved);
+    setForm((f) => ({ key: f.key + 1, values: toFormValues(saved.vehicle) }));
+  };
+
   const save = async (vehicle: Omit<Vehicle, "id"> & { id?: string }): Promise<Record<string, string> | void> => {
     setNotice(null);
     try {
       if (!loaded.vehicle) {
         const created = await staffApi.createVehicle(vehicle);
-        navigate(vehiclePath(created.vehicle.id));
+        navigateWithNotice(vehiclePath(created.vehicle.id), `Created ${created.vehicle.name}. It is on the site now; add its photos below.`);
         return;
       }
-      // The photos are the panel's: the stored ones first, then the form's drawings and links.
-      const images = [...loaded.vehicle.images.filter(isPhoto), ...vehicle.images.filter((src) => !isPhoto(src))];
-      const saved = await staffApi.updateVehicle(loaded.vehicle.id, { ...vehicle, images, id: loaded.vehicle.id }, loaded.etag);
-      setLoaded({ state: "ready", vehicle: saved.vehicle, etag: saved.etag });
+      const base = loaded.vehicle;
+      const shown = photos?.vehicle ?? base;
+      // The photos are the panel's (as it shows them); the form holds only the drawings and links.
+      const withPhotos = (images: readonly string[]) => [...shown.images.filter(isPhoto), ...images.filter((src) => !isPhoto(src))];
+      const edited = { ...vehicle, id: base.id, images: withPhotos(vehicle.images) };
+      // What the form held when loaded, as it would send it: a field that differs from it is one this user changed.
+      const asLoaded = VehicleFormSchema.safeParse(form.values);
+      const reference = asLoaded.success ? { ...asLoaded.data, id: base.id, images: withPhotos(asLoaded.data.images) } : base;
+      const { changes } = vehicleEdit(reference, edited);
+      const fields = Object.keys(changes) as EditableVehicleField[];
+      if (!fields.length) {
+        setNotice({ tone: "success", text: "Nothing to save: no field was changed." });
+        return;
+      }
+      const was = Object.fromEntries(fields.map((f) => [f, (f === "images" ? shown.images : base[f]) ?? null]));
+      const saved = await staffApi.editVehicle(base.id, { changes, base: was }, loaded.etag);
+      startFrom(saved);
       setConflict(null);
       setNotice({ tone: "success", text: `Saved ${saved.vehicle.name}.` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 412 && err.body.current) {
-        const current = err.body.current as Vehicle;
-        // The next Save replaces this newer version, knowingly: the user has seen it.
-        setLoaded({ state: "ready", vehicle: current, etag: err.headers?.get("ETag") ?? loaded.etag });
-        setConflict(current);
+        const current = { vehicle: err.body.current as Vehicle, etag: err.headers?.get("ETag") ?? loaded.etag };
+        // The form keeps the user's values; the next Save is based on this newer version, so it replaces the listed fields knowingly.
+        setLoaded({ state: "ready", ...current });
+        setPhotos(current);
+        setConflict(err.body.conflicts ?? []);
         return;
       }
       if (err instanceof ApiError && err.status === 400 && err.body.fields) {
@@ -123,7 +155,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
     if (!loaded.vehicle) return;
     try {
       await staffApi.deleteVehicle(loaded.vehicle.id);
-      navigate(BASE);
+      navigateWithNotice(BASE, `Deleted ${loaded.vehicle.name}. Its page on the site now answers “not found”.`);
     } catch (err) {
       setNotice({ tone: "error", text: `Not deleted: ${err instanceof Error ? err.message : String(err)}` });
     }
@@ -138,13 +170,19 @@ export function VehicleEditor({ id }: { id: string | null }) {
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {conflict && (
         <ConflictPanel
-          current={conflict}
+          conflicts={conflict}
           onUseNewer={() => {
             setConflict(null);
-            setForm((f) => ({ key: f.key + 1, values: toFormValues(conflict) }));
+            if (loaded.vehicle) startFrom({ vehicle: loaded.vehicle, etag: loaded.etag });
             setNotice({ tone: "success", text: "The form now shows the newer version. Your own changes were discarded." });
           }}
         />
+      )}
+      {/* Before the form: on a phone, where photos are taken, they are not screens below it. */}
+      {loaded.vehicle ? (
+        <PhotosPanel vehicle={photos?.vehicle ?? loaded.vehicle} etag={photos?.etag ?? loaded.etag} onSaved={setPhotos} />
+      ) : (
+        <p className="muted">Photos can be added once the vehicle is saved.</p>
       )}
       <VehicleForm
         key={form.key}
@@ -154,11 +192,6 @@ export function VehicleEditor({ id }: { id: string | null }) {
         brands={suggestions.brands}
         categories={suggestions.categories}
       />
-      {loaded.vehicle ? (
-        <PhotosPanel vehicle={loaded.vehicle} etag={loaded.etag} onSaved={(saved) => setLoaded({ state: "ready", vehicle: saved.vehicle, etag: saved.etag })} />
-      ) : (
-        <p className="muted">Photos can be added once the vehicle is saved.</p>
-      )}
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete</h2>

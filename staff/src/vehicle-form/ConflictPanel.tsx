@@ -1,53 +1,40 @@
 import { useEffect, useRef } from "react";
-import type { Vehicle } from "../../../domain/vehicle";
-import { formatPrice } from "../format";
-import { SPEC_FIELDS, STATUS_LABELS } from "./form-values";
+import type { EditConflict } from "../api/client";
+import { StackedTable } from "../components/StackedTable";
+import { formatTime } from "../format";
+import { fieldLabel, fieldText } from "./field-text";
 
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
-/** The newer version someone else saved, shown beside the user's unsaved form after a 412. */
-export function ConflictPanel({ current, onUseNewer }: { current: Vehicle; onUseNewer: () => void }) {
+/** After a 412: each field both this user and someone else changed, with both values and who saved theirs. */
+export function ConflictPanel({ conflicts, onUseNewer }: { conflicts: EditConflict[]; onUseNewer: () => void }) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     panel.current?.focus();
-  }, [current]);
-  const rows: [string, string][] = [
-    ["Name", current.name],
-    ["Price", formatPrice(current.price)],
-    ["Brand", current.brand],
-    ["Category", current.category],
-    ["Condition", current.condition === "new" ? "New" : "Used"],
-    ["Status", STATUS_LABELS[current.status]],
-    ["In stock", yesNo(current.inStock)],
-    ["New", yesNo(current.isNew)],
-    ["Featured", yesNo(current.featured)],
-    ["External URL", current.externalUrl ?? "—"],
-    ["Description", current.description],
-    ["Images", current.images.join(", ") || "—"],
-    ["Features", current.features.join("; ") || "—"],
-    ...SPEC_FIELDS.map(([key, label]): [string, string] => [label, String(current.specifications[key] ?? "—")]),
-  ];
+  }, [conflicts]);
   return (
     <section ref={panel} className="conflict" aria-labelledby="conflict-heading" tabIndex={-1}>
       <h2 id="conflict-heading">Someone else saved this vehicle first</h2>
       <p role="alert">
-        It was changed after you opened it, so your changes were <strong>not saved</strong>. They are still in the form below. Here is the newer version. Save
-        again to replace it with yours, or start from the newer version.
+        Your changes were <strong>not saved</strong>: {conflicts.length === 1 ? "a field you changed was" : "fields you changed were"} changed by someone else
+        after you opened the vehicle. Your values are still in the form below. Save again to replace theirs with yours (every other field keeps its newer
+        value), or start from the newer version.
       </p>
-      <details open>
-        <summary>The newer version</summary>
-        <dl className="facts">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <StackedTable label="Fields changed by both" columns={COLUMNS}>
+        {conflicts.map((c) => (
+          <tr key={c.field}>
+            <th scope="row" data-label={COLUMNS[0]}>
+              {fieldLabel(c.field)}
+            </th>
+            <td data-label={COLUMNS[1]}>{fieldText(c.field, c.yours)}</td>
+            <td data-label={COLUMNS[2]}>{fieldText(c.field, c.current)}</td>
+            <td data-label={COLUMNS[3]}>{c.email ? `${c.email}${c.at ? `, ${formatTime(c.at)}` : ""}` : "Someone else"}</td>
+          </tr>
+        ))}
+      </StackedTable>
       <button type="button" className="btn btn--secondary" onClick={onUseNewer}>
         Use the newer version
       </button>
     </section>
   );
 }
+
+const COLUMNS = ["Field", "Yours", "Saved now", "Saved by"] as const;

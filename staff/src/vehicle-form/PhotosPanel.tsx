@@ -14,7 +14,7 @@ interface Upload {
   name: string;
   /** 0 to 1 of the bytes sent. */
   sent: number;
-  state: "waiting" | "sending" | "processing" | "done" | "failed";
+  state: "waiting" | "sending" | "processing" | "done" | "already" | "failed";
   message?: string;
 }
 
@@ -23,6 +23,7 @@ const STATE_TEXT: Record<Upload["state"], (u: Upload) => string> = {
   sending: (u) => `Uploading, ${Math.round(u.sent * 100)} %`,
   processing: () => "Preparing the sizes…",
   done: () => "Added",
+  already: () => "Already among the photos: not added again",
   failed: (u) => `Not added: ${u.message ?? "error"}`,
 };
 
@@ -30,8 +31,9 @@ const STATE_TEXT: Record<Upload["state"], (u: Upload) => string> = {
  * The photos of a saved vehicle: add them (choose, take with the camera,
  * or drop; one progress bar per file), reorder them (the first is the main
  * photo) and remove one. Each change is saved at once: an upload by
- * POST …/photos, an order or a removal by PUT of the images list with the
- * vehicle's ETag, so nobody's change is lost. `onSaved` gets the new version.
+ * POST …/photos, an order or a removal by PATCH of the images list, based on
+ * the list shown, so it keeps others' changes to other fields and conflicts
+ * only with a change to the photos. `onSaved` gets the new version.
  */
 export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag: string; onSaved: (v: Versioned) => void }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -50,7 +52,7 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
     if (!list.length) return;
     setNotice(null);
     const items = list.map((file) => ({ file, upload: { id: nextId.current++, name: file.name || "photo", sent: 0, state: "waiting" as const } }));
-    setUploads((all) => [...all.filter((u) => u.state !== "done"), ...items.map((i) => i.upload)]);
+    setUploads((all) => [...all.filter((u) => u.state !== "done" && u.state !== "already"), ...items.map((i) => i.upload)]);
     for (const { file, upload } of items) {
       queue.current = queue.current.then(async () => {
         patch(upload.id, { state: "sending" });
@@ -58,7 +60,7 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
           const saved = await uploadPhoto(vehicle.id, file, (sent, total) => {
             patch(upload.id, sent < total ? { sent: sent / total } : { sent: 1, state: "processing" });
           });
-          patch(upload.id, { sent: 1, state: "done" });
+          patch(upload.id, { sent: 1, state: saved.added ? "done" : "already" });
           onSaved(saved);
         } catch (err) {
           patch(upload.id, { state: "failed", message: err instanceof Error ? err.message : String(err) });
@@ -71,12 +73,12 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
     setBusy(true);
     setNotice(null);
     try {
-      onSaved(await staffApi.updateVehicle(vehicle.id, { ...vehicle, images }, etag));
+      onSaved(await staffApi.editVehicle(vehicle.id, { changes: { images }, base: { images: vehicle.images } }, etag));
       setNotice({ tone: "success", text: done });
     } catch (err) {
       if (err instanceof ApiError && err.status === 412 && err.body.current) {
         onSaved({ vehicle: err.body.current as Vehicle, etag: err.headers?.get("ETag") ?? etag });
-        setNotice({ tone: "error", text: "Not saved: someone else changed this vehicle meanwhile. The photos below are theirs now; try again." });
+        setNotice({ tone: "error", text: "Not saved: someone else changed the photos meanwhile. The photos below are theirs now; try again." });
       } else setNotice({ tone: "error", text: `Not saved: ${err instanceof Error ? err.message : String(err)}` });
     } finally {
       setBusy(false);
