@@ -5,10 +5,13 @@
  * did not change; it conflicts only where someone else changed one they did.
  */
 import { z } from "zod";
-import { changedVehicleFields, VehicleSchema, type Vehicle } from "./vehicle";
+import { changedVehicleFields, VehicleFieldsSchema, type Vehicle } from "./vehicle";
 
-/** The fields an edit may set: every top-level field but the id. */
-export const EDITABLE_VEHICLE_FIELDS = Object.keys(VehicleSchema.shape).filter((k) => k !== "id") as Exclude<keyof Vehicle, "id">[];
+/** The fields an edit may set: every top-level field but the id and `isNew`, which `condition` decides. */
+export const EDITABLE_VEHICLE_FIELDS = Object.keys(VehicleFieldsSchema.shape).filter((k) => k !== "id" && k !== "isNew") as Exclude<
+  keyof Vehicle,
+  "id" | "isNew"
+>[];
 export type EditableVehicleField = (typeof EDITABLE_VEHICLE_FIELDS)[number];
 
 const FieldSchema = z.enum(EDITABLE_VEHICLE_FIELDS as [EditableVehicleField, ...EditableVehicleField[]]);

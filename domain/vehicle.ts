@@ -85,7 +85,7 @@ export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
 /** The fields of a vehicle as written: `condition` says new or used, and `isNew` (spec §3) is derived from it, never stored apart. */
-const VehicleFieldsSchema = z.object({
+export const VehicleFieldsSchema = z.object({
   id: z.string().regex(VEHICLE_ID_PATTERN),
   name: z.string().min(1),
   description: z.string().min(1),
