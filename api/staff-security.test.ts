@@ -1,7 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOCK_MS, MAX_FAILURES, openAccountStore } from "./store/account-store";
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MIN_LENGTH, STAFF_MESSAGES } from "../domain/staff";
+import { ACCOUNT_CEILING, ACCOUNT_WINDOW_MS, FIRST_WAIT_MS, FREE_FAILURES } from "./auth/sign-in-throttle";
+import { UNKNOWN_EMAIL } from "./routes/staff/session";
+import { openAccountStore } from "./store/account-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "./store/session-store";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { startTestServer, tempDataDir, type TestServer } from "./testing/test-server";
@@ -28,38 +31,88 @@ async function serverWithClock(env: Record<string, string> = {}, dataDir?: strin
 }
 const attempt = (s: TestServer, email: string, password: string) => call(s, "POST", "/api/staff/session", { body: { email, password } });
 
+/** A sign-in attempt from `from` (the server trusts X-Forwarded-For from loopback in these tests). */
+const attemptFrom = (s: TestServer, from: string, email: string, password: string) =>
+  call(s, "POST", "/api/staff/session", { body: { email, password }, headers: { "x-forwarded-for": from } });
+const ATTACKER = "192.0.2.66";
+const OWNER_DESK = "198.51.100.7";
+const behindProxy = { TRUST_PROXY: "loopback", STAFF_SIGNIN_RATE_LIMIT: "0" };
+const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
+
 describe("failed sign-ins", () => {
-  it(`locks an account for 15 minutes after ${MAX_FAILURES} failures in a row: 429 with Retry-After even with the right password; other accounts sign in`, async () => {
-    const { s, clock } = await serverWithClock();
-    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+  it(`after ${FREE_FAILURES}+ failures a known and an unknown e-mail get the same answers: 401, then 429 with the same body and Retry-After`, async () => {
+    const { s } = await serverWithClock(behindProxy);
     await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt(s, SALES.email, `wrong guess ${i}`)).status).toBe(401);
-
-    const locked = await attempt(s, SALES.email, SALES.password);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBe(LOCK_MS / 1000);
-    expect(((await locked.json()) as { error: string }).error).toMatch(/locked/);
-    expect(locked.headers.get("set-cookie")).toBeNull();
-    expect((await attempt(s, OWNER.email, OWNER.password)).status).toBe(200);
-
-    // The lock is kept with the account: a restarted server still refuses.
-    const again = await serverWithClock({}, s.dataDir, clock);
-    clock.t += LOCK_MS - 60_000;
-    const stillLocked = await attempt(again.s, SALES.email, SALES.password);
-    expect(stillLocked.status).toBe(429);
-    expect(Number(stillLocked.headers.get("retry-after"))).toBe(60);
-
-    clock.t += 60_000;
-    expect((await attempt(again.s, SALES.email, SALES.password)).status).toBe(200);
+    const answers = async (email: string) => {
+      const out: string[] = [];
+      for (let i = 0; i < FREE_FAILURES + 3; i++) {
+        const res = await attemptFrom(s, ATTACKER, email, `wrong guess ${i}`);
+        out.push(`${res.status} ${res.headers.get("retry-after")} ${await errorOf(res)}`);
+      }
+      return out;
+    };
+    const known = await answers(SALES.email);
+    expect(known).toEqual(await answers("nobody@example.com"));
+    expect(known[FREE_FAILURES - 1]).toBe(`401 null ${STAFF_MESSAGES.signInFailed}`);
+    expect(known[FREE_FAILURES]).toBe(`429 ${FIRST_WAIT_MS / 1000} ${STAFF_MESSAGES.signInThrottled}`);
   });
 
-  it("a success in between starts the count again", async () => {
+  it("an attacker's failures from other addresses never keep the owner out; the attacker's address waits longer after each failure", async () => {
+    const { s, clock } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await attemptFrom(s, ATTACKER, OWNER.email, `guess ${i}`)).status).toBe(401);
+    // Even the right password waits, from the address that failed.
+    expect((await attemptFrom(s, ATTACKER, OWNER.email, OWNER.password)).status).toBe(429);
+    expect((await attemptFrom(s, OWNER_DESK, OWNER.email, OWNER.password)).status).toBe(200);
+
+    for (const wait of [FIRST_WAIT_MS, 2 * FIRST_WAIT_MS, 4 * FIRST_WAIT_MS]) {
+      clock.t += wait - 1000;
+      const early = await attemptFrom(s, ATTACKER, OWNER.email, "another guess");
+      expect([early.status, early.headers.get("retry-after")]).toEqual([429, "1"]);
+      clock.t += 1000;
+      expect((await attemptFrom(s, ATTACKER, OWNER.email, "another guess")).status).toBe(401);
+    }
+    expect((await attemptFrom(s, ATTACKER, OWNER.email, "another guess")).headers.get("retry-after")).toBe(String((8 * FIRST_WAIT_MS) / 1000));
+    expect((await attemptFrom(s, OWNER_DESK, OWNER.email, OWNER.password)).status).toBe(200);
+  });
+
+  it(`an e-mail with ${ACCOUNT_CEILING} failures from many addresses in 15 minutes: each of them waits, while a clean address still signs in`, async () => {
+    const { s, clock } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    const botnet = Array.from({ length: ACCOUNT_CEILING / 2 }, (_, i) => `203.0.113.${i + 1}`);
+    for (const bot of botnet) for (const guess of ["one", "two"]) expect((await attemptFrom(s, bot, SALES.email, `guess ${guess}`)).status).toBe(401);
+    const held = await attemptFrom(s, botnet[0]!, SALES.email, SALES.password);
+    expect([held.status, held.headers.get("retry-after")]).toEqual([429, String(ACCOUNT_WINDOW_MS / 1000)]);
+    expect((await attemptFrom(s, OWNER_DESK, SALES.email, SALES.password)).status).toBe(200);
+    clock.t += ACCOUNT_WINDOW_MS;
+    expect((await attemptFrom(s, botnet[0]!, SALES.email, SALES.password)).status).toBe(200);
+  });
+
+  it("a success from an address starts its count again", async () => {
     const { s } = await serverWithClock();
     await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await attempt(s, SALES.email, "wrong password!")).status).toBe(401);
+    for (let i = 0; i < FREE_FAILURES - 1; i++) expect((await attempt(s, SALES.email, "wrong password!")).status).toBe(401);
     expect((await attempt(s, SALES.email, SALES.password)).status).toBe(200);
-    for (let i = 0; i < MAX_FAILURES - 1; i++) expect((await attempt(s, SALES.email, "wrong password!")).status).toBe(401);
+    for (let i = 0; i < FREE_FAILURES - 1; i++) expect((await attempt(s, SALES.email, "wrong password!")).status).toBe(401);
     expect((await attempt(s, SALES.email, SALES.password)).status).toBe(200);
+  });
+
+  it("failed sign-ins and the wait they start go into the history, with the address they came from; an unknown e-mail is not written down", async () => {
+    const { s } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    for (let i = 0; i < FREE_FAILURES; i++) await attemptFrom(s, ATTACKER, SALES.email, `guess ${i}`);
+    await attemptFrom(s, ATTACKER, SALES.email, "held back, not counted");
+    await attemptFrom(s, ATTACKER, "nobody@example.com", "guess");
+    const cookie = await signIn(s, OWNER.email, OWNER.password);
+    const { entries } = (await (await call(s, "GET", "/api/staff/audit", { cookie })).json()) as {
+      entries: { email: string; action: string; fields: string[] }[];
+    };
+    expect(entries.map((e) => `${e.email} ${e.action} ${e.fields.join(" ")}`)).toEqual([
+      `${ATTACKER} account-sign-in-failed ${UNKNOWN_EMAIL}`,
+      `${ATTACKER} account-throttled ${SALES.email} for 1 min`,
+      ...Array<string>(FREE_FAILURES).fill(`${ATTACKER} account-sign-in-failed ${SALES.email}`),
+    ]);
   });
 
   it("limits sign-in attempts per IP, whatever the accounts: 429 with Retry-After", async () => {
@@ -70,6 +123,76 @@ describe("failed sign-ins", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await limited.json()) as { error: string }).error).toMatch(/Too many sign-in attempts/);
+  });
+});
+
+describe("an owner helps an account", () => {
+  it("unlock: the address that failed may try again at once, and the history says who unlocked whom", async () => {
+    const { s } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    for (let i = 0; i < FREE_FAILURES; i++) await attemptFrom(s, OWNER_DESK, SALES.email, `forgot it ${i}`);
+    expect((await attemptFrom(s, OWNER_DESK, SALES.email, SALES.password)).status).toBe(429);
+    const cookie = await signIn(s, OWNER.email, OWNER.password);
+    expect((await call(s, "POST", `/api/staff/accounts/${SALES.email}/unlock`, { cookie })).status).toBe(204);
+    expect((await call(s, "POST", "/api/staff/accounts/nobody@example.com/unlock", { cookie })).status).toBe(404);
+    expect((await attemptFrom(s, OWNER_DESK, SALES.email, SALES.password)).status).toBe(200);
+    const { entries } = (await (await call(s, "GET", "/api/staff/audit?limit=1", { cookie })).json()) as { entries: unknown[] };
+    expect(entries).toEqual([expect.objectContaining({ email: OWNER.email, action: "account-unlock", fields: [SALES.email] })]);
+  });
+
+  it("reset: a temporary password, shown once; the account's sessions end; at its next sign-in it must choose a new one before anything else", async () => {
+    const { s, clock } = await serverWithClock();
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    const before = await signIn(s, SALES.email, SALES.password);
+    const owner = await signIn(s, OWNER.email, OWNER.password);
+    clock.t += 1000;
+    const reset = await call(s, "POST", `/api/staff/accounts/${SALES.email}/password-reset`, { cookie: owner });
+    expect(reset.status).toBe(200);
+    const { temporaryPassword } = (await reset.json()) as { temporaryPassword: string };
+    expect(temporaryPassword.length).toBeGreaterThanOrEqual(PASSWORD_MIN_LENGTH);
+    expect((await call(s, "GET", "/api/staff/session", { cookie: before })).status).toBe(401);
+    expect((await attempt(s, SALES.email, SALES.password)).status).toBe(401);
+    expect((await call(s, "POST", `/api/staff/accounts/${OWNER.email}/password-reset`, { cookie: owner })).status).toBe(400);
+
+    const temp = await attempt(s, SALES.email, temporaryPassword);
+    expect(temp.status).toBe(200);
+    expect(await temp.json()).toMatchObject({ email: SALES.email, mustChangePassword: true });
+    const cookie = temp.headers.get("set-cookie")!.split(";")[0]!;
+    for (const [method, url] of [
+      ["GET", "/api/staff/vehicles"],
+      ["GET", "/api/staff/audit"],
+      ["DELETE", "/api/staff/vehicles/denago-ev-city"],
+    ] as const) {
+      const res = await call(s, method, url, { cookie });
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(await res.json()).toEqual({ error: STAFF_MESSAGES.passwordChangeRequired, code: PASSWORD_CHANGE_REQUIRED });
+    }
+    expect(await (await call(s, "GET", "/api/staff/session", { cookie })).json()).toMatchObject({ mustChangePassword: true });
+    const same = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password: temporaryPassword } });
+    expect([same.status, await errorOf(same)]).toEqual([400, STAFF_MESSAGES.sameAsTemporary]);
+    const short = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password: "short" } });
+    expect(short.status).toBe(400);
+
+    const chosen = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password: "my very own password" } });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ email: SALES.email, role: "sales", leadMail: false });
+    const fresh = chosen.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await call(s, "GET", "/api/staff/vehicles", { cookie: fresh })).status).toBe(200);
+    expect((await call(s, "GET", "/api/staff/vehicles", { cookie })).status).toBe(401);
+    expect((await attempt(s, SALES.email, temporaryPassword)).status).toBe(401);
+    expect((await call(s, "POST", "/api/staff/session/password", { cookie: fresh, body: { password: "yet another password" } })).status).toBe(409);
+
+    const { entries } = (await (await call(s, "GET", "/api/staff/audit?limit=4", { cookie: owner })).json()) as {
+      entries: { email: string; action: string; fields: string[] }[];
+    };
+    expect(entries.map((e) => `${e.email} ${e.action}${e.action.includes("sign-in") ? ` ${e.fields[0]}` : ""}`)).toEqual([
+      `127.0.0.1 account-sign-in-failed ${SALES.email}`,
+      `${SALES.email} account-password`,
+      `127.0.0.1 account-sign-in-failed ${SALES.email}`,
+      `${OWNER.email} account-reset`,
+    ]);
   });
 });
 

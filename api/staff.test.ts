@@ -114,6 +114,9 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "GET", url: "/api/staff/accounts" },
   { method: "POST", url: "/api/staff/accounts", body: { email: "new@example.com", role: "sales", password: "a long password" } },
   { method: "DELETE", url: `/api/staff/accounts/${SALES.email}` },
+  { method: "POST", url: `/api/staff/accounts/${SALES.email}/password-reset` },
+  { method: "POST", url: `/api/staff/accounts/${SALES.email}/unlock` },
+  { method: "POST", url: "/api/staff/session/password", body: { password: "a new long password" } },
   { method: "GET", url: "/api/staff/origins" },
   { method: "PUT", url: "/api/staff/origins", body: { added: ["https://partner.example"] } },
 ];
@@ -434,6 +437,8 @@ describe("accounts (owner only)", () => {
       ["GET", "/api/staff/accounts"],
       ["POST", "/api/staff/accounts", { email: "x@example.com", role: "sales", password: "a long password" }],
       ["DELETE", `/api/staff/accounts/${OWNER.email}`],
+      ["POST", `/api/staff/accounts/${OWNER.email}/password-reset`],
+      ["POST", `/api/staff/accounts/${OWNER.email}/unlock`],
       ["GET", "/api/staff/origins"],
       ["PUT", "/api/staff/origins", { added: [] }],
     ] as const) {
@@ -448,7 +453,7 @@ describe("accounts (owner only)", () => {
     expect(list.status).toBe(200);
     const { accounts } = await json<{ accounts: Record<string, unknown>[] }>(list);
     expect(accounts.map((a) => a.email)).toEqual(expect.arrayContaining([OWNER.email, SALES.email]));
-    expect(Object.keys(accounts[0]!).sort()).toEqual(["createdAt", "email", "role"]);
+    expect(Object.keys(accounts[0]!).sort()).toEqual(["createdAt", "email", "mustChangePassword", "role"]);
 
     const temp = { email: "temp@example.com", role: "sales", password: "temporary password" };
     const added = await call(s, "POST", "/api/staff/accounts", { cookie: owner, body: temp });

@@ -14,7 +14,14 @@ export const STAFF_MESSAGES = {
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   signInFailed: "Wrong e-mail or password",
+  /** The same for every e-mail, known or not (docs/decisions/0017-h3-sign-in-throttle.md). */
+  signInThrottled: "Too many failed sign-ins for this e-mail from here. Wait a while, or ask an owner to unlock the account.",
+  passwordChangeRequired: "An owner reset your password: choose a new one before going on.",
+  sameAsTemporary: "Choose a password other than the temporary one",
 } as const;
+
+/** The `code` of the 403 every staff call answers while an account must choose a new password. */
+export const PASSWORD_CHANGE_REQUIRED = "password-change-required";
 
 /** E-mails are compared lower-cased and trimmed, so "Owner@Example.com" is one account with "owner@example.com". */
 export const StaffEmailSchema = z
@@ -53,6 +60,10 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
+/** The form on which an account whose password an owner reset chooses a new one. */
+export const NewPasswordSchema = z.object({ password: StaffPasswordSchema });
+export type NewPassword = z.infer<typeof NewPasswordSchema>;
+
 /** Whether a role manages accounts and partner origins (every role manages the inventory). */
 export const canManageAccounts = (role: StaffRole): boolean => role === "owner";
 
@@ -68,6 +79,12 @@ export const AUDIT_ACTIONS = [
   "lead-status",
   "lead-note",
   "lead-resend",
+  // Their `email` is the address the attempt came from; `fields` are the account, then (throttled) how long it waits.
+  "account-sign-in-failed",
+  "account-throttled",
+  // An owner's help: `fields` are the account.
+  "account-reset",
+  "account-unlock",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

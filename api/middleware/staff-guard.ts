@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import { canManageAccounts, type StaffAccount } from "../../domain/staff";
+import { canManageAccounts, PASSWORD_CHANGE_REQUIRED, STAFF_MESSAGES, type StaffAccount } from "../../domain/staff";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
 import { HttpError } from "./errors";
@@ -45,6 +45,8 @@ export function sessionToken(req: Request): string | undefined {
 declare module "express-serve-static-core" {
   interface Locals {
     staff?: StaffAccount;
+    /** The signed-in account's password was reset by an owner: it must choose a new one first. */
+    mustChangePassword?: boolean;
   }
 }
 
@@ -63,9 +65,16 @@ export function requireSession(sessions: SessionStore, accounts: AccountStore): 
       throw new HttpError(401, "Please sign in");
     }
     res.locals.staff = { email: account.email, role: account.role, createdAt: account.createdAt };
+    res.locals.mustChangePassword = account.mustChangePassword;
     next();
   };
 }
+
+/** 403 `{ code: "password-change-required" }` while the signed-in account must choose a new password (after requireSession). */
+export const requireChosenPassword: RequestHandler = (_req, res, next) => {
+  if (res.locals.mustChangePassword) return next(new HttpError(403, STAFF_MESSAGES.passwordChangeRequired, { code: PASSWORD_CHANGE_REQUIRED }));
+  next();
+};
 
 /** 403 unless the signed-in account is the owner's. */
 export const requireOwner: RequestHandler = (_req, res, next) => {

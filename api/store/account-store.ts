@@ -9,14 +9,14 @@ import { mkdirPrivate } from "./file-modes";
 import { DurableJsonFile } from "./durable-file";
 
 export const ACCOUNTS_FILE = "staff-accounts.json";
-/** Failed sign-ins in a row that lock an account. */
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
 
 const StoredAccountSchema = StaffAccountSchema.extend({
   passwordHash: z.string().startsWith("scrypt$"),
   /** Set by every password change: sessions begun before it are dead. */
   passwordChangedAt: z.iso.datetime(),
+  /** Set by an owner's reset: the account must choose a new password before anything else. */
+  mustChangePassword: z.boolean().default(false),
+  /** Read no more (the sign-in throttle replaced the lock, auth/sign-in-throttle.ts); kept so that older files still load. */
   failures: z.number().int().nonnegative().default(0),
   lockedUntil: z.iso.datetime().nullable().default(null),
 });
@@ -34,25 +34,33 @@ export class AccountError extends Error {
   }
 }
 
-export type SignInResult = { ok: true; account: StaffAccount } | { ok: false; locked: false } | { ok: false; locked: true; retryAfterSeconds: number };
-
-/** A live account as sessions see it: who, which role, and since when its password holds. */
-export interface AccountState extends StaffAccount {
+/** A live account as sessions see it: who, which role, since when its password holds, and whether it must choose a new one. */
+export interface AccountState extends ListedAccount {
   passwordChangedAt: string;
 }
 
+/** An account as the owner's list shows it. */
+export interface ListedAccount extends StaffAccount {
+  mustChangePassword: boolean;
+}
+
+export type SignInResult = { ok: true; account: AccountState } | { ok: false };
+
 /** Staff accounts. Every change lands on disk before it resolves. */
 export interface AccountStore {
-  list(): Promise<StaffAccount[]>;
+  list(): Promise<ListedAccount[]>;
   get(email: string): Promise<AccountState | undefined>;
   add(account: NewStaffAccount): Promise<StaffAccount>;
   remove(email: string): Promise<void>;
-  setPassword(email: string, password: string): Promise<void>;
-  /** Check a password, keeping the count of failures in a row with the account (locking it after MAX_FAILURES). */
+  /** A new password; `mustChange`: a temporary one an owner set, to be replaced at the next sign-in. */
+  setPassword(email: string, password: string, options?: { mustChange?: boolean }): Promise<void>;
+  /** Check a password. An unknown e-mail checks a dummy hash, so it takes as long. Writes nothing (failures: auth/sign-in-throttle.ts). */
   signIn(email: string, password: string): Promise<SignInResult>;
 }
 
 const publicView = ({ email, role, createdAt }: StoredAccount): StaffAccount => ({ email, role, createdAt });
+const listed = (a: StoredAccount): ListedAccount => ({ ...publicView(a), mustChangePassword: a.mustChangePassword });
+const state = (a: StoredAccount): AccountState => ({ ...listed(a), passwordChangedAt: a.passwordChangedAt });
 
 /**
  * Accounts in staff-accounts.json under dataDir, shared by the server and the
@@ -108,17 +116,26 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
   const unknown = (email: string) => new AccountError("unknown", `No staff account for ${email}`);
 
   return {
-    list: async () => (await read()).accounts.map(publicView),
+    list: async () => (await read()).accounts.map(listed),
     async get(email) {
       const a = find(await read(), email);
-      return a && { ...publicView(a), passwordChangedAt: a.passwordChangedAt };
+      return a && state(a);
     },
     async add({ email, role, password }) {
       const passwordHash = await hashPassword(password);
       return update((data) => {
         if (find(data, email)) throw new AccountError("exists", `A staff account for ${email} already exists`);
         const at = new Date(now()).toISOString();
-        const account: StoredAccount = { email, role, createdAt: at, passwordHash, passwordChangedAt: at, failures: 0, lockedUntil: null };
+        const account: StoredAccount = {
+          email,
+          role,
+          createdAt: at,
+          passwordHash,
+          passwordChangedAt: at,
+          mustChangePassword: false,
+          failures: 0,
+          lockedUntil: null,
+        };
         data.accounts.push(account);
         return publicView(account);
       });
@@ -129,42 +146,18 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
         if (i < 0) throw unknown(email);
         data.accounts.splice(i, 1);
       }),
-    async setPassword(email, password) {
+    async setPassword(email, password, { mustChange = false } = {}) {
       const passwordHash = await hashPassword(password);
       await update((data) => {
         const a = find(data, email);
         if (!a) throw unknown(email);
-        Object.assign(a, { passwordHash, passwordChangedAt: new Date(now()).toISOString(), failures: 0, lockedUntil: null });
+        Object.assign(a, { passwordHash, passwordChangedAt: new Date(now()).toISOString(), mustChangePassword: mustChange, failures: 0, lockedUntil: null });
       });
     },
     async signIn(email, password) {
       const a = find(await read(), email);
-      if (!a) {
-        await verifyPassword(password, await dummyHash());
-        return { ok: false, locked: false };
-      }
-      const lockedFor = (x: StoredAccount) => (x.lockedUntil ? Date.parse(x.lockedUntil) - now() : 0);
-      if (lockedFor(a) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(a) / 1000) };
-      const right = await verifyPassword(password, a.passwordHash);
-      // Nothing to record: no file write (and no lock) for an ordinary sign-in.
-      if (right && a.failures === 0 && a.lockedUntil === null) return { ok: true, account: publicView(a) };
-      return update((data): SignInResult => {
-        const fresh = find(data, email);
-        if (!fresh) return { ok: false, locked: false };
-        // Another attempt may have locked it while this one was hashing.
-        if (lockedFor(fresh) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(fresh) / 1000) };
-        if (right && fresh.passwordHash === a.passwordHash) {
-          Object.assign(fresh, { failures: 0, lockedUntil: null });
-          return { ok: true, account: publicView(fresh) };
-        }
-        fresh.failures = (fresh.lockedUntil ? 0 : fresh.failures) + 1;
-        fresh.lockedUntil = null;
-        if (fresh.failures >= MAX_FAILURES) {
-          fresh.failures = 0;
-          fresh.lockedUntil = new Date(now() + LOCK_MS).toISOString();
-        }
-        return { ok: false, locked: false };
-      });
+      const right = await verifyPassword(password, a?.passwordHash ?? (await dummyHash()));
+      return a && right ? { ok: true, account: state(a) } : { ok: false };
     },
   };
 }

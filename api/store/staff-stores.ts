@@ -1,3 +1,4 @@
+import { memorySignInThrottle, type SignInThrottleStore } from "../auth/sign-in-throttle";
 import { openAccountStore, type AccountStore } from "./account-store";
 import { openAuditStore, type AuditStore } from "./audit-store";
 import { openFollowUpStore, type FollowUpStore } from "./follow-up-store";
@@ -12,6 +13,8 @@ export interface StaffStores {
   origins: OriginStore;
   /** Sales staff's follow-up of each lead (status, notes). */
   followUps: FollowUpStore;
+  /** Failed sign-ins per (e-mail, address): this process's memory with lowdb, shared by every instance with PostgreSQL. */
+  signInThrottle: SignInThrottleStore;
 }
 
 /** Open the staff stores under dataDir. `now` is the clock sessions and lockouts go by (tests move it). */
@@ -25,5 +28,6 @@ export async function openStaffStores(dataDir: string, startupOrigins: readonly 
     audit: await openAuditStore(dataDir),
     origins: await openOriginStore(dataDir, startupOrigins),
     followUps: await openFollowUpStore(dataDir),
+    signInThrottle: memorySignInThrottle(now),
   };
 }

@@ -9,7 +9,8 @@ import type { ContactMessage } from "../../domain/contact";
 import type { Vehicle } from "../../domain/vehicle";
 import { storeEngines } from "../testing/store-engines";
 import { validLead } from "../testing/test-server";
-import { AccountError, LOCK_MS, MAX_FAILURES } from "./account-store";
+import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, throttleWait } from "../auth/sign-in-throttle";
+import { AccountError } from "./account-store";
 import { SESSION_IDLE_MS } from "./session-store";
 import { VehicleConflictError, VehiclePreconditionError, type VehicleChange } from "./vehicle-store";
 
@@ -114,18 +115,42 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(await staff.accounts.get("sales@example.com")).toBeUndefined();
     });
 
-    it(`locks an account after ${MAX_FAILURES} failures in a row, even to the right password, until the lock ends`, async () => {
+    it("checks passwords without writing (an unknown e-mail fails alike), and marks a temporary password until the next change", async () => {
+      const { staff } = await engine.open(await engine.fresh());
+      await staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });
+      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({
+        ok: true,
+        account: { email: "sales@example.com", mustChangePassword: false },
+      });
+      expect(await staff.accounts.signIn("sales@example.com", "wrong password!")).toEqual({ ok: false });
+      expect(await staff.accounts.signIn("nobody@example.com", PASSWORD)).toEqual({ ok: false });
+      await staff.accounts.setPassword("sales@example.com", "a temporary password", { mustChange: true });
+      expect(await staff.accounts.get("sales@example.com")).toMatchObject({ mustChangePassword: true });
+      expect((await staff.accounts.list())[0]).toMatchObject({ email: "sales@example.com", mustChangePassword: true });
+      await staff.accounts.setPassword("sales@example.com", "another long password");
+      expect(await staff.accounts.get("sales@example.com")).toMatchObject({ mustChangePassword: false });
+    });
+
+    it(`SignInThrottleStore: counts failures per (e-mail, address); ${FREE_FAILURES} make that pair wait; a success, an unlock or a newer password forgets them`, async () => {
       let t = Date.parse("2026-06-01T12:00:00Z");
       const { staff } = await engine.open(await engine.fresh(), { now: () => t });
-      await staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });
-      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: true });
-      for (let i = 0; i < MAX_FAILURES; i++) expect(await staff.accounts.signIn("sales@example.com", "wrong password!")).toEqual({ ok: false, locked: false });
-      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toEqual({ ok: false, locked: true, retryAfterSeconds: LOCK_MS / 1000 });
-      t += LOCK_MS;
-      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: true, account: { email: "sales@example.com" } });
-      await staff.accounts.setPassword("sales@example.com", "another long password");
-      expect(await staff.accounts.signIn("sales@example.com", PASSWORD)).toEqual({ ok: false, locked: false });
-      expect(await staff.accounts.signIn("nobody@example.com", PASSWORD)).toEqual({ ok: false, locked: false });
+      const throttle = staff.signInThrottle;
+      for (let i = 1; i <= FREE_FAILURES; i++)
+        expect(await throttle.fail("a@example.com", "192.0.2.1", 0)).toEqual({ at: t, pair: { failures: i, lastAt: t }, accountFailures: i });
+      expect(throttleWait(await throttle.state("a@example.com", "192.0.2.1", 0))).toBe(FIRST_WAIT_MS);
+      expect(await throttle.state("a@example.com", "192.0.2.2", 0)).toEqual({ at: t, pair: null, accountFailures: FREE_FAILURES });
+      expect((await throttle.state("b@example.com", "192.0.2.1", 0)).accountFailures).toBe(0);
+      expect((await throttle.state("a@example.com", "192.0.2.1", t + 1)).pair).toBeNull();
+      t += 1000;
+      expect((await throttle.fail("a@example.com", "192.0.2.1", t)).pair).toEqual({ failures: 1, lastAt: t });
+      await throttle.fail("a@example.com", "192.0.2.2", 0);
+      await throttle.succeed("a@example.com", "192.0.2.1");
+      expect(await throttle.state("a@example.com", "192.0.2.1", 0)).toEqual({ at: t, pair: null, accountFailures: 1 });
+      await throttle.clear("a@example.com");
+      expect(await throttle.state("a@example.com", "192.0.2.2", 0)).toEqual({ at: t, pair: null, accountFailures: 0 });
+      await throttle.fail("a@example.com", "192.0.2.3", 0);
+      t += FORGET_MS;
+      expect((await throttle.fail("a@example.com", "192.0.2.3", 0)).pair).toEqual({ failures: 1, lastAt: t });
     });
 
     it("opens a session by its token only, ends it on sign-out, for all of an account, and after the idle time", async () => {

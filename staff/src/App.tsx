@@ -10,7 +10,7 @@ import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
 import { Leads, OneLead } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
-import { SignIn } from "./screens/SignIn";
+import { ChooseNewPassword, SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
 
 /**
@@ -152,7 +152,7 @@ export function App() {
             </div>
           )}
         </div>
-        {session.state === "signed-in" && (
+        {session.state === "signed-in" && !session.session.mustChangePassword && (
           <nav aria-label="Console" className="container top__nav">
             <ul>
               {NAV.filter((item) => !item.ownerOnly || session.session.role === "owner").map((item) => (
@@ -173,7 +173,12 @@ export function App() {
           </p>
         )}
         {session.state === "signed-out" && <SignIn note={session.note} onSignedIn={signedIn} />}
-        {session.state === "signed-in" && <Screen route={route} session={session.session} />}
+        {session.state === "signed-in" &&
+          (session.session.mustChangePassword ? (
+            <ChooseNewPassword email={session.session.email} onChosen={signedIn} />
+          ) : (
+            <Screen route={route} session={session.session} />
+          ))}
       </main>
       {session.state === "signed-in" && session.expired && <SignInAgain onSignedIn={signedIn} />}
     </>

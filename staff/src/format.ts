@@ -22,4 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "lead-status": "Set a lead's status",
   "lead-note": "Added a note to a lead",
   "lead-resend": "Resent a lead's mail",
+  "account-sign-in-failed": "Failed sign-in",
+  "account-throttled": "Sign-ins held back after failures",
+  "account-reset": "Reset a password",
+  "account-unlock": "Unlocked an account",
 };

@@ -308,7 +308,7 @@ test("signs in with the keyboard alone, with a visible focus", async ({ page }) 
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Inventory", "Add a vehicle", "Leads", "Embed", "History"]);
 });
 
-test("a wrong password says so; a locked account says how long to wait", async ({ page, consoleGuard }) => {
+test("a wrong password says so; an e-mail held back after failures says how long to wait", async ({ page, consoleGuard }) => {
   // Chromium logs each refused sign-in's status.
   consoleGuard.allow(/status of 401|status of 429/);
   const account = addAccountWithCli("sales");
@@ -324,7 +324,10 @@ test("a wrong password says so; a locked account says how long to wait", async (
   }
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/^Too many failed sign-ins\. Try again in (15|14) minutes\.$/);
+  // A minute's wait, less the time the machine took since the 5th failure.
+  await expect(page.getByRole("alert")).toHaveText(
+    /^Too many failed sign-ins\. Try again in (1 minute|\d+ seconds?), or ask an owner to unlock your account\.$/,
+  );
 });
 
 test("owners add and remove accounts, and the new account can sign in at once", async ({ signedInPage: page, ownerApi }) => {

@@ -1,4 +1,5 @@
-import express, { Router } from "express";
+import { randomBytes } from "node:crypto";
+import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { fieldErrors } from "../../../domain/contact";
 import { leadName } from "../../../domain/lead";
@@ -34,12 +35,27 @@ export function auditRouter({ audit, leads }: StaffDeps): Router {
   return router;
 }
 
-/** /api/staff/accounts (owner only). */
-export function accountsRouter({ accounts, sessions, audit }: StaffDeps): Router {
+/** Random bytes in a temporary password: 16 characters of base64url, 96 bits. */
+export const TEMPORARY_PASSWORD_BYTES = 12;
+
+/**
+ * /api/staff/accounts (owner only): list, add, remove; and help an account:
+ * POST :email/password-reset (a temporary password, answered once, to be
+ * replaced at its next sign-in) and POST :email/unlock (its failed sign-ins forgotten).
+ */
+export function accountsRouter({ accounts, sessions, audit, signInThrottle }: StaffDeps): Router {
   const router = Router();
   router.use(requireOwner);
-  const record = (by: string, action: "account-add" | "account-remove", account: string) =>
+  const record = (by: string, action: "account-add" | "account-remove" | "account-reset" | "account-unlock", account: string) =>
     audit.append({ at: new Date().toISOString(), email: by, action, vehicleId: null, fields: [account] });
+  /** The account the path names (404 when there is none); the owner's own only if `self`. */
+  const target = async (req: Request, res: Response, doing: string, self = false) => {
+    const email = StaffEmailSchema.safeParse(req.params.email);
+    if (!email.success || !(await accounts.get(email.data))) throw new HttpError(404, `No staff account for ${String(req.params.email)}`);
+    if (!self && email.data === res.locals.staff!.email)
+      throw new HttpError(400, `You cannot ${doing} your own account; another owner can`, { fields: { email: "This is your own account" } });
+    return email.data;
+  };
 
   router.get("/", async (_req, res) => {
     res.json({ accounts: await accounts.list() });
@@ -71,6 +87,23 @@ export function accountsRouter({ accounts, sessions, audit }: StaffDeps): Router
     }
     await sessions.revokeAll(email.data);
     await record(res.locals.staff!.email, "account-remove", email.data);
+    res.status(204).end();
+  });
+
+  router.post("/:email/password-reset", async (req, res) => {
+    const email = await target(req, res, "reset");
+    const temporaryPassword = randomBytes(TEMPORARY_PASSWORD_BYTES).toString("base64url");
+    await accounts.setPassword(email, temporaryPassword, { mustChange: true });
+    await sessions.revokeAll(email);
+    await signInThrottle.clear(email);
+    await record(res.locals.staff!.email, "account-reset", email);
+    res.json({ email, temporaryPassword });
+  });
+
+  router.post("/:email/unlock", async (req, res) => {
+    const email = await target(req, res, "unlock", true);
+    await signInThrottle.clear(email);
+    await record(res.locals.staff!.email, "account-unlock", email);
     res.status(204).end();
   });
   return router;

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Store } from "express-rate-limit";
 import type { Config } from "../../config";
-import { noStore, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
+import { noStore, requireChosenPassword, requireSession, sameOriginWrites } from "../../middleware/staff-guard";
 import type { StaffStores } from "../../store/staff-stores";
 import type { LeadStore } from "../../store/lead-store";
 import type { PhotoStore } from "../../store/photo-store";
@@ -25,13 +25,14 @@ export interface StaffDeps extends StaffStores {
 
 /**
  * Everything under /api/staff: no-store answers; writes from a foreign origin
- * refused (403) before anything else; then a live session (401), except to sign in.
+ * refused (403) before anything else; then a live session (401), except to sign in;
+ * then a password of the account's own choosing (403 after an owner's reset).
  */
 export function staffRouter(deps: StaffDeps): Router {
   const router = Router();
   router.use(noStore, sameOriginWrites(deps.config.staffOrigins));
   router.use("/session", sessionRouter(deps));
-  router.use(requireSession(deps.sessions, deps.accounts));
+  router.use(requireSession(deps.sessions, deps.accounts), requireChosenPassword);
   router.use("/vehicles", staffVehiclesRouter(deps));
   router.use("/audit", auditRouter(deps));
   router.use("/accounts", accountsRouter(deps));

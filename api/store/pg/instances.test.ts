@@ -9,7 +9,7 @@ import type { ContactMessage } from "../../../domain/contact";
 import type { Lead } from "../../../domain/lead";
 import { storeEngines } from "../../testing/store-engines";
 import { validLead } from "../../testing/test-server";
-import { MAX_FAILURES } from "../account-store";
+import { FREE_FAILURES, throttleWait } from "../../auth/sign-in-throttle";
 import type { VehicleChange } from "../vehicle-store";
 import { migrate } from "./database";
 import { MIGRATIONS } from "./migrations";
@@ -18,7 +18,6 @@ vi.setConfig({ testTimeout: 30_000 });
 const { engines, stop } = await storeEngines();
 afterAll(stop);
 const engine = engines.find((e) => e.name === "postgres")!;
-const PASSWORD = "correct horse battery staple";
 const newLead = (firstName: string) => ({ message: validLead({ firstName }) as ContactMessage, origin: null, source: null });
 
 /** Two instances' stores on one new database. */
@@ -102,12 +101,13 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
     expect(await a.staff.sessions.touch(token)).toBeUndefined();
   });
 
-  it("a lockout counts failed sign-ins made on every instance", async () => {
+  it("the sign-in throttle counts failed sign-ins made on every instance, and an unlock on one clears it for both", async () => {
     const [a, b] = await twoInstances();
-    await a.staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });
-    for (let i = 0; i < MAX_FAILURES; i++) await (i % 2 ? a : b).staff.accounts.signIn("sales@example.com", "wrong password!");
-    expect(await a.staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: false, locked: true });
-    expect(await b.staff.accounts.signIn("sales@example.com", PASSWORD)).toMatchObject({ ok: false, locked: true });
+    for (let i = 0; i < FREE_FAILURES; i++) await (i % 2 ? a : b).staff.signInThrottle.fail("sales@example.com", "192.0.2.1", 0);
+    expect(throttleWait(await a.staff.signInThrottle.state("sales@example.com", "192.0.2.1", 0))).toBeGreaterThan(0);
+    expect(throttleWait(await b.staff.signInThrottle.state("sales@example.com", "192.0.2.1", 0))).toBeGreaterThan(0);
+    await b.staff.signInThrottle.clear("sales@example.com");
+    expect(throttleWait(await a.staff.signInThrottle.state("sales@example.com", "192.0.2.1", 0))).toBe(0);
   });
 
   it("a rate limit counts one visitor's requests to every instance", async () => {

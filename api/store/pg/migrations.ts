@@ -93,4 +93,19 @@ CREATE TRIGGER staff_audit_changed AFTER INSERT ON staff_audit FOR EACH ROW EXEC
 CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE ON partner_origins FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
 `,
   },
+  {
+    version: 2,
+    name: "sign-in throttle and forced password change",
+    sql: `
+CREATE TABLE staff_sign_in_failures (
+  email text NOT NULL,
+  address text NOT NULL,
+  failures int NOT NULL,
+  last_at bigint NOT NULL,
+  PRIMARY KEY (email, address)
+);
+CREATE INDEX staff_sign_in_failures_last_at ON staff_sign_in_failures (last_at);
+ALTER TABLE staff_accounts ADD COLUMN must_change_password boolean NOT NULL DEFAULT false;
+`,
+  },
 ];

@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import type pg from "pg";
 import { applyFollowUpEvent, FollowUpEventSchema, NO_FOLLOW_UP, type FollowUp } from "../../../domain/lead-follow-up";
 import { AuditEntrySchema, StaffRoleSchema, type AuditEntry, type StaffAccount } from "../../../domain/staff";
 import { dummyHash, hashPassword, verifyPassword } from "../../auth/password";
-import { AccountError, LOCK_MS, MAX_FAILURES, type AccountStore, type SignInResult } from "../account-store";
+import { AccountError, type AccountState, type AccountStore, type ListedAccount } from "../account-store";
 import type { AuditStore } from "../audit-store";
 import type { FollowUpStore } from "../follow-up-store";
 import type { OriginStore } from "../origin-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOKEN_BYTES, type SessionStore } from "../session-store";
 import type { StaffStores } from "../staff-stores";
 import type { Database } from "./database";
+import { pgSignInThrottle } from "./sign-in-throttle";
 
 /** A row of staff_accounts. */
 export interface AccountRow {
@@ -18,29 +18,30 @@ export interface AccountRow {
   created_at: string;
   password_hash: string;
   password_changed_at: string;
+  /** No longer read (auth/sign-in-throttle.ts replaced the lock). */
   failures: number;
   locked_until: string | null;
+  must_change_password: boolean;
 }
 
 const publicView = (r: AccountRow): StaffAccount => ({ email: r.email, role: StaffRoleSchema.parse(r.role), createdAt: r.created_at });
+const listed = (r: AccountRow): ListedAccount => ({ ...publicView(r), mustChangePassword: r.must_change_password });
+const state = (r: AccountRow): AccountState => ({ ...listed(r), passwordChangedAt: r.password_changed_at });
 const unknown = (email: string) => new AccountError("unknown", `No staff account for ${email}`);
 
 /**
  * Staff accounts in PostgreSQL, read fresh on every call (as the lowdb store
  * reads its file again when it changed), so every instance and `npm run staff`
- * see each change at once. The failures in a row are counted under the
- * account's row lock, so a lockout counts attempts made on every instance.
+ * see each change at once. Failed sign-ins are counted apart (sign-in-throttle.ts).
  */
 export function pgAccountStore(db: Database, now: () => number = Date.now): AccountStore {
-  const row = async (q: pg.Pool | pg.PoolClient, email: string, lock = false) =>
-    (await q.query<AccountRow>(`SELECT * FROM staff_accounts WHERE email = $1${lock ? " FOR UPDATE" : ""}`, [email])).rows[0];
-  const lockedFor = (r: AccountRow) => (r.locked_until ? Date.parse(r.locked_until) - now() : 0);
+  const row = async (email: string) => (await db.pool.query<AccountRow>("SELECT * FROM staff_accounts WHERE email = $1", [email])).rows[0];
 
   return {
-    list: async () => (await db.pool.query<AccountRow>("SELECT * FROM staff_accounts ORDER BY seq")).rows.map(publicView),
+    list: async () => (await db.pool.query<AccountRow>("SELECT * FROM staff_accounts ORDER BY seq")).rows.map(listed),
     async get(email) {
-      const r = await row(db.pool, email);
-      return r && { ...publicView(r), passwordChangedAt: r.password_changed_at };
+      const r = await row(email);
+      return r && state(r);
     },
     async add({ email, role, password }) {
       const passwordHash = await hashPassword(password);
@@ -57,40 +58,18 @@ export function pgAccountStore(db: Database, now: () => number = Date.now): Acco
       const { rowCount } = await db.pool.query("DELETE FROM staff_accounts WHERE email = $1", [email]);
       if (!rowCount) throw unknown(email);
     },
-    async setPassword(email, password) {
+    async setPassword(email, password, { mustChange = false } = {}) {
       const passwordHash = await hashPassword(password);
       const { rowCount } = await db.pool.query(
-        "UPDATE staff_accounts SET password_hash = $2, password_changed_at = $3, failures = 0, locked_until = NULL WHERE email = $1",
-        [email, passwordHash, new Date(now()).toISOString()],
+        "UPDATE staff_accounts SET password_hash = $2, password_changed_at = $3, must_change_password = $4, failures = 0, locked_until = NULL WHERE email = $1",
+        [email, passwordHash, new Date(now()).toISOString(), mustChange],
       );
       if (!rowCount) throw unknown(email);
     },
     async signIn(email, password) {
-      const a = await row(db.pool, email);
-      if (!a) {
-        await verifyPassword(password, await dummyHash());
-        return { ok: false, locked: false };
-      }
-      if (lockedFor(a) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(a) / 1000) };
-      const right = await verifyPassword(password, a.password_hash);
-      if (right && a.failures === 0 && a.locked_until === null) return { ok: true, account: publicView(a) };
-      return db.transaction(async (client): Promise<SignInResult> => {
-        const fresh = await row(client, email, true);
-        if (!fresh) return { ok: false, locked: false };
-        if (lockedFor(fresh) > 0) return { ok: false, locked: true, retryAfterSeconds: Math.ceil(lockedFor(fresh) / 1000) };
-        if (right && fresh.password_hash === a.password_hash) {
-          await client.query("UPDATE staff_accounts SET failures = 0, locked_until = NULL WHERE email = $1", [email]);
-          return { ok: true, account: publicView(fresh) };
-        }
-        let failures = (fresh.locked_until ? 0 : fresh.failures) + 1;
-        let lockedUntil: string | null = null;
-        if (failures >= MAX_FAILURES) {
-          failures = 0;
-          lockedUntil = new Date(now() + LOCK_MS).toISOString();
-        }
-        await client.query("UPDATE staff_accounts SET failures = $2, locked_until = $3 WHERE email = $1", [email, failures, lockedUntil]);
-        return { ok: false, locked: false };
-      });
+      const a = await row(email);
+      const right = await verifyPassword(password, a?.password_hash ?? (await dummyHash()));
+      return a && right ? { ok: true, account: state(a) } : { ok: false };
     },
   };
 }
@@ -233,5 +212,6 @@ export async function openPgStaffStores(db: Database, startupOrigins: readonly s
     audit: await pgAuditStore(db),
     origins: await pgOriginStore(db, startupOrigins),
     followUps: await pgFollowUpStore(db),
+    signInThrottle: pgSignInThrottle(db, now),
   };
 }

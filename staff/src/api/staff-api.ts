@@ -11,6 +11,8 @@ export interface Session {
   role: Role;
   /** Whether this server mails leads (SMTP set up); when not, leads are only in the inbox and none can be re-sent. */
   leadMail: boolean;
+  /** Present while an owner's reset holds: it must choose a new password before anything else. */
+  mustChangePassword?: true;
 }
 /** A history entry as stored; one about a lead also carries the visitor's name (null when the lead is gone). */
 export type AuditEntry = StoredAuditEntry & { leadName?: string | null };
@@ -18,6 +20,8 @@ export interface Account {
   email: string;
   role: Role;
   createdAt: string;
+  /** Its password is a temporary one an owner set. */
+  mustChangePassword: boolean;
 }
 export interface Origins {
   startup: string[];
@@ -47,6 +51,8 @@ export const staffApi = {
   signOut: async () => {
     await call("session", { method: "delete", expectSession: false });
   },
+  /** The new password of an account an owner reset. */
+  choosePassword: async (password: string) => (await call<Session>("session/password", { method: "post", ...json({ password }) })).body,
 
   vehicles: async () => (await call<{ vehicles: Vehicle[] }>("vehicles")).body.vehicles,
   vehicle: async (id: string) => versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`)),
@@ -64,6 +70,13 @@ export const staffApi = {
   addAccount: async (account: { email: string; role: Role; password: string }) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
   removeAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
+  },
+  /** A temporary password for the account, answered this once. */
+  resetPassword: async (email: string) =>
+    (await call<{ email: string; temporaryPassword: string }>(`accounts/${encodeURIComponent(email)}/password-reset`, { method: "post" })).body
+      .temporaryPassword,
+  unlockAccount: async (email: string) => {
+    await call(`accounts/${encodeURIComponent(email)}/unlock`, { method: "post" });
   },
 
   origins: async () => (await call<Origins>("origins")).body,

@@ -14,12 +14,15 @@ const ROLE_LABELS: Record<Role, string> = { owner: "Owner", sales: "Sales" };
 const ROLE_HELP: Record<Role, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** Owners: the staff accounts, add one, remove one. */
+/** Owners: the staff accounts; add one, remove one, reset one's password, unlock one. */
 export function Accounts({ me }: { me: string }) {
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<string | null>(null);
+  /** A temporary password just set: shown this once. */
+  const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
   const id = useId();
 
   const load = () =>
@@ -62,6 +65,7 @@ export function Accounts({ me }: { me: string }) {
   const remove = async (email: string) => {
     setRemoving(null);
     setNotice(null);
+    setTemporary(null);
     try {
       await staffApi.removeAccount(email);
       setNotice({ tone: "success", text: `Removed ${email}. Their sessions have ended.` });
@@ -71,11 +75,39 @@ export function Accounts({ me }: { me: string }) {
     }
   };
 
+  const resetPassword = async (email: string) => {
+    setResetting(null);
+    setNotice(null);
+    try {
+      setTemporary({ email, password: await staffApi.resetPassword(email) });
+      await load();
+    } catch (err) {
+      setNotice({ tone: "error", text: `The password of ${email} was not reset: ${message(err)}` });
+    }
+  };
+
+  const unlock = async (email: string) => {
+    setNotice(null);
+    setTemporary(null);
+    try {
+      await staffApi.unlockAccount(email);
+      setNotice({ tone: "success", text: `Unlocked ${email}: its failed sign-ins are forgotten, and it can sign in at once.` });
+    } catch (err) {
+      setNotice({ tone: "error", text: `${email} was not unlocked: ${message(err)}` });
+    }
+  };
+
   return (
     <>
       <ScreenHeading title="Accounts" busy={!accounts && !failure} />
       {failure && <Notice tone="error">Could not load the accounts: {failure}</Notice>}
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {temporary && (
+        <Notice tone="success">
+          Temporary password for {temporary.email}: <code className="temporary-password">{temporary.password}</code>. Give it to them in person: it is shown
+          only this once. At their next sign-in they choose their own.
+        </Notice>
+      )}
       {accounts && (
         <ul className="card-list" aria-label="Staff accounts">
           {accounts.map((a) => (
@@ -85,12 +117,21 @@ export function Accounts({ me }: { me: string }) {
                 <p className="muted">
                   {ROLE_LABELS[a.role] ?? a.role} · added {formatTime(a.createdAt)}
                   {a.email === me ? " · you" : ""}
+                  {a.mustChangePassword ? " · temporary password" : ""}
                 </p>
               </div>
               {a.email !== me && (
-                <button type="button" className="btn btn--small btn--danger" aria-label={`Remove: ${a.email}`} onClick={() => setRemoving(a.email)}>
-                  Remove
-                </button>
+                <div className="card-row__actions">
+                  <button type="button" className="btn btn--small" aria-label={`Unlock: ${a.email}`} onClick={() => void unlock(a.email)}>
+                    Unlock
+                  </button>
+                  <button type="button" className="btn btn--small" aria-label={`Reset password: ${a.email}`} onClick={() => setResetting(a.email)}>
+                    Reset password
+                  </button>
+                  <button type="button" className="btn btn--small btn--danger" aria-label={`Remove: ${a.email}`} onClick={() => setRemoving(a.email)}>
+                    Remove
+                  </button>
+                </div>
               )}
             </li>
           ))}
@@ -104,6 +145,15 @@ export function Accounts({ me }: { me: string }) {
         onCancel={() => setRemoving(null)}
       >
         <p>They will be signed out at once and can no longer sign in.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={`Reset the password of ${resetting ?? ""}?`}
+        confirmLabel="Reset password"
+        onConfirm={() => resetting && void resetPassword(resetting)}
+        onCancel={() => setResetting(null)}
+      >
+        <p>They will be signed out at once. You get a temporary password to give them; at their next sign-in they must choose their own.</p>
       </ConfirmDialog>
 
       <section aria-labelledby={`${id}-add`} className="panel">

@@ -17,8 +17,8 @@ describe("sign-in messages", () => {
 
   it.each([
     [failure(401), "Wrong e-mail or password. Check both and try again."],
-    [failure(429, "900"), "Too many failed sign-ins. Try again in 15 minutes."],
-    [failure(429), "Too many failed sign-ins. Try again in a few minutes."],
+    [failure(429, "900"), "Too many failed sign-ins. Try again in 15 minutes, or ask an owner to unlock your account."],
+    [failure(429), "Too many failed sign-ins. Try again in a few minutes, or ask an owner to unlock your account."],
     [failure(0), "Could not sign in: server says"],
   ])("%#: %s", (err, text) => {
     expect(signInFailure(err)).toBe(text);

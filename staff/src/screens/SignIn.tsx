@@ -1,4 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { NewPasswordSchema, STAFF_MESSAGES } from "../../../domain/staff";
+import { Field } from "../components/Field";
 import { ApiError } from "../api/client";
 import { staffApi, type Session } from "../api/staff-api";
 import { Notice } from "../components/Notice";
@@ -15,7 +19,8 @@ export function describeWait(seconds: number | null): string {
 /** The message a failed sign-in shows. */
 export function signInFailure(err: unknown): string {
   if (err instanceof ApiError && err.status === 401) return "Wrong e-mail or password. Check both and try again.";
-  if (err instanceof ApiError && err.status === 429) return `Too many failed sign-ins. Try again ${describeWait(err.retryAfterSeconds)}.`;
+  if (err instanceof ApiError && err.status === 429)
+    return `Too many failed sign-ins. Try again ${describeWait(err.retryAfterSeconds)}, or ask an owner to unlock your account.`;
   if (err instanceof ApiError && err.status === 400) return `Enter your e-mail and password. (${err.message})`;
   return `Could not sign in: ${err instanceof Error ? err.message : String(err)}`;
 }
@@ -63,6 +68,53 @@ export function SignIn({ onSignedIn, note, headingId }: SignInProps) {
         </div>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           Sign in
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const PasswordsSchema = NewPasswordSchema.extend({ again: NewPasswordSchema.shape.password }).refine((v) => v.password === v.again, {
+  path: ["again"],
+  error: "The two passwords differ",
+});
+type Passwords = { password: string; again: string };
+
+/** After an owner's reset: New password, Repeat it, Save. Nothing else until then. */
+export function ChooseNewPassword({ email, onChosen }: { email: string; onChosen: (session: Session) => void }) {
+  const id = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Passwords>({ resolver: zodResolver(PasswordsSchema), defaultValues: { password: "", again: "" } });
+  const save = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      onChosen(await staffApi.choosePassword(password));
+    } catch (err) {
+      const field = err instanceof ApiError ? err.body.fields?.password : undefined;
+      if (field) setError("password", { type: "server", message: field }, { shouldFocus: true });
+      else setFailure(err instanceof Error ? err.message : String(err));
+    }
+  });
+  return (
+    <div className="sign-in">
+      <ScreenHeading title="Choose a new password" />
+      <Notice tone="info">{STAFF_MESSAGES.passwordChangeRequired}</Notice>
+      {failure && <Notice tone="error">Not saved: {failure}</Notice>}
+      <form onSubmit={(e) => void save(e)} aria-label="Choose a new password" noValidate>
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <Field id={`${id}-password`} label="New password" hint="At least 12 characters, not the temporary one." error={errors.password?.message}>
+          <input type="password" autoComplete="new-password" {...register("password")} />
+        </Field>
+        <Field id={`${id}-again`} label="Repeat the new password" error={errors.again?.message}>
+          <input type="password" autoComplete="new-password" {...register("again")} />
+        </Field>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          Save new password
         </button>
       </form>
     </div>
