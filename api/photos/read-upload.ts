@@ -34,6 +34,9 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
       } else resolve(value!);
     };
     parser.on("file", (name, stream) => {
+      // A body cut inside this part errors its stream too ("Unexpected end of form"): the parser's own error answers
+      // that, and an error event nobody listens for would end the process.
+      stream.on("error", () => {});
       if (name !== field || chunks) return stream.resume();
       const kept: Buffer[] = (chunks = []);
       stream.on("data", (chunk: Buffer) => {
