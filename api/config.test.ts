@@ -21,6 +21,7 @@ describe("loadConfig", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "5" }).trustProxy).toBe(5);
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7"]);
   });
 
@@ -66,6 +67,8 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY: .*true is refused/],
     [{ TRUST_PROXY: "my-proxy.example" }, /TRUST_PROXY: must be a hop count/],
     [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: "100" }, /TRUST_PROXY: a hop count of 100 is more proxies than a real chain has: at most 5/],
+    [{ TRUST_PROXY: "6" }, /TRUST_PROXY: a hop count of 6/],
     [{ HEADERS_TIMEOUT_MS: "40000" }, /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/],
     [{ MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS/],
   ])("%o stops start-up naming the variable", (env, message) => {

@@ -14,13 +14,24 @@ const TRUST_PROXY_HELP =
   "must be a hop count (e.g. 1) or the proxies' addresses or subnets, comma-separated (e.g. loopback or 10.0.0.0/8,192.168.1.7); " +
   "true is refused, as it would let any client choose its address with X-Forwarded-For";
 
+/** Most proxies a real chain has (a CDN, a load balancer, TLS termination, with room to spare): a larger count is a typo or a misunderstanding, and would let clients choose their address. */
+export const MAX_TRUST_PROXY_HOPS = 5;
+
 const trustProxy = z
   .string()
   .trim()
   .default("false")
   .transform((s, ctx): TrustProxy => {
     if (s === "false" || s === "0") return false;
-    if (/^\d+$/.test(s)) return Number(s);
+    if (/^\d+$/.test(s)) {
+      const hops = Number(s);
+      if (hops <= MAX_TRUST_PROXY_HOPS) return hops;
+      ctx.addIssue({
+        code: "custom",
+        message: `a hop count of ${s} is more proxies than a real chain has: at most ${MAX_TRUST_PROXY_HOPS}, the number of proxies in front of the server (usually 1); any more would let a client choose its address with X-Forwarded-For`,
+      });
+      return z.NEVER;
+    }
     const list = s
       .split(",")
       .map((a) => a.trim())
