@@ -7,7 +7,7 @@ describe("loadConfig", () => {
     expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 20, mail: null, publicOrigin: "http://localhost:3000" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
     expect(c.dataDir).toMatch(/\/data$/);
-    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000 });
+    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000, maxConnectionsPerAddress: 100, trustProxy: false });
   });
 
   it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
@@ -71,6 +71,7 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "6" }, /TRUST_PROXY: a hop count of 6/],
     [{ HEADERS_TIMEOUT_MS: "40000" }, /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/],
     [{ MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS/],
+    [{ MAX_CONNECTIONS_PER_IP: "-1" }, /MAX_CONNECTIONS_PER_IP/],
   ])("%o stops start-up naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
