@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess, type ServerProcess } from "./testing/server-process";
-import { addAccount, signIn } from "./testing/staff-client";
-import { tempDataDir } from "./testing/test-server";
+import { PROCESS_ORIGIN as ORIGIN, startSignedInServerProcess, type ServerProcess } from "./testing/server-process";
 
-const ORIGIN = "https://dealer.example";
 const PART = (name: string, file?: string) =>
   `--XB\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n`;
 
@@ -21,11 +18,7 @@ let server: ServerProcess;
 let url: string;
 let cookie: string;
 beforeAll(async () => {
-  const dataDir = await tempDataDir();
-  await addAccount(dataDir, "sales@example.com", "sales", "sales password 1");
-  server = startServerProcess(dataDir, { PUBLIC_ORIGIN: ORIGIN });
-  url = await server.url;
-  cookie = await signIn({ url, origin: ORIGIN } as Parameters<typeof signIn>[0], "sales@example.com", "sales password 1");
+  ({ server, url, cookie } = await startSignedInServerProcess());
 }, 60_000);
 afterAll(() => {
   server.child.kill("SIGKILL");

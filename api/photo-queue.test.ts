@@ -1,11 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phoneJpeg } from "./testing/phone-photo";
-import { startServerProcess, type ServerProcess } from "./testing/server-process";
-import { addAccount, signIn } from "./testing/staff-client";
-import { tempDataDir } from "./testing/test-server";
+import { PROCESS_ORIGIN as ORIGIN, startSignedInServerProcess, type ServerProcess } from "./testing/server-process";
 
-const ORIGIN = "https://dealer.example";
 const ID = "denago-ev-city";
 /** The allocator settings of the service unit (docs/operations.md): without them glibc keeps the memory of freed images in its arenas. */
 const SERVICE_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
@@ -15,11 +12,7 @@ let url: string;
 let cookie: string;
 let phone: Buffer;
 beforeAll(async () => {
-  const dataDir = await tempDataDir();
-  await addAccount(dataDir, "sales@example.com", "sales", "sales password 1");
-  server = startServerProcess(dataDir, { PUBLIC_ORIGIN: ORIGIN, ...SERVICE_ALLOCATOR });
-  url = await server.url;
-  cookie = await signIn({ url, origin: ORIGIN } as Parameters<typeof signIn>[0], "sales@example.com", "sales password 1");
+  ({ server, url, cookie } = await startSignedInServerProcess(SERVICE_ALLOCATOR));
   phone = await phoneJpeg();
 }, 60_000);
 afterAll(() => {

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { addAccount, signIn } from "./staff-client";
+import { tempDataDir } from "./test-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -37,4 +39,17 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   return { child, url, output: () => out, exited };
+}
+
+/** The site origin the signed-in server process takes staff writes from. */
+export const PROCESS_ORIGIN = "https://dealer.example";
+
+/** A server process (fresh data folder) with a sales account signed in: its URL and the session cookie. */
+export async function startSignedInServerProcess(env: Record<string, string> = {}): Promise<{ server: ServerProcess; url: string; cookie: string }> {
+  const dataDir = await tempDataDir();
+  await addAccount(dataDir, "sales@example.com", "sales", "sales password 1");
+  const server = startServerProcess(dataDir, { PUBLIC_ORIGIN: PROCESS_ORIGIN, ...env });
+  const url = await server.url;
+  const cookie = await signIn({ url, origin: PROCESS_ORIGIN } as Parameters<typeof signIn>[0], "sales@example.com", "sales password 1");
+  return { server, url, cookie };
 }
