@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
 import type { ServerLimits } from "./config";
+import { limitConnectionsPerAddress } from "./connections-per-address";
 import type { Drain } from "./drain";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
@@ -96,7 +97,8 @@ export function createAppServer(deps: AppDeps): Server {
 /**
  * An HTTP server that slow or idle clients cannot hold: a request must be in
  * within its time (408 otherwise), its headers sooner, and past
- * maxConnections a new connection is closed at once. Node checks the times
+ * maxConnections (or maxConnectionsPerAddress from one client) a new
+ * connection is closed at once. Node checks the times
  * every second (its default is every 30 s). With a `drain`, requests are
  * counted and refused once the server stops (api/drain.ts).
  */
@@ -110,5 +112,6 @@ export function limitedServer(limits: ServerLimits, handler: RequestListener, dr
     drain ? drain.wrap(handler) : handler,
   );
   server.maxConnections = limits.maxConnections;
+  limitConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.trustProxy);
   return server;
 }

@@ -7,7 +7,7 @@ describe("loadConfig", () => {
     expect(c).toMatchObject({ port: 3000, demoPort: 3001, contactRateLimit: 20, mail: null, publicOrigin: "http://localhost:3000" });
     expect(c.leadOrigins).toEqual(expect.arrayContaining(["http://localhost:3000", "http://localhost:3001"]));
     expect(c.dataDir).toMatch(/\/data$/);
-    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000 });
+    expect(c.limits).toEqual({ requestTimeoutMs: 30_000, headersTimeoutMs: 15_000, maxConnections: 1000, maxConnectionsPerAddress: 100, trustProxy: false });
   });
 
   it("always allows the site and demo origins, plus ALLOWED_ORIGINS", () => {
@@ -21,6 +21,7 @@ describe("loadConfig", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "5" }).trustProxy).toBe(5);
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7"]);
   });
 
@@ -68,8 +69,11 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY: .*true is refused/],
     [{ TRUST_PROXY: "my-proxy.example" }, /TRUST_PROXY: must be a hop count/],
     [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: "100" }, /TRUST_PROXY: a hop count of 100 is more proxies than a real chain has: at most 5/],
+    [{ TRUST_PROXY: "6" }, /TRUST_PROXY: a hop count of 6/],
     [{ HEADERS_TIMEOUT_MS: "40000" }, /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/],
     [{ MAX_CONNECTIONS: "0" }, /MAX_CONNECTIONS/],
+    [{ MAX_CONNECTIONS_PER_IP: "-1" }, /MAX_CONNECTIONS_PER_IP/],
   ])("%o stops start-up naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -14,13 +14,24 @@ const TRUST_PROXY_HELP =
   "must be a hop count (e.g. 1) or the proxies' addresses or subnets, comma-separated (e.g. loopback or 10.0.0.0/8,192.168.1.7); " +
   "true is refused, as it would let any client choose its address with X-Forwarded-For";
 
+/** Most proxies a real chain has (a CDN, a load balancer, TLS termination, with room to spare): a larger count is a typo or a misunderstanding, and would let clients choose their address. */
+export const MAX_TRUST_PROXY_HOPS = 5;
+
 const trustProxy = z
   .string()
   .trim()
   .default("false")
   .transform((s, ctx): TrustProxy => {
     if (s === "false" || s === "0") return false;
-    if (/^\d+$/.test(s)) return Number(s);
+    if (/^\d+$/.test(s)) {
+      const hops = Number(s);
+      if (hops <= MAX_TRUST_PROXY_HOPS) return hops;
+      ctx.addIssue({
+        code: "custom",
+        message: `a hop count of ${s} is more proxies than a real chain has: at most ${MAX_TRUST_PROXY_HOPS}, the number of proxies in front of the server (usually 1); any more would let a client choose its address with X-Forwarded-For`,
+      });
+      return z.NEVER;
+    }
     const list = s
       .split(",")
       .map((a) => a.trim())
@@ -94,6 +105,8 @@ const EnvSchema = z
       .transform((s) => s === "true"),
     /** Most open connections per server (site, demo); more are closed at once. */
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+    /** Most open connections per client address (an IPv6 /64) per server; more are closed at once. 0: no such limit. */
+    MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
     /** On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
@@ -134,6 +147,10 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   maxConnections: number;
+  /** Most open connections from one client address; 0: no such limit. A trusted proxy's are not counted. */
+  maxConnectionsPerAddress: number;
+  /** TRUST_PROXY: connections from these proxies count only against maxConnections. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -170,7 +187,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     widgetSourceMaps: e.WIDGET_SOURCE_MAPS,
-    limits: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, headersTimeoutMs: e.HEADERS_TIMEOUT_MS, maxConnections: e.MAX_CONNECTIONS },
+    limits: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_IP,
+      trustProxy: e.TRUST_PROXY,
+    },
     staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
     staffOrigins: [...new Set(loopbackTwins(publicOrigin))],
     secureCookies: publicOrigin.startsWith("https:"),

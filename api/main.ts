@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
@@ -98,7 +99,8 @@ async function main(): Promise<void> {
   const listen = (name: string, handler: Server, port: number) =>
     new Promise<void>((resolve, reject) => {
       const server = handler.listen(port, config.host, () => {
-        console.log(`[server] ${name} listening on http://localhost:${port}`);
+        // The port bound, also when PORT=0 asked the system for a free one.
+        console.log(`[server] ${name} listening on http://localhost:${(server.address() as AddressInfo).port}`);
         resolve();
       });
       server.once("error", reject);

@@ -9,11 +9,14 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-/** A raw connection to the server, and a promise of everything it received once the server closed it. */
-function open(url: string): Promise<{ socket: Socket; closed: Promise<string> }> {
+/**
+ * A raw connection to the server, and a promise of everything it received once the server closed it.
+ * `from`: the local address to connect from (127.0.0.2 is loopback too: another client, as the server sees it).
+ */
+function open(url: string, from?: string): Promise<{ socket: Socket; closed: Promise<string> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => resolve({ socket, closed }));
+    const socket = connect({ port: Number(port), host: hostname, localAddress: from }, () => resolve({ socket, closed }));
     sockets.push(socket);
     let received = "";
     socket.on("data", (d) => (received += d));
@@ -65,5 +68,34 @@ describe("slow clients", () => {
     expect(await extra.closed).toBe("");
     await Promise.all(held.map((c) => c.closed));
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+  });
+
+  it("one address cannot take every connection: past MAX_CONNECTIONS_PER_IP its new ones are closed at once, and other addresses are still answered", async () => {
+    const s = await startTestServer({ MAX_CONNECTIONS: "60", MAX_CONNECTIONS_PER_IP: "20" });
+    servers.push(s);
+    // The flood: 70 slow requests from 127.0.0.2, each holding its connection with headers that never end.
+    const flood = await Promise.all(Array.from({ length: 70 }, () => open(s.url, "127.0.0.2")));
+    const refused: string[] = [];
+    for (const c of flood) void c.closed.then((received) => refused.push(received));
+    for (const { socket } of flood) if (!socket.destroyed) socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+    // Its 50 connections past its 20 are closed unanswered (without the limit: the 10 past MAX_CONNECTIONS only).
+    await expect.poll(() => refused.length, { timeout: 3000 }).toBe(50);
+    expect(refused).toEqual(Array(50).fill(""));
+    // Six requests from 127.0.0.1, as a browser's page load sends them, each on its own connection.
+    const normal = await Promise.all(Array.from({ length: 6 }, () => open(s.url)));
+    for (const { socket } of normal) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const answers = await Promise.all(normal.map((c) => c.closed));
+    expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(6).fill("HTTP/1.1 200 OK"));
+    // The flood's 20 are still held: cut off only by the headers timeout, as any slow client is.
+    expect(flood.filter((c) => !c.socket.destroyed)).toHaveLength(20);
+  });
+
+  it("a trusted proxy's connections are not counted per address: it carries every visitor's", async () => {
+    const s = await startTestServer({ MAX_CONNECTIONS_PER_IP: "2", TRUST_PROXY: "127.0.0.2" });
+    servers.push(s);
+    const proxied = await Promise.all(Array.from({ length: 5 }, () => open(s.url, "127.0.0.2")));
+    for (const { socket } of proxied) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const answers = await Promise.all(proxied.map((c) => c.closed));
+    expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(5).fill("HTTP/1.1 200 OK"));
   });
 });

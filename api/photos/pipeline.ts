@@ -10,6 +10,10 @@ import { HttpError } from "../middleware/errors";
  */
 export const PIPELINE_VERSION = "1";
 
+// libvips' operation cache (50 MB by default) keeps decoded images in case they are asked for again; an upload never is,
+// so the memory of a burst of photos goes back as they are done.
+sharp.cache(false);
+
 /** The formats accepted, recognised by their first bytes (never by name or declared type). */
 export type UploadKind = "jpeg" | "png" | "webp";
 

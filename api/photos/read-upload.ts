@@ -2,6 +2,8 @@ import busboy from "busboy";
 import type { Request } from "express";
 import { HttpError } from "../middleware/errors";
 
+const INTERRUPTED = "The upload was interrupted; nothing was stored.";
+
 /**
  * The bytes of the one file sent in `field` of a multipart/form-data body,
  * held in memory up to `maxBytes`. A larger file is read to its end without
@@ -15,6 +17,9 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
     return Promise.reject(new HttpError(415, `Send the photo as multipart/form-data, in the field "${field}".`));
   }
   return new Promise<Buffer>((resolve, reject) => {
+    // A client gone before its upload was read (e.g. during the session check) will send no "close" again: without
+    // this the promise, and the place in the photo queue it holds, would wait forever.
+    if (req.destroyed && !req.complete) return reject(new HttpError(400, INTERRUPTED));
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 12 } });
@@ -34,6 +39,9 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
       } else resolve(value!);
     };
     parser.on("file", (name, stream) => {
+      // A body cut inside this part errors its stream too ("Unexpected end of form"): the parser's own error answers
+      // that, and an error event nobody listens for would end the process.
+      stream.on("error", () => {});
       if (name !== field || chunks) return stream.resume();
       const kept: Buffer[] = (chunks = []);
       stream.on("data", (chunk: Buffer) => {
@@ -52,7 +60,7 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
       settle(null, Buffer.concat(chunks));
     });
     req.on("close", () => {
-      if (!req.complete) settle(new HttpError(400, "The upload was interrupted; nothing was stored."));
+      if (!req.complete) settle(new HttpError(400, INTERRUPTED));
     });
     req.pipe(parser);
   });

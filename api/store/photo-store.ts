@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { link, mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { parsePhoto, photoFiles, photoSrc, type Photo } from "../../domain/photo";
+import { BoundedQueue } from "../photos/bounded-queue";
 import { processPhoto, sniffImage, type UploadKind } from "../photos/pipeline";
 import { syncFolder } from "./durable-file";
 import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
@@ -10,6 +11,17 @@ import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes"
 /** The folder under DATA_DIR: `public/` is served at /photos, `originals/` never is. */
 export const PHOTOS_DIR = "photos";
 const TEMP_PREFIX = ".tmp-";
+
+/** Photos encoded at once: one leaves the other core to the site (each encode runs several libvips threads anyway). */
+export const PHOTO_CONCURRENCY = 1;
+/**
+ * Uploads admitted at once: the one encoding and those waiting or still
+ * arriving, each held in memory (up to MAX_PHOTO_BYTES, 25 MB). Four keep a
+ * burst from a few staff at once and bound the memory (docs/benchmarks.md).
+ */
+export const PHOTO_QUEUE_LIMIT = 4;
+const photosBusy = (seconds: number) =>
+  `The server is busy encoding other photos: nothing was stored. Try this one again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
 
 export interface StoredPhoto {
   /** The image entry for the vehicle's `images`. */
@@ -23,13 +35,15 @@ export interface StoredPhoto {
  * The photos' files under DATA_DIR/photos. A photo's files are encoded in a
  * temporary folder, each fsynced, then moved into place one rename each, the
  * share JPEG (the one the image entry names) last; so a crash leaves either a
- * temporary folder (removed at the next start) or every file. Photos are
- * processed one at a time, so uploads cannot take both cores from the site.
+ * temporary folder (removed at the next start) or every file. Uploads go
+ * through a bounded queue: one photo is encoded at a time, so uploads cannot
+ * take both cores from the site, and at most PHOTO_QUEUE_LIMIT uploads are
+ * held in memory at once; past that, 503 with Retry-After.
  */
 export class PhotoStore {
   readonly publicDir: string;
   readonly originalsDir: string;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new BoundedQueue(PHOTO_CONCURRENCY, PHOTO_QUEUE_LIMIT, photosBusy);
 
   constructor(readonly dir: string) {
     this.publicDir = path.join(dir, "public");
@@ -43,11 +57,14 @@ export class PhotoStore {
     return photoFiles(photo).every((f) => existsSync(path.join(this.publicDir, f))) && this.originalOf(photo.hash) !== undefined;
   }
 
-  /** Check, encode and store one upload; throws HttpError (415, 400) for a refused one, having stored nothing. */
-  add(original: Buffer): Promise<StoredPhoto> {
-    const run = this.queue.then(() => this.store(original));
-    this.queue = run.catch(() => {});
-    return run;
+  /**
+   * Take a place in the queue, read the upload with `read` (its bytes are
+   * held only once admitted), then check, encode and store it in its turn.
+   * Throws QueueFullError (503) when the queue is full, before `read` is
+   * called; HttpError (415, 400) for a refused photo, having stored nothing.
+   */
+  add(read: () => Promise<Buffer>): Promise<StoredPhoto> {
+    return this.queue.run(read, (original) => this.store(original));
   }
 
   /** Take back the files an `add` put in place (its vehicle could not be saved). */

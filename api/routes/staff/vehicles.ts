@@ -3,11 +3,13 @@ import { vehicleIdFromName } from "../../../domain/slug";
 import { NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../middleware/errors";
+import { QueueFullError } from "../../photos/bounded-queue";
 import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";
 import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehicle-store";
 import { lastSaved } from "../../store/audit-store";
 import { applyVehicleEdit, editConflicts, VehicleEditSchema, vehicleEdit, vehicleFieldChanges, type EditableVehicleField } from "../../../domain/vehicle-edit";
+import type { StoredPhoto } from "../../store/photo-store";
 import type { StaffDeps } from "./staff-router";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
@@ -149,7 +151,15 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
   router.post("/:id/photos", async (req, res) => {
     const id = req.params.id as string;
     found(id);
-    const stored = await photos.add(await readUpload(req, { field: "photo", maxBytes: MAX_PHOTO_BYTES }));
+    let stored: StoredPhoto;
+    try {
+      stored = await photos.add(() => readUpload(req, { field: "photo", maxBytes: MAX_PHOTO_BYTES }));
+    } catch (err) {
+      // Busy is not a fault: answered here, so the error handler does not log it as one.
+      if (!(err instanceof QueueFullError)) throw err;
+      res.status(503).set("Retry-After", String(err.retryAfterSeconds)).json({ error: err.message });
+      return;
+    }
     // The same photo again (files are named by their content): nothing to add, and 200, not 201, says so.
     const already = found(id);
     if (already.images.includes(stored.src)) return void send(res, 200, already);
