@@ -93,4 +93,17 @@ CREATE TRIGGER staff_audit_changed AFTER INSERT ON staff_audit FOR EACH ROW EXEC
 CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE ON partner_origins FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
 `,
   },
+  {
+    version: 2,
+    name: "sites",
+    // One row per site, in the order they were added; a domain's uniqueness across sites is checked under the table's lock (site-store.ts).
+    sql: `
+CREATE TABLE sites (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  site json NOT NULL
+);
+CREATE TRIGGER sites_changed AFTER INSERT OR UPDATE OR DELETE ON sites FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
+`,
+  },
 ];
