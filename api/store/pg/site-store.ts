@@ -71,18 +71,23 @@ export async function openPgSiteStore(db: Database, { publicOrigin }: { publicOr
     apply: (client: pg.PoolClient, change: C) => Promise<unknown>,
   ) =>
     serially(async (): Promise<C | undefined> => {
-      const { committed, planned } = await db.transaction(async (client) => {
-        await client.query(LOCK);
-        const committed = await readSites(client);
-        const planned = plan(committed);
-        if (planned) await apply(client, planned.change);
-        return { committed, planned };
-      });
-      // Changes committed by others since this instance last looked, then this one.
-      const before = diffSites(current, committed);
-      if (!planned) show(committed, before);
-      else show(planned.next, [...before, planned.change]);
-      return planned?.change;
+      /** The sites as committed, read under the lock: shown even when the write is refused (a conflict is then visible here too). */
+      let committed: Site[] | undefined;
+      try {
+        const planned = await db.transaction(async (client) => {
+          await client.query(LOCK);
+          committed = await readSites(client);
+          const planned = plan(committed);
+          if (planned) await apply(client, planned.change);
+          return planned;
+        });
+        // Changes committed by others since this instance last looked, then this one.
+        show(planned?.next ?? committed!, [...diffSites(current, committed!), ...(planned ? [planned.change] : [])]);
+        return planned?.change;
+      } catch (err) {
+        if (committed) show(committed);
+        throw err;
+      }
     });
 
   return {
