@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Store } from "express-rate-limit";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
+import type { SiteStore } from "./store/site-store";
 import type { StaffStores } from "./store/staff-stores";
 import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
@@ -11,6 +12,7 @@ import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
 import { staffRouter } from "./routes/staff/staff-router";
+import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
@@ -23,16 +25,19 @@ export interface ApiDeps {
   outbox: LeadQueue | null;
   /** Staff accounts, sessions, audit and added partner origins. */
   staff: StaffStores;
+  /** The sites this deployment serves. */
+  sites: SiteStore;
   /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
   rateLimitStore?: (name: string) => Store | undefined;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, photos, leads, outbox, staff, rateLimitStore }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rateLimitStore }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
+  api.use("/tls", tlsRouter(sites));
   api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
   api.use(apiNotFound);

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     leads,
     outbox,
     staff,
+    sites: stores.sites,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),

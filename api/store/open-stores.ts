@@ -3,8 +3,10 @@ import { openLeadStore, type LeadStore } from "./lead-store";
 import { openPgLeadStore } from "./pg/lead-store";
 import { openDatabase, type Database } from "./pg/database";
 import { PgRateLimitStore } from "./pg/rate-limit-store";
+import { openPgSiteStore } from "./pg/site-store";
 import { openPgStaffStores } from "./pg/staff-stores";
 import { openPgVehicleStore } from "./pg/vehicle-store";
+import { openSiteStore, type SiteStore } from "./site-store";
 import { openStaffStores, type StaffStores } from "./staff-stores";
 import { openVehicleStore, type VehicleStore } from "./vehicle-store";
 
@@ -14,6 +16,8 @@ export interface Stores {
   vehicles: VehicleStore;
   leads: LeadStore;
   staff: StaffStores;
+  /** The sites this deployment serves (seeded with the first on first start). */
+  sites: SiteStore;
   /** A rate limit's shared counters (PostgreSQL), or undefined for express-rate-limit's own memory (lowdb: one server). */
   rateLimitStore(name: string): Store | undefined;
   /** The database, with PostgreSQL. */
@@ -25,18 +29,21 @@ export interface StoreOptions {
   dataDir: string;
   databaseUrl: string | null;
   leadOrigins: readonly string[];
+  /** PUBLIC_ORIGIN: its host is among the first site's domains when the sites are seeded. */
+  publicOrigin?: string;
   /** The clock of sessions and lockouts (tests move it). */
   now?: () => number;
 }
 
 /** The stores: in PostgreSQL when databaseUrl is set (migrated first), else in lowdb files under dataDir, as always. */
-export async function openStores({ dataDir, databaseUrl, leadOrigins, now = Date.now }: StoreOptions): Promise<Stores> {
+export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrigin, now = Date.now }: StoreOptions): Promise<Stores> {
   if (!databaseUrl) {
     return {
       engine: "lowdb",
       vehicles: await openVehicleStore(dataDir),
       leads: await openLeadStore(dataDir),
       staff: await openStaffStores(dataDir, leadOrigins, now),
+      sites: await openSiteStore(dataDir, { publicOrigin }),
       rateLimitStore: () => undefined,
       db: null,
       close: async () => {},
@@ -49,6 +56,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, now = Date
       vehicles: await openPgVehicleStore(db),
       leads: await openPgLeadStore(db),
       staff: await openPgStaffStores(db, leadOrigins, now),
+      sites: await openPgSiteStore(db, { publicOrigin }),
       rateLimitStore: (name) => new PgRateLimitStore(db, name, now),
       db,
       close: () => db.close(),

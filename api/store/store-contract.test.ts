@@ -3,8 +3,10 @@
  * engine (lowdb files, and PostgreSQL on a throw-away cluster). A store that
  * passes here can stand behind the API whichever engine holds it.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue/seed";
+import { sitesFromExample } from "../../domain/site-seed";
 import type { ContactMessage } from "../../domain/contact";
 import type { Vehicle } from "../../domain/vehicle";
 import { storeEngines } from "../testing/store-engines";
@@ -12,6 +14,7 @@ import { validLead } from "../testing/test-server";
 import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, throttleWait } from "../auth/sign-in-throttle";
 import { AccountError } from "./account-store";
 import { SESSION_IDLE_MS } from "./session-store";
+import { SiteConflictError, SitePreconditionError, type SiteChange } from "./site-store";
 import { VehicleConflictError, VehiclePreconditionError, type VehicleChange } from "./vehicle-store";
 
 // scrypt (N 2^15) per sign-in on a shared 2-core machine.
@@ -21,6 +24,7 @@ afterAll(stop);
 
 const PASSWORD = "correct horse battery staple";
 const newLead = (firstName: string) => ({ message: validLead({ firstName }) as ContactMessage, origin: "https://resort.example", source: "contract" });
+const [capeMay, worcester] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 const cart = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({ ...seedCatalogue()[0]!, id, name: `Contract ${id}`, ...over });
 
 describe.each(engines)("store contract: $name", (engine) => {
@@ -60,6 +64,88 @@ describe.each(engines)("store contract: $name", (engine) => {
       const reopened = await engine.open(place);
       expect(reopened.vehicles.all().map((x) => x.id)).toEqual(vehicles.all().map((x) => x.id));
       expect(reopened.vehicles.etag(reopened.vehicles.get("contract-two")!)).toBe(vehicles.etag(vehicles.get("contract-two")!));
+    });
+  });
+
+  describe("SiteStore", () => {
+    it("seeds the first site once, on loopback and PUBLIC_ORIGIN's host, and finds a site by a request's host", async () => {
+      const place = await engine.fresh();
+      const { sites } = await engine.open(place, { publicOrigin: "https://staging.dealer.example" });
+      expect(sites.list().map((s) => [s.id, s.domains])).toEqual([
+        ["sussex-coast", ["www.sussexcoastgolfcarts.example", "staging.dealer.example", "localhost", "127.0.0.1"]],
+      ]);
+      expect(sites.forHost("127.0.0.1:4490")).toMatchObject({ site: { id: "sussex-coast" }, primary: false });
+      expect(sites.forHost("unknown.example")).toBeUndefined();
+      await sites.create(capeMay!);
+      // A restart with another PUBLIC_ORIGIN seeds nothing: the stored sites are kept as they are.
+      const reopened = (await engine.open(place, { publicOrigin: "http://localhost:3000" })).sites;
+      expect(reopened.list().map((s) => s.id)).toEqual(["sussex-coast", "cape-may"]);
+      expect(reopened.get("sussex-coast")!.domains).toContain("staging.dealer.example");
+    });
+
+    it("creates, replaces (If-Match) and removes sites, never letting two claim a domain or the last one go, telling listeners after each write", async () => {
+      const place = await engine.fresh();
+      const { sites } = await engine.open(place);
+      const heard: SiteChange["action"][] = [];
+      sites.onChange((c) => heard.push(c.action));
+
+      expect(await sites.create(capeMay!)).toEqual(capeMay);
+      expect(sites.forHost("WWW.CapeMayCoastGolfCarts.example")).toEqual({ site: capeMay, primary: true });
+      await expect(sites.create(capeMay!)).rejects.toThrow(new SiteConflictError('A site with id "cape-may" already exists'));
+      await expect(sites.create({ ...worcester!, domains: ["www.worcestershoregolfcarts.example", "localhost"] })).rejects.toThrow(
+        new SiteConflictError("The domain localhost is already a domain of the site sussex-coast (Sussex Coast Golf Carts)"),
+      );
+      await expect(sites.create({ ...worcester!, email: "not an address" })).rejects.toThrow(/e-mail address/);
+      expect(sites.list().map((s) => s.id)).toEqual(["sussex-coast", "cape-may"]);
+
+      const etag = sites.etag(sites.get("cape-may")!);
+      const renamed = { ...capeMay!, id: "ignored", name: "Cape May Carts", domains: [...capeMay!.domains, "capemay.localhost"] };
+      await expect(sites.replace("cape-may", renamed, '"not-its-etag"')).rejects.toBeInstanceOf(SitePreconditionError);
+      await expect(sites.replace("cape-may", { ...renamed, domains: ["127.0.0.1"] }, etag)).rejects.toBeInstanceOf(SiteConflictError);
+      expect(await sites.replace("cape-may", renamed, etag)).toMatchObject({ id: "cape-may", name: "Cape May Carts" });
+      expect(sites.etag(sites.get("cape-may")!)).not.toBe(etag);
+      expect(sites.forHost("capemay.localhost:4590")?.site.name).toBe("Cape May Carts");
+      expect(await sites.replace("no-such-site", renamed, "*")).toBeUndefined();
+
+      await sites.create(worcester!);
+      expect((await sites.remove("cape-may"))?.name).toBe("Cape May Carts");
+      expect(await sites.remove("cape-may")).toBeUndefined();
+      expect(sites.forHost("capemay.localhost")).toBeUndefined();
+      await sites.remove("sussex-coast");
+      await expect(sites.remove("ocean-city-md")).rejects.toThrow(
+        new SiteConflictError("The site ocean-city-md is the only one: a deployment serves at least one site"),
+      );
+      expect(heard).toEqual(["create", "update", "create", "delete", "delete"]);
+
+      const reopened = (await engine.open(place)).sites;
+      expect(reopened.list()).toEqual([worcester]);
+      expect(reopened.etag(reopened.list()[0]!)).toBe(sites.etag(sites.list()[0]!));
+    });
+
+    it("lets one of two writers claiming the same domain at once have it", async () => {
+      const place = await engine.fresh();
+      const one = (await engine.open(place)).sites;
+      // Two instances share a database; a lowdb folder has one server.
+      const two = engine.name === "postgres" ? (await engine.open(place)).sites : one;
+      const claim = "shared.example";
+      const results = await Promise.allSettled([
+        one.create({ ...capeMay!, domains: [claim] }),
+        two.create({ ...worcester!, domains: ["www.worcestershoregolfcarts.example", claim] }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const winner = results[0]!.status === "fulfilled" ? "cape-may" : "ocean-city-md";
+      // The refused writer saw the sites as committed: both know the winner as the writes answer.
+      for (const store of [one, two]) expect(store.forHost(claim)?.site.id).toBe(winner);
+      expect(results.find((r) => r.status === "rejected")).toMatchObject({
+        reason: new SiteConflictError(
+          `The domain ${claim} is already a domain of the site ${winner} (${winner === "cape-may" ? capeMay!.name : worcester!.name})`,
+        ),
+      });
+      // A write on one instance reaches the other's memory.
+      const seen = new Promise<SiteChange>((resolve) => two.onChange(resolve));
+      await one.remove(winner);
+      expect(await seen).toMatchObject({ action: "delete", previous: { id: winner } });
+      expect(two.forHost(claim)).toBeUndefined();
     });
   });
 

@@ -3,6 +3,13 @@ import { openStores, type Stores } from "../store/open-stores";
 import { startTestPostgres, type TestPostgres } from "./postgres";
 import { tempDataDir } from "./test-server";
 
+/** How a test opens the stores: the clock, the start-up lead origins, PUBLIC_ORIGIN (seeded among the first site's domains). */
+export interface OpenOptions {
+  now?: () => number;
+  leadOrigins?: string[];
+  publicOrigin?: string;
+}
+
 /**
  * The storage engines a store contract test runs against: lowdb always, and
  * PostgreSQL on a throw-away cluster when one can be started (else the reason
@@ -15,7 +22,7 @@ export interface EngineUnderTest {
   /** A new place to store data (an empty folder or database), opened by `open`. */
   fresh(): Promise<string>;
   /** Open the stores over a place `fresh` gave, as a server would (again for a restart, or twice for two instances). */
-  open(place: string, options?: { now?: () => number; leadOrigins?: string[] }): Promise<Stores>;
+  open(place: string, options?: OpenOptions): Promise<Stores>;
 }
 
 export interface Engines {
@@ -32,11 +39,12 @@ export async function storeEngines(): Promise<Engines> {
   if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
   const opened: Stores[] = [];
   const dirs: string[] = [];
-  const open = async (place: string, engine: "lowdb" | "postgres", options: { now?: () => number; leadOrigins?: string[] } = {}) => {
+  const open = async (place: string, engine: "lowdb" | "postgres", options: OpenOptions = {}) => {
     const stores = await openStores({
       dataDir: engine === "lowdb" ? place : "/nonexistent",
       databaseUrl: engine === "postgres" ? place : null,
       leadOrigins: options.leadOrigins ?? [],
+      publicOrigin: options.publicOrigin,
       now: options.now,
     });
     opened.push(stores);

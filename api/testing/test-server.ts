@@ -9,6 +9,7 @@ import { smtpSender } from "../mail/smtp-sender";
 import { loadConfig } from "../config";
 import { openStores } from "../store/open-stores";
 import type { LeadStore } from "../store/lead-store";
+import type { SiteStore } from "../store/site-store";
 import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
 import { siteErrorHandler } from "../../host-site/server/site-router";
@@ -20,6 +21,7 @@ export interface TestServer {
   origin: string;
   vehicles: VehicleStore;
   leads: LeadStore;
+  sites: SiteStore;
   outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function startTestServer(
     leads,
     outbox,
     staff: stores.staff,
+    sites: stores.sites,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
     site: Router(),
@@ -66,6 +69,7 @@ export async function startTestServer(
     origin: config.publicOrigin,
     vehicles,
     leads,
+    sites: stores.sites,
     outbox,
     close: async () => {
       await outbox?.stop();

@@ -108,4 +108,17 @@ CREATE INDEX staff_sign_in_failures_last_at ON staff_sign_in_failures (last_at);
 ALTER TABLE staff_accounts ADD COLUMN must_change_password boolean NOT NULL DEFAULT false;
 `,
   },
+  {
+    version: 3,
+    name: "sites",
+    // One row per site, in the order they were added; a domain's uniqueness across sites is checked under the table's lock (site-store.ts).
+    sql: `
+CREATE TABLE sites (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  site json NOT NULL
+);
+CREATE TRIGGER sites_changed AFTER INSERT OR UPDATE OR DELETE ON sites FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
+`,
+  },
 ];
