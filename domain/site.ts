@@ -4,7 +4,7 @@
  * one schema of the record, checked by the store, the API and (later) the
  * console's form, so a message shown under a field is the message the API
  * sends. Facts shared by every site (the catalogue, the staff accounts) are
- * not here: docs/decisions/0017-h9-sites-as-data.md.
+ * not here: docs/decisions/0022-sites-as-data.md.
  */
 import { z } from "zod";
 import { DAYS, type Day, type DayHours } from "./opening-hours";

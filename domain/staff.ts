@@ -14,7 +14,7 @@ export const STAFF_MESSAGES = {
   passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   signInFailed: "Wrong e-mail or password",
-  /** The same for every e-mail, known or not (docs/decisions/0017-h3-sign-in-throttle.md). */
+  /** The same for every e-mail, known or not (docs/decisions/0017-sign-in-throttle.md). */
   signInThrottled: "Too many failed sign-ins for this e-mail from here. Wait a while, or ask an owner to unlock the account.",
   passwordChangeRequired: "An owner reset your password: choose a new one before going on.",
   sameAsTemporary: "Choose a password other than the temporary one",

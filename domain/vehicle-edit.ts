@@ -1,6 +1,6 @@
 /**
  * An edit of a vehicle that names only the fields its author changed, with
- * the values they had in the version the author edited (docs/decisions/0017-h4-vehicle-save-merge.md).
+ * the values they had in the version the author edited (docs/decisions/0018-vehicle-save-merge.md).
  * Applied to whatever version is current, it never writes a field the author
  * did not change; it conflicts only where someone else changed one they did.
  */

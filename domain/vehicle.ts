@@ -121,7 +121,7 @@ export type Vehicle = z.infer<typeof VehicleSchema>;
 export type VehicleInput = z.input<typeof VehicleSchema>;
 
 /**
- * A vehicle as stored before these rules (docs/decisions/0017-h5-vehicle-condition-and-price.md):
+ * A vehicle as stored before these rules (docs/decisions/0019-vehicle-condition-and-price.md):
  * read, never written. A price with cents is rounded to the dollar the page always showed, and
  * a price or specification out of today's bounds still loads, so that one old record cannot stop
  * the catalogue; staff meet the rule when they next save it.

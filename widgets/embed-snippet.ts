@@ -39,7 +39,7 @@ export const pinnedScript = (origin: string, script: string, { version, integrit
   `<script src="${escapeHtml(`${origin}/widgets/${version}/${script}.js`)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous" defer></script>`;
 
 /**
- * One element as a partner's page should hold it (docs/decisions/0017-h7-reserved-space.md): its room kept before the
+ * One element as a partner's page should hold it (docs/decisions/0020-reserved-space.md): its room kept before the
  * script runs (an inline min-height, about its loaded height at each width), and a fallback inside it, a link to the
  * dealership's page and the phone, which shows until the widget takes over and without JavaScript.
  */

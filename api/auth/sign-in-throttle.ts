@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle (docs/decisions/0017-h3-sign-in-throttle.md): failed
+ * The sign-in throttle (docs/decisions/0017-sign-in-throttle.md): failed
  * sign-ins are counted per (e-mail as typed, address), whether or not the
  * e-mail is an account's, so a known e-mail and an unknown one are throttled
  * alike. An attacker's failures slow down only the attacker's own addresses:
