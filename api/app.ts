@@ -97,8 +97,8 @@ export function createAppServer(deps: AppDeps): Server {
 /**
  * An HTTP server that slow or idle clients cannot hold: a request must be in
  * within its time (408 otherwise), its headers sooner, and past
- * maxConnections (or maxConnectionsPerAddress from one client) a new
- * connection is closed at once. Node checks the times
+ * maxConnections (or, once half of them are taken, past
+ * maxConnectionsPerAddress from one client) a new connection is closed at once. Node checks the times
  * every second (its default is every 30 s). With a `drain`, requests are
  * counted and refused once the server stops (api/drain.ts).
  */
@@ -112,6 +112,6 @@ export function limitedServer(limits: ServerLimits, handler: RequestListener, dr
     drain ? drain.wrap(handler) : handler,
   );
   server.maxConnections = limits.maxConnections;
-  limitConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.trustProxy);
+  limitConnectionsPerAddress(server, limits.maxConnectionsPerAddress, limits.maxConnections, limits.trustProxy);
   return server;
 }

@@ -25,24 +25,31 @@ export function addressKey(address: string): string {
 }
 
 /**
- * Close at once any connection past `max` open from one address (see
- * addressKey), so that one client cannot take every one of the server's
- * maxConnections from the others. A trusted proxy's connections
- * (TRUST_PROXY) are not counted: they carry every visitor's requests.
+ * Once the server holds half of its `maxConnections`, close at once any new
+ * connection from an address (see addressKey) that already holds `max`, so
+ * that one client cannot take every connection from the others. Below that
+ * mark nothing is refused: a burst from one busy address (an office behind
+ * one NAT, a load test) is served while there is room for everyone. A
+ * trusted proxy's connections (TRUST_PROXY) are never refused here: they
+ * carry every visitor's requests.
  */
-export function limitConnectionsPerAddress(server: Server, max: number, trustProxy: TrustProxy): void {
+export function limitConnectionsPerAddress(server: Server, max: number, maxConnections: number, trustProxy: TrustProxy): void {
   if (max <= 0) return;
   // Express's own compiled `trust proxy`, asked about the peer itself (hop 0).
   const trusted = express().set("trust proxy", trustProxy).get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const crowded = Math.ceil(maxConnections / 2);
   const open = new Map<string, number>();
+  let total = 0;
   server.on("connection", (socket) => {
+    total++;
+    socket.once("close", () => total--);
     const address = socket.remoteAddress;
     // No address: the socket is already gone.
     if (!address || !(isIPv4(address) || isIPv6(address.split("%")[0]!)) || trusted(address, 0)) return;
     const key = addressKey(address);
-    const count = (open.get(key) ?? 0) + 1;
-    if (count > max) return void socket.destroy();
-    open.set(key, count);
+    const held = open.get(key) ?? 0;
+    if (held >= max && total > crowded) return void socket.destroy();
+    open.set(key, held + 1);
     socket.once("close", () => {
       const left = open.get(key)! - 1;
       if (left) open.set(key, left);

@@ -70,7 +70,7 @@ describe("slow clients", () => {
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
   });
 
-  it("one address cannot take every connection: past MAX_CONNECTIONS_PER_IP its new ones are closed at once, and other addresses are still answered", async () => {
+  it("one address cannot take every connection: once half of MAX_CONNECTIONS are open, its new ones past MAX_CONNECTIONS_PER_IP are closed at once, and other addresses are still answered", async () => {
     const s = await startTestServer({ MAX_CONNECTIONS: "60", MAX_CONNECTIONS_PER_IP: "20" });
     servers.push(s);
     // The flood: 70 slow requests from 127.0.0.2, each holding its connection with headers that never end.
@@ -78,16 +78,30 @@ describe("slow clients", () => {
     const refused: string[] = [];
     for (const c of flood) void c.closed.then((received) => refused.push(received));
     for (const { socket } of flood) if (!socket.destroyed) socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
-    // Its 50 connections past its 20 are closed unanswered (without the limit: the 10 past MAX_CONNECTIONS only).
-    await expect.poll(() => refused.length, { timeout: 3000 }).toBe(50);
-    expect(refused).toEqual(Array(50).fill(""));
+    // It keeps 30 (half of 60) and its 40 others are closed unanswered (without the limit: the 10 past MAX_CONNECTIONS only).
+    await expect.poll(() => refused.length, { timeout: 3000 }).toBe(40);
+    expect(refused).toEqual(Array(40).fill(""));
     // Six requests from 127.0.0.1, as a browser's page load sends them, each on its own connection.
     const normal = await Promise.all(Array.from({ length: 6 }, () => open(s.url)));
     for (const { socket } of normal) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     const answers = await Promise.all(normal.map((c) => c.closed));
     expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(6).fill("HTTP/1.1 200 OK"));
-    // The flood's 20 are still held: cut off only by the headers timeout, as any slow client is.
-    expect(flood.filter((c) => !c.socket.destroyed)).toHaveLength(20);
+    // The flood's 30 are still held: cut off only by the headers timeout, as any slow client is.
+    expect(flood.filter((c) => !c.socket.destroyed)).toHaveLength(30);
+  });
+
+  it("a burst from one address while there is room for everyone is served whole: the per-address cap waits until half the connections are taken", async () => {
+    const s = await startTestServer({ MAX_CONNECTIONS: "60", MAX_CONNECTIONS_PER_IP: "10" });
+    servers.push(s);
+    const burst = await Promise.all(Array.from({ length: 25 }, () => open(s.url)));
+    for (const { socket } of burst) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\n");
+    // Once a later connection is answered, the server has taken in all 25 (connections are accepted in order).
+    const later = await open(s.url, "127.0.0.2");
+    later.socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect((await later.closed).split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    for (const { socket } of burst) if (!socket.destroyed) socket.write("Connection: close\r\n\r\n");
+    const answers = await Promise.all(burst.map((c) => c.closed));
+    expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(25).fill("HTTP/1.1 200 OK"));
   });
 
   it("a trusted proxy's connections are not counted per address: it carries every visitor's", async () => {
