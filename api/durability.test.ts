@@ -114,6 +114,18 @@ describe("lead durability", () => {
     await expect(startTestServer({}, dataDir)).rejects.toThrow(/leads\.json is corrupt/);
   });
 
+  it("20 health checks at once all answer 200: concurrent checks do not spoil each other's probe of the disk", async () => {
+    const s = await startTestServer();
+    try {
+      const statuses = await Promise.all(Array.from({ length: 20 }, () => fetch(`${s.url}/api/health`).then((r) => r.status)));
+      expect(statuses).toEqual(Array(20).fill(200));
+      // No probe file is left behind.
+      expect((await readdir(s.dataDir)).filter((n) => n.startsWith(".write-check"))).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("a lead answered 500 is not stored, ever; health answers 503 with the reason until leads can be written again", async () => {
     const s = await startTestServer();
     const file = path.join(s.dataDir, "leads.json");

@@ -5,9 +5,8 @@
  *
  * npm start (scripts/start.mjs) is this after a build when one is needed.
  */
-import { pathToFileURL } from "node:url";
-import path from "node:path";
-import { buildState, ROOT, SERVER_ENTRY } from "./build-stamp.mjs";
+import { buildState } from "./build-stamp.mjs";
+import { runServer } from "./run-server.mjs";
 
 const state = buildState();
 if (!state.built) {
@@ -15,4 +14,4 @@ if (!state.built) {
   process.exit(1);
 }
 if (!state.current) console.warn(`[serve] warning: ${state.reason}; serving it anyway (\`npm run build\` or \`npm start\` brings it up to date)`);
-await import(pathToFileURL(path.join(ROOT, SERVER_ENTRY)).href);
+await runServer("serve");

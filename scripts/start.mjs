@@ -5,9 +5,8 @@
  * server's own start-up.
  */
 import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { buildState, canBuild, ROOT, SERVER_ENTRY } from "./build-stamp.mjs";
+import { buildState, canBuild, ROOT } from "./build-stamp.mjs";
+import { runServer } from "./run-server.mjs";
 
 const state = buildState();
 if (state.current) {
@@ -24,4 +23,4 @@ if (state.current) {
   const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status || 1);
 }
-await import(pathToFileURL(path.join(ROOT, SERVER_ENTRY)).href);
+await runServer("start");

@@ -131,6 +131,24 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   };
 
   const probeFile = path.join(dataDir, ".write-check");
+  let checking: Promise<string | null> | null = null;
+  const checkWrite = async (): Promise<string | null> => {
+    try {
+      if (failure !== null || !active.durable) {
+        // The real write, again: leads.json (after any archive it waits for).
+        await active.flush();
+      } else {
+        // Nothing pending: a small file beside the leads shows whether the folder takes writes.
+        await writeFile(probeFile, "", { mode: PRIVATE_FILE_MODE });
+        await unlink(probeFile);
+      }
+      failure = null;
+      return null;
+    } catch (err) {
+      failure = err;
+      return describeWriteError(err);
+    }
+  };
 
   return {
     async add({ message, origin, source }, delivery) {
@@ -167,22 +185,10 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
     pending: () => all.filter((l) => l.delivery.status === "pending"),
     all: () => all,
     get: (id) => byId.get(id)?.lead,
-    async writeProblem() {
-      try {
-        if (failure !== null || !active.durable) {
-          // The real write, again: leads.json (after any archive it waits for).
-          await active.flush();
-        } else {
-          // Nothing pending: a small file beside the leads shows whether the folder takes writes.
-          await writeFile(probeFile, "", { mode: PRIVATE_FILE_MODE });
-          await unlink(probeFile);
-        }
-        failure = null;
-        return null;
-      } catch (err) {
-        failure = err;
-        return describeWriteError(err);
-      }
+    writeProblem() {
+      // Concurrent callers share the check in flight: two probes of the one file would delete each other's.
+      checking ??= checkWrite().finally(() => (checking = null));
+      return checking;
     },
     async flush() {
       // Archives first: leads.json's write waits for them anyway.

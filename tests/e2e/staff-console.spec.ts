@@ -202,6 +202,7 @@ test("adds a vehicle with every field of the form; bad input gets the core schem
   await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   try {
+    await expect(page.getByRole("status").filter({ hasText: `Created ${name}.` })).toHaveText(`Created ${name}. It is on the site now; add its photos below.`);
     expect((await staffVehicle(ownerApi, id)).vehicle).toEqual({
       id,
       name,
@@ -237,6 +238,9 @@ test("deletes a vehicle only after confirming", async ({ signedInPage: page, own
   await page.getByRole("button", { name: "Delete vehicle" }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Deleted ${vehicle.name}.` })).toHaveText(
+    `Deleted ${vehicle.name}. Its page on the site now answers “not found”.`,
+  );
   expect((await ownerApi.get(`/api/staff/vehicles/${vehicle.id}`)).status()).toBe(404);
 });
 

@@ -545,6 +545,7 @@ test.describe("the Embed page", () => {
       await expect.poll(() => shownNames(page)).toEqual([`Dunes Guest ${tag}`]);
       await expect(card(page, `Dunes Guest ${tag}`)).toContainText(`${source} from ${partner.origin}`);
       // Counts per source: this page's label and origin, once.
+      await page.getByText(/^Leads per source/).click();
       const perSource = page.getByRole("region", { name: "Leads per source" });
       await expect(perSource.getByRole("row").filter({ hasText: source })).toHaveText(new RegExp(`^${source} from ${partner.origin}\\s*1$`));
     } finally {

@@ -156,6 +156,47 @@ test(
   },
 );
 
+test("a portrait photo's thumbnail in the console shows the whole photo, not its middle", async ({ signedInPage: page, makeVehicle }) => {
+  const v = await makeVehicle();
+  // 600 × 1000, red along its top and blue along its bottom: a crop to the thumbnail's 16:10 box would lose both bands.
+  const band = (colour: string) =>
+    sharp({ create: { width: 600, height: 100, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const portrait = await sharp({ create: { width: 600, height: 1000, channels: 3, background: "#2e8b57" } })
+    .composite([
+      { input: await band("#ff0000"), top: 0, left: 0 },
+      { input: await band("#0000ff"), top: 900, left: 0 },
+    ])
+    .jpeg()
+    .toBuffer();
+  await writeFile(path.join(files, "portrait.jpg"), portrait);
+  await page.goto(`/staff/vehicles/${v.id}`);
+  const photos = page.getByRole("region", { name: "Photos" });
+  await photos.getByLabel("Choose photos").setInputFiles(path.join(files, "portrait.jpg"));
+  const thumb = photos.getByRole("list", { name: "Photos, main first" }).getByRole("img", { name: "Photo 1" });
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  const shown = await thumb.evaluate((img: HTMLImageElement) => ({ fit: getComputedStyle(img).objectFit, natural: img.naturalHeight / img.naturalWidth }));
+  expect(shown.natural).toBeCloseTo(1000 / 600, 1);
+  // What the member of staff sees: both bands, so the top and the bottom of the photo.
+  const { data, info } = await sharp(await thumb.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = (test: (r: number, g: number, b: number) => boolean) => {
+    let n = 0;
+    for (let i = 0; i < data.length; i += info.channels) if (test(data[i]!, data[i + 1]!, data[i + 2]!)) n++;
+    return n;
+  };
+  expect(
+    pixels((r, g, b) => r > 180 && g < 90 && b < 90),
+    "red pixels: the photo's top",
+  ).toBeGreaterThan(50);
+  expect(
+    pixels((r, g, b) => b > 180 && r < 90 && g < 90),
+    "blue pixels: the photo's bottom",
+  ).toBeGreaterThan(50);
+});
+
 test("the console reorders photos (first = main) and removes one; the pages follow", async ({ signedInPage: page, makeVehicle, ownerApi }) => {
   // Two photos through sharp (see above), then the pages after each change: 12 s when the machine is shared.
   test.setTimeout(90_000);

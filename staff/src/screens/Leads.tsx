@@ -23,6 +23,8 @@ interface FilterForm {
   to: string;
 }
 const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "" };
+/** The filters a phone keeps behind "More filters": all but the search. */
+const MORE_FILTERS = ["status", "interest", "source", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
 
 /** A day of the date input as the start of that day in the reader's time zone; `to` takes in its whole day. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -63,6 +65,8 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
   const [loadingMore, setLoadingMore] = useState(false);
   /** Bumped by each follow-up change, so the counts are fetched again. */
   const [changes, setChanges] = useState(0);
+  /** Whether a phone shows the filters past the search (wider screens always do). */
+  const [moreShown, setMoreShown] = useState(false);
   const id = useId();
 
   // The search applies as one types, a moment after the last key; the other filters at once.
@@ -126,6 +130,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
 
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const filtered = Object.values(form).some(Boolean);
+  const moreSet = MORE_FILTERS.filter((key) => form[key]).length;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFilters(toFilters(form));
@@ -146,36 +151,53 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
             aria-describedby={`${id}-count`}
           />
         </div>
-        <FilterSelect
-          label="Status"
-          options={FOLLOW_UP_STATUSES}
-          optionLabel={(s) => FOLLOW_UP_LABELS[s]}
-          value={form.status}
-          onChange={(v) => set("status", v)}
-        />
-        <FilterSelect label="Interest" options={INTERESTS} optionLabel={(i) => INTEREST_LABELS[i]} value={form.interest} onChange={(v) => set("interest", v)} />
-        <FilterSelect
-          label="Source"
-          className="lead-filters__source"
-          options={sourceOptions(counts, form.source)}
-          value={form.source}
-          onChange={(v) => set("source", v)}
-        />
-        <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
-          <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <input id={`${id}-to`} type="date" value={form.to} min={form.from || undefined} onChange={(e) => set("to", e.target.value)} />
-        </div>
-        <div className="lead-filters__actions">
-          <button type="button" className="btn btn--small btn--secondary" disabled={!filtered} onClick={() => setForm(NO_FILTERS)}>
-            Clear filters
-          </button>
-          <a className="btn btn--small btn--primary" href={leadsApi.csvUrl(filters)} download>
-            Download CSV
-          </a>
+        <button
+          type="button"
+          className="btn btn--small btn--secondary lead-filters__toggle"
+          aria-expanded={moreShown}
+          aria-controls={`${id}-more`}
+          onClick={() => setMoreShown((shown) => !shown)}
+        >
+          More filters{moreSet ? ` (${moreSet} set)` : ""}
+        </button>
+        <div id={`${id}-more`} className={`lead-filters__more${moreShown ? " lead-filters__more--shown" : ""}`}>
+          <FilterSelect
+            label="Status"
+            options={FOLLOW_UP_STATUSES}
+            optionLabel={(s) => FOLLOW_UP_LABELS[s]}
+            value={form.status}
+            onChange={(v) => set("status", v)}
+          />
+          <FilterSelect
+            label="Interest"
+            options={INTERESTS}
+            optionLabel={(i) => INTEREST_LABELS[i]}
+            value={form.interest}
+            onChange={(v) => set("interest", v)}
+          />
+          <FilterSelect
+            label="Source"
+            className="lead-filters__source"
+            options={sourceOptions(counts, form.source)}
+            value={form.source}
+            onChange={(v) => set("source", v)}
+          />
+          <div className="field">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input id={`${id}-to`} type="date" value={form.to} min={form.from || undefined} onChange={(e) => set("to", e.target.value)} />
+          </div>
+          <div className="lead-filters__actions">
+            <button type="button" className="btn btn--small btn--secondary" disabled={!filtered} onClick={() => setForm(NO_FILTERS)}>
+              Clear filters
+            </button>
+            <a className="btn btn--small btn--primary" href={leadsApi.csvUrl(filters)} download>
+              Download CSV
+            </a>
+          </div>
         </div>
       </form>
 
@@ -270,30 +292,35 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
         ))}
       </ul>
       {counts.bySource.length > 0 && (
-        <div className="table-wrap" role="region" aria-label="Leads per source" tabIndex={0}>
-          <table className="table lead-counts__sources">
-            <thead>
-              <tr>
-                <th scope="col">Source and origin</th>
-                <th scope="col" className="num">
-                  Leads
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {counts.bySource.map((s) => (
-                <tr key={`${s.source}|${s.origin}`}>
-                  <td>
-                    {s.source ?? <span className="muted">No label</span>}
-                    <span className="visually-hidden"> from </span>
-                    <span className="lead__origin">{s.origin ?? "origin unknown"}</span>
-                  </td>
-                  <td className="num">{s.count}</td>
+        <details className="lead-counts__by-source">
+          <summary>
+            Leads per source ({counts.bySource.length} {counts.bySource.length === 1 ? "source" : "sources"})
+          </summary>
+          <div className="table-wrap" role="region" aria-label="Leads per source" tabIndex={0}>
+            <table className="table lead-counts__sources">
+              <thead>
+                <tr>
+                  <th scope="col">Source and origin</th>
+                  <th scope="col" className="num">
+                    Leads
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {counts.bySource.map((s) => (
+                  <tr key={`${s.source}|${s.origin}`}>
+                    <td>
+                      {s.source ?? <span className="muted">No label</span>}
+                      <span className="visually-hidden"> from </span>
+                      <span className="lead__origin">{s.origin ?? "origin unknown"}</span>
+                    </td>
+                    <td className="num">{s.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
       )}
     </section>
   );
