@@ -119,6 +119,13 @@ export const LeadQuerySchema = z.object({
 });
 export type LeadQuery = z.infer<typeof LeadQuerySchema>;
 
+/** Said of a period that ends before it starts. */
+export const FROM_AFTER_TO = "The From date is after the To date: no lead can match. Choose a From date on or before the To date.";
+
+/** What the schema alone cannot see in a parsed query: a period that ends before it starts (else undefined). */
+export const periodProblem = ({ from, to }: Pick<LeadQuery, "from" | "to">): string | undefined =>
+  from !== undefined && to !== undefined && from >= to ? FROM_AFTER_TO : undefined;
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Text without its accents: "Núñez" → "Nunez", so a search typed without them finds it (and one typed with them finds text without). */
 const unaccented = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");

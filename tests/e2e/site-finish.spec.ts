@@ -189,12 +189,15 @@ test("vehicle pages share their own vehicle's image", async ({ request }) => {
   for (const id of ["denago-ev-city", "evolution-d6-max-xt4"]) {
     const html = await (await request.get(`/vehicle/${id}`)).text();
     const content = (key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1];
-    const image = `${BUSINESS.siteUrl}/images/vehicles/${id}.svg`;
+    // A raster (Facebook and X show no SVG): the drawing as a PNG.
+    const image = `${BUSINESS.siteUrl}/share/images/vehicles/${id}.png`;
     expect(content("og:image"), id).toBe(image);
     expect(content("twitter:image"), id).toBe(image);
-    expect(content("og:image:alt"), id).toMatch(/EV CITY|D6 Max XT4/);
+    expect(content("og:image:alt"), id).toMatch(/EV City|D6 Max XT4/);
     // The image is served, at the path the tag names.
-    expect((await request.get(new URL(image).pathname)).status()).toBe(200);
+    const served = await request.get(new URL(image).pathname);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
   }
 });
 

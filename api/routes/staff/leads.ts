@@ -10,6 +10,7 @@ import {
   LEADS_PAGE_DEFAULT,
   LEADS_PAGE_MAX,
   LeadQuerySchema,
+  periodProblem,
   type InboxLead,
   type LeadQuery,
 } from "../../../domain/lead-follow-up";
@@ -26,8 +27,6 @@ const LimitSchema = z.coerce
   .max(LEADS_PAGE_MAX, `limit must be a whole number from 1 to ${LEADS_PAGE_MAX}`)
   .default(LEADS_PAGE_DEFAULT);
 
-const FROM_AFTER_TO = "The From date is after the To date: no lead can match. Choose a From date on or before the To date.";
-
 /** The query's filters, each given at most once; 400 naming the first bad one (or a period that ends before it starts). */
 function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string } {
   const raw: Record<string, unknown> = {};
@@ -40,8 +39,8 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
     const fields = vehicleFieldErrors(parsed.error);
     throw new HttpError(400, Object.values(fields)[0] ?? "Bad query", { fields });
   }
-  const { from, to } = parsed.data;
-  if (from !== undefined && to !== undefined && from >= to) throw new HttpError(400, FROM_AFTER_TO, { fields: { from: FROM_AFTER_TO } });
+  const period = periodProblem(parsed.data);
+  if (period) throw new HttpError(400, period, { fields: { from: period } });
   return parsed.data;
 }
 

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
 import { leadName, type Lead } from "../../../domain/lead";
-import { FOLLOW_UP_LABELS, FOLLOW_UP_STATUSES, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
+import {
+  FOLLOW_UP_LABELS,
+  FOLLOW_UP_STATUSES,
+  LeadQuerySchema,
+  periodProblem,
+  type FollowUpStatus,
+  type InboxLead,
+  type LeadCounts,
+} from "../../../domain/lead-follow-up";
 import { leadsApi, type LeadFilters } from "../api/leads-api";
 import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
@@ -12,6 +20,13 @@ import { BASE, Link } from "../router";
 import "../leads.css";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The first thing the API would refuse in these filters, by the core's rules, or null. */
+function queryProblem(filters: LeadFilters): string | null {
+  const parsed = LeadQuerySchema.safeParse(filters);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? "These filters cannot be used";
+  return periodProblem(parsed.data) ?? null;
+}
 
 /** What the filter form holds: dates as the date inputs give them (the reader's own days). */
 interface FilterForm {
@@ -77,9 +92,15 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form]);
 
+  // Filters the API would refuse (a search too long, a From date after the To date) are told here, by the core's own
+  // rules, without asking it: no list that these filters did not give, and no refused request.
+  const problem = queryProblem(filters);
+  const badPeriod = queryProblem({ from: filters.from, to: filters.to }) !== null;
+
   useEffect(() => {
     let live = true;
-    setFailure(null);
+    setFailure(problem);
+    if (problem) return void setLeads(null);
     leadsApi.page(filters).then(
       (page) => {
         if (!live) return;
@@ -88,7 +109,6 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
       },
       (err: unknown) => {
         if (!live) return;
-        // The server's words (a search too long, a From date after the To date), and no list that these filters did not give.
         setFailure(message(err));
         setLeads(null);
       },
@@ -96,10 +116,11 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
     return () => {
       live = false;
     };
-  }, [filters]);
+  }, [filters, problem]);
 
   useEffect(() => {
     let live = true;
+    if (badPeriod) return void setCounts(null);
     leadsApi.counts({ from: filters.from, to: filters.to }).then(
       (c) => live && setCounts(c),
       () => live && setCounts(null),
@@ -107,7 +128,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
     return () => {
       live = false;
     };
-  }, [filters.from, filters.to, changes]);
+  }, [filters.from, filters.to, changes, badPeriod]);
 
   const more = async () => {
     if (!nextCursor) return;
