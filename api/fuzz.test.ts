@@ -170,7 +170,9 @@ describe("photo uploads with generated cut, malformed and oversized multipart bo
     expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
     // No request left a place in the photo queue taken: a good photo is stored at once (a new one: a whole body above
     // may already have stored `jpeg`, and the same photo again answers 200 with nothing added).
-    const after = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a0a" } }).jpeg().toBuffer();
+    const after = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a0a" } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append("photo", new Blob([new Uint8Array(after)], { type: "image/jpeg" }), "after.jpg");
     const res = await fetch(`${s.url}/api/staff/vehicles/denago-ev-nomad/photos`, { method: "POST", headers: { origin: s.origin, cookie }, body: form });
