@@ -8,6 +8,7 @@ import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { leadOrigins, openReads } from "./middleware/lead-origins";
+import { siteOfRequest } from "./middleware/request-site";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
@@ -38,7 +39,13 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
   api.use("/tls", tlsRouter(sites));
-  api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
+  api.use(
+    "/contact",
+    siteOfRequest(sites),
+    leadOrigins(staff.origins.allows),
+    contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
+    contactRouter(leads, outbox),
+  );
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
   api.use(apiNotFound);
   api.use(jsonErrors);

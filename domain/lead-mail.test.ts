@@ -17,6 +17,7 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   message: "Battery check please.",
   origin: "https://resort.example",
   source: "spring-landing",
+  site: "sussex-coast",
   delivery: { status: "pending", attempts: 0 },
   ...over,
 });
@@ -104,10 +105,10 @@ describe("CSV", () => {
   it("has a header row and one row per lead with source and delivery status", () => {
     const csv = leadsToCsv([lead(), lead({ id: "lead-2", source: null, delivery: { status: "sent", attempts: 1, sentAt: "2026-11-21T15:05:00.000Z" } })]);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
     expect(lines[1]).toBe(
-      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,",
+      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,,sussex-coast",
     );
-    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z$/);
+    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z,sussex-coast$/);
   });
 });

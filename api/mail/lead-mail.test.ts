@@ -152,7 +152,7 @@ describe("npm run leads", () => {
     await post(s);
     const csv = (await run(s.dataDir, "--since", "2026-01-01", "--format", "csv")).stdout;
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
     expect(csv).toContain(`"Line one,\nline ""two""",town-page,,not-sent,0,`);
     expect(lines.filter(Boolean)).toHaveLength(1 + 2); // header and two leads (the quoted break is a bare \n)
 
@@ -213,6 +213,7 @@ describe("control characters in contact fields", () => {
     message: "Hello,\r\nplease call\u0000\u001b[2J after five",
     origin: null,
     source: null,
+    site: "sussex-coast",
     delivery: { status: "pending", attempts: 0 },
   });
 

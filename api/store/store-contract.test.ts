@@ -4,6 +4,8 @@
  * passes here can stand behind the API whichever engine holds it.
  */
 import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue/seed";
 import { sitesFromExample } from "../../domain/site-seed";
@@ -13,6 +15,7 @@ import { storeEngines } from "../testing/store-engines";
 import { validLead } from "../testing/test-server";
 import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, throttleWait } from "../auth/sign-in-throttle";
 import { AccountError } from "./account-store";
+import { LEADS_FILE } from "./lead-files";
 import { SESSION_IDLE_MS } from "./session-store";
 import { SiteConflictError, SitePreconditionError, type SiteChange } from "./site-store";
 import { VehicleConflictError, VehiclePreconditionError, type VehicleChange } from "./vehicle-store";
@@ -165,6 +168,30 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(reopened.all().map((l) => l.id)).toEqual([a.id, b.id]);
       expect(reopened.get(b.id)?.delivery).toEqual({ status: "pending", attempts: 1, lastError: "refused" });
       expect(reopened.get(a.id)).toEqual(leads.get(a.id));
+    });
+
+    it("keeps the site each lead came through; a lead stored before sites belongs to the first site", async () => {
+      const place = await engine.fresh();
+      const stores = await engine.open(place);
+      const cape = await stores.leads.add({ ...newLead("Cape"), site: "cape-may" }, { status: "not-sent", attempts: 0 });
+      const { site: _site, delivery, ...older } = { ...(await stores.leads.add(newLead("Old"), { status: "not-sent", attempts: 0 })), id: "older-lead" };
+      // A lead as stored before sites: no `site` field.
+      if (stores.db)
+        await stores.db.pool.query("INSERT INTO leads (id, created_at, lead, delivery, delivery_status) VALUES ($1, $2, $3, $4, $5)", [
+          older.id,
+          older.createdAt,
+          JSON.stringify(older),
+          JSON.stringify(delivery),
+          delivery.status,
+        ]);
+      else {
+        const file = path.join(place, LEADS_FILE);
+        const stored = JSON.parse(await readFile(file, "utf8")) as { leads: unknown[] };
+        await writeFile(file, JSON.stringify({ leads: [...stored.leads, { ...older, delivery }] }));
+      }
+      const reopened = (await engine.open(place)).leads;
+      expect(reopened.get(cape.id)?.site).toBe("cape-may");
+      expect(reopened.all().map((l) => `${l.firstName} ${l.site}`)).toEqual(["Cape cape-may", "Old sussex-coast", "Old sussex-coast"]);
     });
 
     it("delivers a pending lead once: the attempt sees the lead as stored, and a delivered lead is not claimed again", async () => {

@@ -1,0 +1,91 @@
+/**
+ * Leads of many sites from one deployment (issue 26): each lead records the
+ * site it was posted through (the request's host), and the inbox lists,
+ * counts and exports it and filters by it; on both storage engines.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { InboxLead, LeadCounts } from "../domain/lead-follow-up";
+import { sitesFromExample } from "../domain/site-seed";
+import { openStores } from "./store/open-stores";
+import { fetchAsHost } from "./testing/host-fetch";
+import { startTestPostgres } from "./testing/postgres";
+import { addAccount, signIn } from "./testing/staff-client";
+import { startTestServer, validLead, type TestServer } from "./testing/test-server";
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+
+const [example] = sitesFromExample(JSON.parse(readFileSync(new URL("../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
+/** Cape May, reachable in tests as cape-may.localhost. */
+export const CAPE_MAY = { ...example!, domains: [...example!.domains, "cape-may.localhost"] };
+const OWNER = { email: "owner@example.com", password: "owner password 1" };
+
+const cluster = await startTestPostgres();
+const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
+if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers.splice(0)) await s.close();
+  if ("stop" in cluster) await cluster.stop();
+});
+
+/** A server of both sites, on lowdb or PostgreSQL, with an owner account. */
+async function twoSiteServer(engine: "lowdb" | "postgres", env: Record<string, string> = {}): Promise<TestServer> {
+  const databaseUrl = engine === "postgres" ? await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase() : null;
+  const s = await startTestServer(databaseUrl ? { ...env, DATABASE_URL: databaseUrl } : env);
+  servers.push(s);
+  await s.sites.create(CAPE_MAY);
+  if (databaseUrl) {
+    const stores = await openStores({ dataDir: s.dataDir, databaseUrl, leadOrigins: [] });
+    await stores.staff.accounts.add({ ...OWNER, role: "owner" });
+    await stores.close();
+  } else await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+  return s;
+}
+
+/** POST /api/contact through a site's host name, as its own page (or the partner `origin`) would. */
+export const postLead = (s: TestServer, host: string, over: Record<string, unknown> = {}, origin?: string) =>
+  fetchAsHost(`${s.url}/api/contact`, host, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(origin ? { origin } : {}) },
+    body: JSON.stringify(validLead(over)),
+  });
+
+const json = async <T>(res: Response) => (await res.json()) as T;
+
+describe.each(["lowdb", "postgres"] as const)("leads per site (%s)", (engine) => {
+  it.skipIf(engine === "postgres" && unavailable)(
+    "a lead posted through each site lands with its own site; the inbox lists, counts, exports and filters by it",
+    async () => {
+      const s = await twoSiteServer(engine);
+      const local = await postLead(s, "localhost", { firstName: "Sussex" });
+      expect(local.status).toBe(201);
+      const cape = await postLead(s, "cape-may.localhost", { firstName: "Cape" });
+      expect(cape.status).toBe(201);
+      const capeId = (await json<{ id: string }>(cape)).id;
+      expect(s.leads.get(capeId)).toMatchObject({ firstName: "Cape", site: "cape-may" });
+      expect(s.leads.all().map((l) => `${l.firstName} ${l.site}`)).toEqual(["Sussex sussex-coast", "Cape cape-may"]);
+
+      const unknown = await postLead(s, "nobody.localhost", { firstName: "Lost" });
+      expect(unknown.status).toBe(421);
+      expect(await json<{ error: string }>(unknown)).toEqual({ error: "This server does not serve nobody.localhost" });
+      expect(s.leads.all()).toHaveLength(2);
+
+      const cookie = await signIn(s, OWNER.email, OWNER.password);
+      const get = (url: string) => fetch(`${s.url}${url}`, { headers: { cookie } });
+      const page = await json<{ leads: InboxLead[] }>(await get("/api/staff/leads?site=cape-may"));
+      expect(page.leads.map((l) => `${l.firstName} ${l.site}`)).toEqual(["Cape cape-may"]);
+      const counts = await json<LeadCounts>(await get("/api/staff/leads/counts"));
+      expect(counts.bySite).toEqual([
+        { site: "cape-may", count: 1 },
+        { site: "sussex-coast", count: 1 },
+      ]);
+      const csv = (await (await get("/api/staff/leads.csv?site=sussex-coast")).text()).trimEnd().split("\r\n");
+      expect(csv[0]).toMatch(/,sentAt,site$/);
+      expect(csv.slice(1).map((line) => line.split(",").at(-1))).toEqual(["sussex-coast"]);
+      const bad = await get("/api/staff/leads?site=Not%20A%20Site");
+      expect(bad.status).toBe(400);
+      expect((await json<{ fields: Record<string, string> }>(bad)).fields).toEqual({ site: expect.stringMatching(/^site must be a slug/) });
+    },
+  );
+});
