@@ -4,12 +4,14 @@
  * counts and exports it and filters by it; on both storage engines.
  */
 import { readFileSync } from "node:fs";
+import { JSDOM } from "jsdom";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { InboxLead, LeadCounts } from "../domain/lead-follow-up";
 import { sitesFromExample } from "../domain/site-seed";
 import { openStores } from "./store/open-stores";
 import { fetchAsHost } from "./testing/host-fetch";
 import { startTestPostgres } from "./testing/postgres";
+import { startSmtpSink } from "./testing/smtp-sink";
 import { addAccount, signIn } from "./testing/staff-client";
 import { startTestServer, validLead, type TestServer } from "./testing/test-server";
 
@@ -17,13 +19,18 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const [example] = sitesFromExample(JSON.parse(readFileSync(new URL("../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 /** Cape May, reachable in tests as cape-may.localhost. */
-export const CAPE_MAY = { ...example!, domains: [...example!.domains, "cape-may.localhost"] };
+export const CAPE_MAY = {
+  ...example!,
+  domains: [...example!.domains, "cape-may.localhost"],
+  leadRecipients: ["leads@capemay.example", "owner@capemay.example"],
+};
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 
 const cluster = await startTestPostgres();
 const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
 if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
 const servers: TestServer[] = [];
+const sinks: Awaited<ReturnType<typeof startSmtpSink>>[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
   if ("stop" in cluster) await cluster.stop();
@@ -86,6 +93,59 @@ describe.each(["lowdb", "postgres"] as const)("leads per site (%s)", (engine) =>
       const bad = await get("/api/staff/leads?site=Not%20A%20Site");
       expect(bad.status).toBe(400);
       expect((await json<{ fields: Record<string, string> }>(bad)).fields).toEqual({ site: expect.stringMatching(/^site must be a slug/) });
+    },
+  );
+});
+
+describe.each(["lowdb", "postgres"] as const)("lead mail per site (%s)", (engine) => {
+  it.skipIf(engine === "postgres" && unavailable)(
+    "each site's lead goes to its own recipients (else LEAD_TO), in its own name, with the site as the ADF's vendor",
+    async () => {
+      const smtp = await startSmtpSink();
+      sinks.push(smtp);
+      const s = await twoSiteServer(engine, {
+        SMTP_URL: smtp.url,
+        LEAD_TO: "sales@dealer.example",
+        LEAD_FROM: "web@dealer.example",
+        MAIL_RETRY_BASE_MS: "100",
+      });
+      expect((await postLead(s, "localhost", { firstName: "Sussex" })).status).toBe(201);
+      expect((await postLead(s, "cape-may.localhost", { firstName: "Cape" })).status).toBe(201);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(2), { timeout: 10_000 });
+
+      const mail = (first: string) => {
+        const m = smtp.messages.find((x) => x.subject?.includes(first))!;
+        const adf = m.attachments.find((a) => a.filename?.endsWith(".adf.xml"))!.content.toString("utf8");
+        const doc = new new JSDOM().window.DOMParser().parseFromString(adf, "application/xml");
+        const vendor = (q: string) => doc.querySelector(`vendor ${q}`)?.textContent;
+        return {
+          to: m.to && "text" in m.to ? m.to.text : "",
+          subject: m.subject,
+          messageId: m.messageId,
+          site: /^Site: (.*)$/m.exec(m.text ?? "")?.[1],
+          vendor: [vendor("vendorname"), vendor("phone"), vendor("street"), vendor("city"), vendor("regioncode"), vendor("postalcode")],
+          provider: doc.querySelector("provider url")?.textContent,
+        };
+      };
+      expect(mail("Sussex")).toEqual({
+        to: "sales@dealer.example",
+        subject: "[Sales lead] Sussex Coast Golf Carts website: Sussex Reyes",
+        messageId: expect.stringMatching(/^<lead-.+@www\.sussexcoastgolfcarts\.example>$/),
+        site: "Sussex Coast Golf Carts",
+        vendor: ["Sussex Coast Golf Carts", "(302) 555-0142", "100 Coastal Cart Lane", "Georgetown", "DE", "19947"],
+        provider: "https://www.sussexcoastgolfcarts.example",
+      });
+      expect(mail("Cape")).toEqual({
+        to: "leads@capemay.example, owner@capemay.example",
+        subject: "[Sales lead] Cape May Coast Golf Carts website: Cape Reyes",
+        messageId: expect.stringMatching(/^<lead-.+@www\.capemaycoastgolfcarts\.example>$/),
+        site: "Cape May Coast Golf Carts",
+        vendor: ["Cape May Coast Golf Carts", "(609) 555-0163", "410 Shore Road", "Cape May Court House", "NJ", "08210"],
+        provider: "https://www.capemaycoastgolfcarts.example",
+      });
+      // No trace of the other site in either mail.
+      const cape = smtp.messages.find((x) => x.subject?.includes("Cape"))!;
+      expect(`${cape.text}${cape.html}`).not.toMatch(/Sussex|302\) 555|Lewes/);
     },
   );
 });
