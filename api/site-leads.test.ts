@@ -149,3 +149,42 @@ describe.each(["lowdb", "postgres"] as const)("lead mail per site (%s)", (engine
     },
   );
 });
+
+describe.each(["lowdb", "postgres"] as const)("partner origins per site (%s)", (engine) => {
+  it.skipIf(engine === "postgres" && unavailable)(
+    "the Origins API works on the request's site; an origin added for one site posts through it only; start-up origins are the first site's",
+    async () => {
+      const s = await twoSiteServer(engine, { ALLOWED_ORIGINS: "https://startup-partner.example" });
+      const cookie = await signIn(s, OWNER.email, OWNER.password);
+      const staff = (host: string, method: string, body?: unknown) =>
+        fetchAsHost(`${s.url}/api/staff/origins`, host, {
+          method,
+          headers: { cookie, origin: s.origin, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const cape = "https://cape-partner.example";
+
+      const put = await staff("cape-may.localhost", "PUT", { added: [cape] });
+      expect(put.status).toBe(200);
+      expect(await json(put)).toEqual({ startup: [], added: [cape] });
+      expect(await json(await staff("localhost", "GET"))).toMatchObject({ added: [] });
+      expect((await json<{ startup: string[] }>(await staff("localhost", "GET"))).startup).toContain("https://startup-partner.example");
+
+      const status = async (host: string, origin: string) => (await postLead(s, host, {}, origin)).status;
+      expect(await status("cape-may.localhost", cape)).toBe(201);
+      expect(await status("localhost", cape)).toBe(403);
+      expect(await status("localhost", "https://startup-partner.example")).toBe(201);
+      expect(await status("cape-may.localhost", "https://startup-partner.example")).toBe(403);
+      // A site's own page posting to its own API.
+      const port = new URL(s.url).port;
+      expect(await status("cape-may.localhost", `http://cape-may.localhost:${port}`)).toBe(201);
+      expect(await status("cape-may.localhost", `http://localhost:${port}`)).toBe(403);
+      expect(s.leads.all().map((l) => `${l.site} ${l.origin}`)).toEqual([
+        `cape-may ${cape}`,
+        "sussex-coast https://startup-partner.example",
+        `cape-may http://cape-may.localhost:${port}`,
+      ]);
+      expect((await staff("nobody.localhost", "GET")).status).toBe(421);
+    },
+  );
+});

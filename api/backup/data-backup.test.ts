@@ -147,7 +147,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     const v = stores.vehicles.all()[0]!;
     await stores.vehicles.replace(v.id, { ...v, name: "Renamed before the backup" }, stores.vehicles.etag(v));
     await stores.staff.accounts.add({ email: "owner@example.com", role: "owner", password: "owner password 12" });
-    await stores.staff.origins.setAdded(["https://partner.example"]);
+    await stores.staff.origins.setAdded("sussex-coast", ["https://partner.example"]);
     await stores.staff.followUps.record({ leadId: leadIds[1]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
     await stores.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
     const place = { dataDir: path.join(work, "pg-data"), photosDir: path.join(work, "pg-photos"), databaseUrl: url };
@@ -168,7 +168,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     expect(restored.leads.all()).toEqual(stores.leads.all());
     expect(restored.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(await restored.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
-    expect(restored.staff.origins.added()).toEqual(["https://partner.example"]);
+    expect(restored.staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
     expect(restored.staff.followUps.get(leadIds[1]!)).toEqual(stores.staff.followUps.get(leadIds[1]!));
     expect(restored.staff.audit.recent(5)).toEqual(stores.staff.audit.recent(5));
     expect((await readTree(into.photosDir)).get("public/ab12/main-480.avif")).toEqual(Buffer.from([7, 8, 9]));

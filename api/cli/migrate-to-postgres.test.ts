@@ -43,7 +43,7 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     await before.staff.accounts.add({ email: "owner@example.com", role: "owner", password: "owner password 12" });
     const { token } = await before.staff.sessions.create("owner@example.com");
     await before.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
-    await before.staff.origins.setAdded(["https://partner.example"]);
+    await before.staff.origins.setAdded("sussex-coast", ["https://partner.example"]);
     await before.staff.followUps.record({ leadId: leadIds[2]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
 
     const url = await postgres.fresh();
@@ -58,7 +58,7 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     expect(await after.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
     expect(await after.staff.sessions.touch(token)).toMatchObject({ email: "owner@example.com" });
     expect(after.staff.audit.recent(5)).toEqual(before.staff.audit.recent(5));
-    expect(after.staff.origins.added()).toEqual(["https://partner.example"]);
+    expect(after.staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
     expect(after.staff.followUps.get(leadIds[2]!)).toEqual(before.staff.followUps.get(leadIds[2]!));
 
     const again = await migrateCli(dir, url);

@@ -20,7 +20,7 @@ import { readJsonFile } from "./json-file";
 import { parseJsonLines } from "./json-lines";
 import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
-import { ORIGINS_FILE, OriginsFileSchema } from "./origin-store";
+import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { CATALOGUE_FILE } from "./vehicle-store";
 import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
@@ -34,8 +34,8 @@ export interface DataRecords {
   accounts: z.infer<typeof AccountsFileSchema>["accounts"];
   sessions: z.infer<typeof SessionsFileSchema>["sessions"];
   audit: AuditEntry[];
-  /** Undefined when the owner never changed the list. */
-  origins: string[] | undefined;
+  /** Each site's added partner origins, by site id; undefined when the owner never changed a list. */
+  origins: SiteOrigins | undefined;
 }
 
 /** A JSON-lines file's entries, as the server reads them at start-up (none when it does not exist); only read. */
@@ -56,7 +56,7 @@ export async function readDataFolder(dir: string): Promise<DataRecords> {
     accounts: (await readJsonFile(path.join(dir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [],
     sessions: (await readJsonFile(path.join(dir, SESSIONS_FILE), (d) => SessionsFileSchema.parse(d)))?.sessions ?? [],
     audit: await readLines(path.join(dir, AUDIT_FILE), AuditEntrySchema),
-    origins: (await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => OriginsFileSchema.parse(d)))?.added,
+    origins: await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => originsOfFile(OriginsFileSchema.parse(d))),
   };
 }
 
@@ -82,5 +82,5 @@ export async function writeDataFolder(dir: string, data: DataRecords): Promise<v
   if (data.accounts.length) await write(ACCOUNTS_FILE, JSON.stringify({ accounts: data.accounts }));
   if (data.sessions.length) await write(SESSIONS_FILE, JSON.stringify({ sessions: data.sessions }));
   if (data.audit.length) await write(AUDIT_FILE, lines(data.audit));
-  if (data.origins) await write(ORIGINS_FILE, JSON.stringify({ added: data.origins }));
+  if (data.origins) await write(ORIGINS_FILE, JSON.stringify(originsFile(data.origins)));
 }

@@ -36,7 +36,7 @@ export function rowCounts(data: DataRecords): Record<DataTable, number> {
     staff_accounts: data.accounts.length,
     staff_sessions: data.sessions.length,
     staff_audit: data.audit.length,
-    partner_origins: data.origins ? 1 : 0,
+    partner_origins: Object.keys(data.origins ?? {}).length,
   };
 }
 
@@ -68,7 +68,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       "SELECT * FROM staff_sessions ORDER BY created_at",
     );
     const audit = await c.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq");
-    const origins = (await c.query<{ added: string[] }>("SELECT added FROM partner_origins WHERE id = 1")).rows[0];
+    const origins = (await c.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins ORDER BY site")).rows;
     return {
       catalogue: catalogue && VehicleListSchema.parse(catalogue.vehicles),
       leads: leads.rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery })),
@@ -85,7 +85,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       })),
       sessions: sessions.rows.map((r) => ({ hash: r.hash, email: r.email, createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at) })),
       audit: audit.rows.map((r) => AuditEntrySchema.parse(r.entry)),
-      origins: origins?.added,
+      origins: origins.length ? Object.fromEntries(origins.map((r) => [r.site, r.added])) : undefined,
     };
   });
 }
@@ -126,7 +126,8 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
     for (const s of data.sessions)
       await c.query("INSERT INTO staff_sessions (hash, email, created_at, last_seen_at) VALUES ($1, $2, $3, $4)", [s.hash, s.email, s.createdAt, s.lastSeenAt]);
     for (const e of data.audit) await c.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(e)]);
-    if (data.origins) await c.query("INSERT INTO partner_origins (id, added) VALUES (1, $1)", [JSON.stringify(data.origins)]);
+    for (const [site, added] of Object.entries(data.origins ?? {}))
+      await c.query("INSERT INTO partner_origins (site, added) VALUES ($1, $2)", [site, JSON.stringify(added)]);
 
     for (const table of DATA_TABLES) {
       const n = await count(c, table);
