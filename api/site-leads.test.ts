@@ -178,11 +178,15 @@ describe.each(["lowdb", "postgres"] as const)("partner origins per site (%s)", (
       // A site's own page posting to its own API.
       const port = new URL(s.url).port;
       expect(await status("cape-may.localhost", `http://cape-may.localhost:${port}`)).toBe(201);
+      expect(await status("cape-may.localhost", `https://cape-may.localhost:${port}`)).toBe(201);
       expect(await status("cape-may.localhost", `http://localhost:${port}`)).toBe(403);
+      expect(await status("cape-may.localhost", `http://cape-may.localhost:1`)).toBe(403);
+      expect(await status("cape-may.localhost", `http://cape-may.localhost.evil.example:${port}`)).toBe(403);
       expect(s.leads.all().map((l) => `${l.site} ${l.origin}`)).toEqual([
         `cape-may ${cape}`,
         "sussex-coast https://startup-partner.example",
         `cape-may http://cape-may.localhost:${port}`,
+        `cape-may https://cape-may.localhost:${port}`,
       ]);
       expect((await staff("nobody.localhost", "GET")).status).toBe(421);
     },

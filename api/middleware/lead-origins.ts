@@ -36,8 +36,15 @@ export function leadOrigins(allowed: readonly string[] | ((origin: string, req: 
   };
 }
 
-/** Whether `origin` is the request's own (scheme, host and port as the request came: through a trusted proxy, as the visitor sent them): a site's own page posting to its own API. */
-export const isOwnOrigin = (origin: string, req: Request): boolean => origin === `${req.protocol}://${req.host}`;
+/**
+ * Whether `origin` is the request's own: an http(s) page on the host and port the request was sent to (the
+ * forwarded host behind a trusted proxy), i.e. a site's own page posting to its own API. The scheme is not
+ * compared, so a page served over TLS by the proxy counts even where TRUST_PROXY is not set.
+ */
+export function isOwnOrigin(origin: string, req: Request): boolean {
+  const m = /^https?:\/\/([^/]+)$/.exec(origin);
+  return m !== null && m[1]!.toLowerCase() === req.host.toLowerCase();
+}
 
 /** The CORS header of reads open to any origin. */
 export const OPEN_READ_HEADERS = { "Access-Control-Allow-Origin": "*" } as const;
