@@ -1,5 +1,6 @@
 import { Router } from "express";
 import type { Store } from "express-rate-limit";
+import type { Site } from "../domain/site";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { SiteStore } from "./store/site-store";
@@ -7,7 +8,8 @@ import type { StaffStores } from "./store/staff-stores";
 import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
-import { leadOrigins, openReads } from "./middleware/lead-origins";
+import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
+import { siteOfRequest } from "./middleware/request-site";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
@@ -38,8 +40,14 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
   api.use("/health", openReads, healthRouter(leads));
   api.use("/tls", tlsRouter(sites));
-  api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
+  api.use(
+    "/contact",
+    siteOfRequest(sites),
+    leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows((res.locals.site as Site).id, origin)),
+    contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
+    contactRouter(leads, outbox),
+  );
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

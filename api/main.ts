@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
   const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
   if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);
-  const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
+  const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   opened.outbox = outbox;
   if (outbox) {
     const pending = outbox.start();

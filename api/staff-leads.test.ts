@@ -162,7 +162,7 @@ describe("the inbox (mail off)", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")",'+cmd,dana@example.com,302-555-0101,sales,'-2+3 is a formula,,,not-sent,0,`);
   });

@@ -20,6 +20,7 @@ const lead = (i: number, over: Partial<Lead> = {}): Lead => ({
   createdAt: new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString(),
   origin: null,
   source: null,
+  site: "sussex-coast",
   delivery: { status: "not-sent", attempts: 0 },
   ...over,
 });
@@ -114,6 +115,7 @@ describe("the inbox's pages", () => {
         { source: "a", origin: null, count: 1 },
         { source: null, origin: null, count: 1 },
       ],
+      bySite: [{ site: "sussex-coast", count: 4 }],
     });
   });
 });

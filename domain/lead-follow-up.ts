@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { INTERESTS, type Interest } from "./contact";
 import type { Lead } from "./lead";
+import { SITE_MESSAGES, SLUG_PATTERN } from "./site";
 
 /** A lead's follow-up status; a lead nobody has touched is `new`. */
 export const FOLLOW_UP_STATUSES = ["new", "contacted", "won", "lost"] as const;
@@ -108,6 +109,8 @@ const optionalText = (max: number, name: string) =>
 export const LeadQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: FOLLOW_UP_MESSAGES.status }).optional(),
   interest: z.enum(INTERESTS, { error: `interest must be one of: ${INTERESTS.join(", ")}` }).optional(),
+  /** The id of the site the lead came through. */
+  site: z.string().regex(SLUG_PATTERN, `site ${SITE_MESSAGES.id}`).optional(),
   /** A `source` label or an origin, matched exactly. */
   source: optionalText(200, "The source"),
   /** Epoch ms, inclusive. */
@@ -140,8 +143,9 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
   const has = (p: RegExp, text: string) => p.test(text) || (NOT_ASCII.test(text) && p.test(unaccented(text)));
   // A phone search ignores punctuation: "302 555" finds "(302) 555-0100".
   const digits = words.map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, "") : "")).map((d) => d || null);
-  const { status, interest, source, from, to } = query;
+  const { status, interest, site, source, from, to } = query;
   return (lead) => {
+    if (site && lead.site !== site) return false;
     if (interest && lead.interest !== interest) return false;
     if (source && lead.source !== source && lead.origin !== source) return false;
     if (from !== undefined || to !== undefined) {
@@ -217,6 +221,8 @@ export interface LeadCounts {
   byInterest: Record<Interest, number>;
   /** Each source label and origin pair, most leads first. */
   bySource: SourceCount[];
+  /** Each site the leads came through (its id), most leads first. */
+  bySite: { site: string; count: number }[];
 }
 
 /** How many leads a period brought, per status, interest and source. */
@@ -225,10 +231,12 @@ export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean
   const byInterest = Object.fromEntries(INTERESTS.map((s) => [s, 0])) as Record<Interest, number>;
   // Per source label, then per origin: no key is built per lead.
   const sources = new Map<string | null, Map<string | null, SourceCount>>();
+  const sites = new Map<string, number>();
   let total = 0;
   for (const lead of leads) {
     if (!match(lead)) continue;
     total++;
+    sites.set(lead.site, (sites.get(lead.site) ?? 0) + 1);
     byStatus[followUp(lead.id).status]++;
     byInterest[lead.interest]++;
     let origins = sources.get(lead.source);
@@ -240,5 +248,6 @@ export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean
   const bySource = [...sources.values()]
     .flatMap((origins) => [...origins.values()])
     .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source)));
-  return { total, byStatus, byInterest, bySource };
+  const bySite = [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site));
+  return { total, byStatus, byInterest, bySource, bySite };
 }

@@ -5,7 +5,10 @@ import type { Lead } from "./lead";
 import { leadToAdf } from "./lead-adf";
 import { composeLeadMail } from "./lead-mail";
 import { csvCell, leadsToCsv } from "./leads-csv";
+import { firstSite } from "./site-seed";
 import { VALID_MESSAGE } from "./testing/valid-lead";
+
+const SITE = firstSite();
 
 const nasty = `<script>alert("x")</script> & 'Tom' \u0001`;
 const lead = (over: Partial<Lead> = {}): Lead => ({
@@ -17,6 +20,7 @@ const lead = (over: Partial<Lead> = {}): Lead => ({
   message: "Battery check please.",
   origin: "https://resort.example",
   source: "spring-landing",
+  site: "sussex-coast",
   delivery: { status: "pending", attempts: 0 },
   ...over,
 });
@@ -42,7 +46,7 @@ describe("escaping", () => {
 
 describe("leadToAdf", () => {
   it("is well-formed ADF with the prospect's parts, escaped", () => {
-    const doc = parseXml(leadToAdf(lead({ firstName: nasty, message: nasty })));
+    const doc = parseXml(leadToAdf(lead({ firstName: nasty, message: nasty }), SITE));
     const text = (sel: string) => doc.querySelector(sel)?.textContent;
     expect(doc.documentElement.tagName).toBe("adf");
     expect(text("prospect > requestdate")).toBe("2026-11-21T15:04:05.000Z");
@@ -56,17 +60,17 @@ describe("leadToAdf", () => {
   });
 
   it("names the website as provider when there is no partner source", () => {
-    expect(parseXml(leadToAdf(lead({ source: null }))).querySelector("provider name")?.textContent).toBe("Sussex Coast Golf Carts website");
+    expect(parseXml(leadToAdf(lead({ source: null }), SITE)).querySelector("provider name")?.textContent).toBe("Sussex Coast Golf Carts website");
   });
 });
 
 describe("composeLeadMail", () => {
   it("names interest and source in the subject", () => {
-    expect(composeLeadMail(lead()).subject).toBe("[Service lead] spring-landing: Dana O'Reyes");
+    expect(composeLeadMail(lead(), SITE).subject).toBe("[Service lead] spring-landing: Dana O'Reyes");
   });
 
   it("escapes every visitor value in the HTML body", () => {
-    const m = composeLeadMail(lead({ firstName: nasty, lastName: nasty, email: nasty, phone: nasty, message: nasty, source: nasty, origin: nasty }));
+    const m = composeLeadMail(lead({ firstName: nasty, lastName: nasty, email: nasty, phone: nasty, message: nasty, source: nasty, origin: nasty }), SITE);
     expect(m.html).not.toContain("<script>");
     expect(m.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Tom&#39;");
     expect(m.text).toContain(`Message:\n${nasty.replace("\u0001", "\uFFFD")}`);
@@ -81,7 +85,7 @@ describe("the lead mail's Reply-To", () => {
     ["Eve", "attacker@evil.test", { address: "dana@example.com" }],
     ['Eve"', "x, y", { address: "dana@example.com" }],
   ])("%j %j → %j", (firstName, lastName, replyTo) => {
-    expect(composeLeadMail(lead({ firstName, lastName, email: "dana@example.com" })).replyTo).toEqual(replyTo);
+    expect(composeLeadMail(lead({ firstName, lastName, email: "dana@example.com" }), SITE).replyTo).toEqual(replyTo);
   });
 });
 
@@ -104,10 +108,10 @@ describe("CSV", () => {
   it("has a header row and one row per lead with source and delivery status", () => {
     const csv = leadsToCsv([lead(), lead({ id: "lead-2", source: null, delivery: { status: "sent", attempts: 1, sentAt: "2026-11-21T15:05:00.000Z" } })]);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
     expect(lines[1]).toBe(
-      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,",
+      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,,sussex-coast",
     );
-    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z$/);
+    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z,sussex-coast$/);
   });
 });

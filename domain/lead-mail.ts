@@ -1,8 +1,8 @@
-import { BUSINESS } from "./business";
 import { INTEREST_LABELS } from "./contact";
 import { escapeHtml as h, multiLine, noEncodedWords, oneLine } from "./escape";
 import type { Lead } from "./lead";
-import { SITE_PROVIDER, leadToAdf } from "./lead-adf";
+import { leadToAdf, siteProvider } from "./lead-adf";
+import { primaryDomain, type Site } from "./site";
 
 export interface LeadMail {
   subject: string;
@@ -18,17 +18,16 @@ export interface LeadMail {
 /** Characters that make a display name read as (or hide) an address, e.g. `Eve <attacker@evil.test>`: RFC 5322's specials but ".". */
 const ADDRESS_LIKE = /[<>@",;:\\()[\]]/;
 
-const LEAD_MAIL_DOMAIN = new URL(BUSINESS.siteUrl).hostname;
-
 /**
- * The notification sales staff receive for a lead. Every visitor value is
+ * The notification sales staff of `site` (the site the lead came through)
+ * receive for a lead: the site named, its ADF's vendor. Every visitor value is
  * escaped in the HTML, and kept to one line where it is one (control
  * characters from leads stored before the schema refused them become U+FFFD),
  * so no value can add a line or a header; the Subject decodes no encoded word.
  */
-export function composeLeadMail(lead: Lead): LeadMail {
+export function composeLeadMail(lead: Lead, site: Site): LeadMail {
   const interest = INTEREST_LABELS[lead.interest];
-  const source = oneLine(lead.source ?? SITE_PROVIDER);
+  const source = oneLine(lead.source ?? siteProvider(site));
   const name = oneLine(`${lead.firstName} ${lead.lastName}`);
   const message = multiLine(lead.message);
   const rows: [string, string][] = [
@@ -36,6 +35,7 @@ export function composeLeadMail(lead: Lead): LeadMail {
     ["E-mail", oneLine(lead.email)],
     ["Phone", oneLine(lead.phone)],
     ["Interest", interest],
+    ["Site", oneLine(site.name)],
     ["Source", source],
     ["Page origin", oneLine(lead.origin ?? "(not sent)")],
     ["Received", oneLine(lead.createdAt)],
@@ -65,8 +65,8 @@ ${rows.map(([k, v]) => `<tr><th align="left" style="color:#475569">${h(k)}</th><
     subject: noEncodedWords(`[${interest} lead] ${source}: ${name}`),
     text,
     html,
-    adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead) },
-    messageId: `<lead-${oneLine(lead.id)}@${LEAD_MAIL_DOMAIN}>`,
+    adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead, site) },
+    messageId: `<lead-${oneLine(lead.id)}@${primaryDomain(site)}>`,
     replyTo: ADDRESS_LIKE.test(name) ? { address: lead.email } : { name, address: lead.email },
   };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { StoredContactMessageSchema } from "./contact";
+import { SLUG_PATTERN } from "./site";
+import { FIRST_SITE_ID } from "./site-seed";
 
 export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -24,6 +26,8 @@ export const LeadSchema = z.object({
   origin: z.string().nullable(),
   /** The embedding page's label, from the contact form's `source` attribute. */
   source: z.string().nullable(),
+  /** The id of the site it came through (the host it was posted to); leads stored before sites belong to the first site. */
+  site: z.string().regex(SLUG_PATTERN).default(FIRST_SITE_ID),
   delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
 });
 export type Lead = z.infer<typeof LeadSchema>;

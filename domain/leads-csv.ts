@@ -15,6 +15,8 @@ export const LEAD_CSV_COLUMNS = [
   "deliveryStatus",
   "deliveryAttempts",
   "sentAt",
+  // Last, so a spreadsheet or CRM import mapped by column before sites keeps its columns.
+  "site",
 ] as const;
 
 /** One CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
@@ -46,6 +48,7 @@ export function leadsToCsv(leads: readonly Lead[]): string {
       l.delivery.status,
       l.delivery.attempts,
       line(l.delivery.sentAt),
+      l.site,
     ]
       .map(csvCell)
       .join(","),

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import { sitesFromExample } from "../../domain/site-seed";
 import { validLead } from "../../domain/testing/valid-lead";
 import { readStoredLeads } from "../store/lead-files";
 import { openLeadStore } from "../store/lead-store";
@@ -24,6 +26,7 @@ beforeEach(async () => {
 afterEach(() => rm(work, { recursive: true, force: true }));
 
 /** A lowdb server's place: photos in DATA_DIR/photos. */
+const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 const at = (dir: string) => ({ dataDir: dir, photosDir: path.join(dir, "photos"), databaseUrl: null });
 const newLead = (i: number) => ({ message: validLead({ firstName: `Lead ${i}` }) as never, origin: null, source: null });
 
@@ -147,7 +150,11 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     const v = stores.vehicles.all()[0]!;
     await stores.vehicles.replace(v.id, { ...v, name: "Renamed before the backup" }, stores.vehicles.etag(v));
     await stores.staff.accounts.add({ email: "owner@example.com", role: "owner", password: "owner password 12" });
-    await stores.staff.origins.setAdded(["https://partner.example"]);
+    await stores.staff.origins.setAdded("sussex-coast", ["https://partner.example"]);
+    await stores.staff.origins.setAdded("cape-may", ["https://cape-partner.example"]);
+    const first = stores.sites.get("sussex-coast")!;
+    await stores.sites.replace(first.id, { ...first, name: "Renamed site before the backup" }, stores.sites.etag(first));
+    await stores.sites.create(capeMay!);
     await stores.staff.followUps.record({ leadId: leadIds[1]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
     await stores.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
     const place = { dataDir: path.join(work, "pg-data"), photosDir: path.join(work, "pg-photos"), databaseUrl: url };
@@ -168,7 +175,11 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     expect(restored.leads.all()).toEqual(stores.leads.all());
     expect(restored.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(await restored.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
-    expect(restored.staff.origins.added()).toEqual(["https://partner.example"]);
+    expect(restored.staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
+    expect(restored.staff.origins.added("cape-may")).toEqual(["https://cape-partner.example"]);
+    // The sites as they were, not the first site seeded again.
+    expect(restored.sites.list()).toEqual(stores.sites.list());
+    expect(restored.sites.list().map((s) => `${s.id} ${s.name}`)).toEqual(["sussex-coast Renamed site before the backup", `cape-may ${capeMay!.name}`]);
     expect(restored.staff.followUps.get(leadIds[1]!)).toEqual(stores.staff.followUps.get(leadIds[1]!));
     expect(restored.staff.audit.recent(5)).toEqual(stores.staff.audit.recent(5));
     expect((await readTree(into.photosDir)).get("public/ab12/main-480.avif")).toEqual(Buffer.from([7, 8, 9]));
@@ -191,6 +202,8 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     expect(files.leads.all()).toEqual(stores.leads.all());
     expect(files.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(files.staff.followUps.get(leadIds[1]!)).toEqual(stores.staff.followUps.get(leadIds[1]!));
+    expect(files.sites.list()).toEqual(stores.sites.list());
+    expect(files.staff.origins.added("cape-may")).toEqual(["https://cape-partner.example"]);
     expect((await readTree(dir)).get("photos/public/ab12/main-480.avif")).toEqual(Buffer.from([7, 8, 9]));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]
+ * npm run leads -- [--since YYYY-MM-DD] [--site ID] [--format csv|json] [--out FILE]
  * Prints the stored leads (oldest first) with their source and delivery status,
  * from leads.json and every archive segment (or PostgreSQL's leads table when
  * DATABASE_URL is set), or writes them to FILE. Reads DATA_DIR or DATABASE_URL
@@ -8,11 +8,12 @@
 import { fstatSync, ftruncateSync, writeSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { SITE_MESSAGES, SLUG_PATTERN } from "../../domain/site";
 import { leadsToCsv } from "../../domain/leads-csv";
 import { writeFileDurably } from "../store/durable-file";
 import { cliLeads } from "./cli-stores";
 
-const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--format csv|json] [--out FILE]";
+const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--site ID] [--format csv|json] [--out FILE]";
 
 /**
  * The run-script banner npm 7+ prints on stdout before it starts this script
@@ -58,10 +59,16 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let values: { since?: string; format?: string; out?: string; help?: boolean };
+  let values: { since?: string; site?: string; format?: string; out?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        since: { type: "string" },
+        site: { type: "string" },
+        format: { type: "string", default: "csv" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     }));
   } catch (err) {
     fail((err as Error).message);
@@ -75,9 +82,11 @@ async function main(): Promise<void> {
   const since = values.since === undefined ? undefined : Date.parse(values.since);
   if (since !== undefined && (!/^\d{4}-\d{2}-\d{2}/.test(values.since!) || Number.isNaN(since)))
     fail(`--since must be a date such as 2026-01-01, not "${values.since}"`);
+  const site = values.site;
+  if (site !== undefined && !SLUG_PATTERN.test(site)) fail(`--site ${SITE_MESSAGES.id}, not "${site}"`);
 
   const leads = await cliLeads();
-  const chosen = since === undefined ? leads : leads.filter((l) => Date.parse(l.createdAt) >= since);
+  const chosen = leads.filter((l) => (since === undefined || Date.parse(l.createdAt) >= since) && (site === undefined || l.site === site));
   const text = format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`;
   if (values.out) {
     await writeFileDurably(path.resolve(values.out), text);

@@ -3,13 +3,16 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { ContactMessage } from "../../domain/contact";
 import { seedCatalogue } from "../../domain/catalogue/seed";
+import { sitesFromExample } from "../../domain/site-seed";
 import { storeEngines } from "../testing/store-engines";
 import { validLead } from "../testing/test-server";
 import { openLeadStore } from "../store/lead-store";
 import { LEADS_ARCHIVE_DIR } from "../store/lead-files";
 import { readdir } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 
 vi.setConfig({ testTimeout: 60_000 });
+const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { engines, stop } = await storeEngines();
 afterAll(stop);
@@ -43,7 +46,11 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     await before.staff.accounts.add({ email: "owner@example.com", role: "owner", password: "owner password 12" });
     const { token } = await before.staff.sessions.create("owner@example.com");
     await before.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
-    await before.staff.origins.setAdded(["https://partner.example"]);
+    await before.staff.origins.setAdded("sussex-coast", ["https://partner.example"]);
+    await before.staff.origins.setAdded("cape-may", ["https://cape-partner.example"]);
+    const first = before.sites.get("sussex-coast")!;
+    await before.sites.replace(first.id, { ...first, name: "Renamed site before the move" }, before.sites.etag(first));
+    await before.sites.create(capeMay!);
     await before.staff.followUps.record({ leadId: leadIds[2]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
 
     const url = await postgres.fresh();
@@ -58,7 +65,11 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     expect(await after.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
     expect(await after.staff.sessions.touch(token)).toMatchObject({ email: "owner@example.com" });
     expect(after.staff.audit.recent(5)).toEqual(before.staff.audit.recent(5));
-    expect(after.staff.origins.added()).toEqual(["https://partner.example"]);
+    expect(after.staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
+    expect(after.staff.origins.added("cape-may")).toEqual(["https://cape-partner.example"]);
+    // The sites as they were, not the first site seeded again.
+    expect(after.sites.list()).toEqual(before.sites.list());
+    expect(after.sites.list().map((s) => s.name)).toEqual(["Renamed site before the move", capeMay!.name]);
     expect(after.staff.followUps.get(leadIds[2]!)).toEqual(before.staff.followUps.get(leadIds[2]!));
 
     const again = await migrateCli(dir, url);

@@ -152,9 +152,12 @@ describe("npm run leads", () => {
     await post(s);
     const csv = (await run(s.dataDir, "--since", "2026-01-01", "--format", "csv")).stdout;
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt");
+    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
     expect(csv).toContain(`"Line one,\nline ""two""",town-page,,not-sent,0,`);
     expect(lines.filter(Boolean)).toHaveLength(1 + 2); // header and two leads (the quoted break is a bare \n)
+    // Per site: both came through the first one.
+    expect((await run(s.dataDir, "--site", "sussex-coast")).stdout.split("\r\n").filter(Boolean)).toHaveLength(1 + 2);
+    expect((await run(s.dataDir, "--site", "cape-may")).stdout.split("\r\n").filter(Boolean)).toHaveLength(1);
 
     const json = JSON.parse((await run(s.dataDir, "--format", "json")).stdout) as Lead[];
     expect(json.map((l) => l.source)).toEqual(["town-page", null]);
@@ -181,6 +184,7 @@ describe("npm run leads", () => {
   it.each([
     [["--format", "xml"], /--format must be csv or json/],
     [["--since", "yesterday"], /--since must be a date/],
+    [["--site", "Cape May"], /--site must be a slug/],
     [["--bogus"], /Unknown option/],
   ])("%j fails with a clear message", async (args, message) => {
     await expect(run(await tempDataDir(), ...args)).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(message) });
@@ -213,6 +217,7 @@ describe("control characters in contact fields", () => {
     message: "Hello,\r\nplease call\u0000\u001b[2J after five",
     origin: null,
     source: null,
+    site: "sussex-coast",
     delivery: { status: "pending", attempts: 0 },
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
 import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import type { Lead } from "../../domain/lead";
+import type { Site } from "../../domain/site";
 import { describeWriteError, type LeadStore } from "../store/lead-store";
 import { HttpError } from "../middleware/errors";
 import { requireJson } from "../middleware/require-json";
@@ -16,7 +17,11 @@ export interface LeadQueue {
   resend(id: string): Promise<"queued" | "sent" | "unknown">;
 }
 
-/** POST /api/contact: validate with the core schema, store, answer 201 { id }, then hand the lead to the outbox. */
+/**
+ * POST /api/contact: validate with the core schema, store with the site it
+ * was posted through (`res.locals.site`, set by siteOfRequest before it),
+ * answer 201 { id }, then hand the lead to the outbox.
+ */
 export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Router {
   const router = Router();
   router.post("/", requireJson, express.json({ limit: CONTACT_BODY_LIMIT }), async (req, res) => {
@@ -31,9 +36,13 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
       throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
     }
     const { source, website: _website, ...message } = parsed.data;
+    const site = res.locals.site as Site;
     let lead: Lead;
     try {
-      lead = await leads.add({ message, origin: req.get("origin") ?? null, source: source || null }, { status: outbox ? "pending" : "not-sent", attempts: 0 });
+      lead = await leads.add(
+        { message, origin: req.get("origin") ?? null, source: source || null, site: site.id },
+        { status: outbox ? "pending" : "not-sent", attempts: 0 },
+      );
     } catch (err) {
       // Nothing of it was kept: the visitor may safely send it again.
       console.error(`[api] a lead could not be stored (${describeWriteError(err)}); it was not kept`);

@@ -1,7 +1,8 @@
 /**
  * The stores' data as plain records, read from and written as the lowdb
  * files under DATA_DIR: the catalogue, every lead segment, the follow-ups,
- * staff accounts, sessions and audit, and the added partner origins. It is
+ * staff accounts, sessions and audit, the added partner origins and the
+ * sites. It is
  * how data moves between the engines: `npm run migrate-to-postgres` reads a
  * folder into PostgreSQL, and a backup of PostgreSQL writes the database as a
  * folder, so one archive layout restores into either engine.
@@ -10,6 +11,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import type { Lead } from "../../domain/lead";
+import type { Site } from "../../domain/site";
 import { FollowUpEventSchema, type FollowUpEvent } from "../../domain/lead-follow-up";
 import { AuditEntrySchema, type AuditEntry } from "../../domain/staff";
 import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
@@ -20,8 +22,9 @@ import { readJsonFile } from "./json-file";
 import { parseJsonLines } from "./json-lines";
 import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
-import { ORIGINS_FILE, OriginsFileSchema } from "./origin-store";
+import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
+import { SITES_FILE, SitesFileSchema } from "./site-store";
 import { CATALOGUE_FILE } from "./vehicle-store";
 import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
 
@@ -34,8 +37,10 @@ export interface DataRecords {
   accounts: z.infer<typeof AccountsFileSchema>["accounts"];
   sessions: z.infer<typeof SessionsFileSchema>["sessions"];
   audit: AuditEntry[];
-  /** Undefined when the owner never changed the list. */
-  origins: string[] | undefined;
+  /** Each site's added partner origins, by site id; undefined when the owner never changed a list. */
+  origins: SiteOrigins | undefined;
+  /** The sites, in the order they were added; undefined when none was stored yet (the server seeds the first at start-up). */
+  sites: Site[] | undefined;
 }
 
 /** A JSON-lines file's entries, as the server reads them at start-up (none when it does not exist); only read. */
@@ -56,7 +61,8 @@ export async function readDataFolder(dir: string): Promise<DataRecords> {
     accounts: (await readJsonFile(path.join(dir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [],
     sessions: (await readJsonFile(path.join(dir, SESSIONS_FILE), (d) => SessionsFileSchema.parse(d)))?.sessions ?? [],
     audit: await readLines(path.join(dir, AUDIT_FILE), AuditEntrySchema),
-    origins: (await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => OriginsFileSchema.parse(d)))?.added,
+    origins: await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => originsOfFile(OriginsFileSchema.parse(d))),
+    sites: await readJsonFile(path.join(dir, SITES_FILE), (d) => SitesFileSchema.parse(d).sites),
   };
 }
 
@@ -82,5 +88,6 @@ export async function writeDataFolder(dir: string, data: DataRecords): Promise<v
   if (data.accounts.length) await write(ACCOUNTS_FILE, JSON.stringify({ accounts: data.accounts }));
   if (data.sessions.length) await write(SESSIONS_FILE, JSON.stringify({ sessions: data.sessions }));
   if (data.audit.length) await write(AUDIT_FILE, lines(data.audit));
-  if (data.origins) await write(ORIGINS_FILE, JSON.stringify({ added: data.origins }));
+  if (data.origins) await write(ORIGINS_FILE, JSON.stringify(originsFile(data.origins)));
+  if (data.sites) await write(SITES_FILE, JSON.stringify({ sites: data.sites }));
 }

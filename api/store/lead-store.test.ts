@@ -27,6 +27,7 @@ const storedLead = (i: number, delivery: Lead["delivery"] = NOT_SENT): Lead => (
   ...newLead(i).message,
   origin: null,
   source: "test",
+  site: "sussex-coast",
   delivery,
 });
 

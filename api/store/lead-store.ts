@@ -4,6 +4,7 @@ import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead } from "../../domain/lead";
+import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
 import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives } from "./lead-files";
@@ -17,6 +18,8 @@ export interface NewLead {
   message: ContactMessage;
   origin: string | null;
   source: string | null;
+  /** The id of the site it was posted through; absent: the first site (imports and tools from before sites). */
+  site?: string;
 }
 
 /** Where leads are kept. Every write resolves only once it is on disk. */
@@ -47,6 +50,17 @@ export interface LeadStore {
   /** Resolves once every segment on disk holds every change made so far (for an orderly stop); rejects when a write fails. */
   flush(): Promise<void>;
 }
+
+/** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID }: NewLead, delivery: Delivery): Lead => ({
+  id: randomUUID(),
+  createdAt: new Date().toISOString(),
+  ...message,
+  origin,
+  source,
+  site,
+  delivery,
+});
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
 export function describeWriteError(err: unknown): string {
@@ -151,9 +165,9 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   };
 
   return {
-    async add({ message, origin, source }, delivery) {
+    async add(input, delivery) {
       if (active.leads.length >= segmentSize) roll();
-      const lead: Lead = { id: randomUUID(), createdAt: new Date().toISOString(), ...message, origin, source, delivery };
+      const lead = newLead(input, delivery);
       active.leads.push(lead);
       all.push(lead);
       byId.set(lead.id, { lead, segment: active });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { z } from "zod";
 import { SiteListSchema, SiteSchema, siteForHost, type Site, type SiteMatch } from "../../domain/site";
 import { firstSite } from "../../domain/site-seed";
 import { CoalescedFile } from "./coalesced-file";
@@ -135,9 +136,9 @@ export const siteReads = (sites: () => readonly Site[]): Pick<SiteStore, "list" 
   etag: (site) => siteBody(site).etag,
 });
 
-interface SitesFile {
-  sites: Site[];
-}
+/** sites.json as the store reads it at start-up: every site valid, none claiming another's domain, at least one. */
+export const SitesFileSchema = z.object({ sites: SiteListSchema.min(1, "must hold at least one site") });
+type SitesFile = z.infer<typeof SitesFileSchema>;
 
 /** Open (seeding the first site on first start, PUBLIC_ORIGIN's host among its domains) the sites file under dataDir. */
 export async function openSiteStore(dataDir: string, { publicOrigin }: { publicOrigin?: string } = {}): Promise<SiteStore> {
@@ -145,7 +146,7 @@ export async function openSiteStore(dataDir: string, { publicOrigin }: { publicO
     await openJsonFile<SitesFile>(
       path.join(dataDir, SITES_FILE),
       () => ({ sites: [firstSite({ publicOrigin })] }),
-      (data) => ({ sites: SiteListSchema.min(1, "must hold at least one site").parse((data as SitesFile).sites) }),
+      (data) => SitesFileSchema.parse(data),
     ),
   );
   const listeners = new Set<(change: SiteChange) => void>();

@@ -4,6 +4,9 @@
  * passes here can stand behind the API whichever engine holds it.
  */
 import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue/seed";
 import { sitesFromExample } from "../../domain/site-seed";
@@ -13,6 +16,10 @@ import { storeEngines } from "../testing/store-engines";
 import { validLead } from "../testing/test-server";
 import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, throttleWait } from "../auth/sign-in-throttle";
 import { AccountError } from "./account-store";
+import { LEADS_FILE } from "./lead-files";
+import { ORIGINS_FILE } from "./origin-store";
+import { migrate } from "./pg/database";
+import { MIGRATIONS } from "./pg/migrations";
 import { SESSION_IDLE_MS } from "./session-store";
 import { SiteConflictError, SitePreconditionError, type SiteChange } from "./site-store";
 import { VehicleConflictError, VehiclePreconditionError, type VehicleChange } from "./vehicle-store";
@@ -167,6 +174,30 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(reopened.get(a.id)).toEqual(leads.get(a.id));
     });
 
+    it("keeps the site each lead came through; a lead stored before sites belongs to the first site", async () => {
+      const place = await engine.fresh();
+      const stores = await engine.open(place);
+      const cape = await stores.leads.add({ ...newLead("Cape"), site: "cape-may" }, { status: "not-sent", attempts: 0 });
+      const { site: _site, delivery, ...older } = { ...(await stores.leads.add(newLead("Old"), { status: "not-sent", attempts: 0 })), id: "older-lead" };
+      // A lead as stored before sites: no `site` field.
+      if (stores.db)
+        await stores.db.pool.query("INSERT INTO leads (id, created_at, lead, delivery, delivery_status) VALUES ($1, $2, $3, $4, $5)", [
+          older.id,
+          older.createdAt,
+          JSON.stringify(older),
+          JSON.stringify(delivery),
+          delivery.status,
+        ]);
+      else {
+        const file = path.join(place, LEADS_FILE);
+        const stored = JSON.parse(await readFile(file, "utf8")) as { leads: unknown[] };
+        await writeFile(file, JSON.stringify({ leads: [...stored.leads, { ...older, delivery }] }));
+      }
+      const reopened = (await engine.open(place)).leads;
+      expect(reopened.get(cape.id)?.site).toBe("cape-may");
+      expect(reopened.all().map((l) => `${l.firstName} ${l.site}`)).toEqual(["Cape cape-may", "Old sussex-coast", "Old sussex-coast"]);
+    });
+
     it("delivers a pending lead once: the attempt sees the lead as stored, and a delivered lead is not claimed again", async () => {
       const { leads } = await engine.open(await engine.fresh());
       const lead = await leads.add(newLead("Cy"), { status: "pending", attempts: 0 });
@@ -262,6 +293,40 @@ describe.each(engines)("store contract: $name", (engine) => {
   });
 
   describe("AuditStore, OriginStore and FollowUpStore", () => {
+    it("keeps partner origins per site: the start-up ones count for the first site only, and a list from before sites is the first site's", async () => {
+      const place = await engine.fresh();
+      // The one list of before sites, as each engine kept it.
+      if (engine.name === "postgres") {
+        const pool = new pg.Pool({ connectionString: place });
+        await migrate(
+          pool,
+          MIGRATIONS.filter((m) => m.version <= 3),
+        );
+        await pool.query("INSERT INTO partner_origins (id, added) VALUES (1, $1)", [JSON.stringify(["https://old-partner.example"])]);
+        await pool.end();
+      } else await writeFile(path.join(place, ORIGINS_FILE), JSON.stringify({ added: ["https://old-partner.example"] }));
+
+      const { staff } = await engine.open(place, { leadOrigins: ["https://fixed.example"] });
+      expect(staff.origins.added("sussex-coast")).toEqual(["https://old-partner.example"]);
+      expect(staff.origins.allows("sussex-coast", "https://old-partner.example")).toBe(true);
+      expect(staff.origins.allows("cape-may", "https://old-partner.example")).toBe(false);
+      expect(staff.origins.startup("sussex-coast")).toEqual(["https://fixed.example"]);
+      expect(staff.origins.startup("cape-may")).toEqual([]);
+      expect(staff.origins.allows("cape-may", "https://fixed.example")).toBe(false);
+
+      await staff.origins.setAdded("cape-may", ["https://cape-partner.example"]);
+      expect(staff.origins.allows("cape-may", "https://cape-partner.example")).toBe(true);
+      expect(staff.origins.allows("sussex-coast", "https://cape-partner.example")).toBe(false);
+      expect(staff.origins.added("sussex-coast")).toEqual(["https://old-partner.example"]);
+
+      const reopened = (await engine.open(place, { leadOrigins: ["https://fixed.example"] })).staff;
+      expect([reopened.origins.added("sussex-coast"), reopened.origins.added("cape-may"), reopened.origins.added("ocean-city-md")]).toEqual([
+        ["https://old-partner.example"],
+        ["https://cape-partner.example"],
+        [],
+      ]);
+    });
+
     it("keep what was written, in order, across a restart", async () => {
       const place = await engine.fresh();
       const { staff } = await engine.open(place, { leadOrigins: ["https://fixed.example"] });
@@ -275,11 +340,11 @@ describe.each(engines)("store contract: $name", (engine) => {
         });
       expect(staff.audit.recent(2).map((e) => e.vehicleId)).toEqual(["v3", "v2"]);
 
-      expect(staff.origins.allows("https://fixed.example")).toBe(true);
-      expect(staff.origins.allows("https://partner.example")).toBe(false);
-      await staff.origins.setAdded(["https://partner.example", "https://partner.example"]);
-      expect(staff.origins.added()).toEqual(["https://partner.example"]);
-      expect(staff.origins.allows("https://partner.example")).toBe(true);
+      expect(staff.origins.allows("sussex-coast", "https://fixed.example")).toBe(true);
+      expect(staff.origins.allows("sussex-coast", "https://partner.example")).toBe(false);
+      await staff.origins.setAdded("sussex-coast", ["https://partner.example", "https://partner.example"]);
+      expect(staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
+      expect(staff.origins.allows("sussex-coast", "https://partner.example")).toBe(true);
 
       expect(staff.followUps.get("lead-1")).toMatchObject({ status: "new", notes: [] });
       await staff.followUps.record({ leadId: "lead-1", at: "2026-06-01T10:00:00.000Z", by: "sales@example.com", status: "contacted" });
@@ -297,7 +362,7 @@ describe.each(engines)("store contract: $name", (engine) => {
 
       const reopened = (await engine.open(place, { leadOrigins: ["https://fixed.example"] })).staff;
       expect(reopened.audit.recent(10).map((e) => e.vehicleId)).toEqual(["v3", "v2", "v1"]);
-      expect(reopened.origins.added()).toEqual(["https://partner.example"]);
+      expect(reopened.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
       expect(reopened.followUps.get("lead-1")).toEqual(after);
     });
   });

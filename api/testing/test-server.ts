@@ -43,7 +43,9 @@ export async function startTestServer(
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
   const stores = await openStores({ ...config, now });
   const { leads, vehicles } = stores;
-  const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 }) : null;
+  const outbox = config.mail
+    ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
+    : null;
   outbox?.start();
   const server = createAppServer({
     config,

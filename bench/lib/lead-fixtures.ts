@@ -21,6 +21,7 @@ export function fixtureLead(i: number, count: number, now = Date.now()): Lead {
     message: "Looking for a 6-seater for the summer, street legal, delivered to Rehoboth.",
     origin: i % 3 === 0 ? "https://resort.example" : null,
     source: i % 3 === 0 ? "resort-landing" : null,
+    site: "sussex-coast",
     delivery: sent ? { status: "sent", attempts: 1, sentAt: createdAt } : { status: "not-sent", attempts: 0 },
   };
 }

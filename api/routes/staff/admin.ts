@@ -4,10 +4,12 @@ import { z } from "zod";
 import { fieldErrors } from "../../../domain/contact";
 import { leadName } from "../../../domain/lead";
 import { OriginSchema } from "../../../domain/origin";
+import type { Site } from "../../../domain/site";
 import { auditLeadId, NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
 import { HttpError } from "../../middleware/errors";
 import { requireJson } from "../../middleware/require-json";
+import { siteOfRequest } from "../../middleware/request-site";
 import { requireOwner } from "../../middleware/staff-guard";
 import { AccountError } from "../../store/account-store";
 import type { StaffDeps } from "./staff-router";
@@ -109,14 +111,18 @@ export function accountsRouter({ accounts, sessions, audit, signInThrottle }: St
   return router;
 }
 
-/** /api/staff/origins (owner only): partner origins that may post leads, beside the start-up list. */
-export function originsRouter({ origins, audit, config }: StaffDeps): Router {
+/**
+ * /api/staff/origins (owner only): the partner origins that may post leads
+ * through the request's site (the host it was sent to), beside its start-up
+ * list (the first site's: ALLOWED_ORIGINS and the like; none for another).
+ */
+export function originsRouter({ origins, audit, sites }: StaffDeps): Router {
   const router = Router();
-  router.use(requireOwner);
-  const answer = () => ({ startup: config.leadOrigins, added: origins.added() });
+  router.use(requireOwner, siteOfRequest(sites));
+  const answer = (site: string) => ({ startup: origins.startup(site), added: origins.added(site) });
 
   router.get("/", (_req, res) => {
-    res.json(answer());
+    res.json(answer((res.locals.site as Site).id));
   });
 
   router.put("/", requireJson, express.json({ limit: "16kb" }), async (req, res) => {
@@ -128,14 +134,15 @@ export function originsRouter({ origins, audit, config }: StaffDeps): Router {
       const message = value !== undefined ? `Not an origin: ${JSON.stringify(value)} ${bad!.message}` : "Send { added: [origins] }";
       throw new HttpError(400, message, { fields: vehicleFieldErrors(parsed.error) });
     }
-    const startup = parsed.data.added.filter((o) => config.leadOrigins.includes(o) && !origins.added().includes(o));
+    const site = (res.locals.site as Site).id;
+    const startup = parsed.data.added.filter((o) => origins.startup(site).includes(o) && !origins.added(site).includes(o));
     if (startup.length > 0) {
       throw new HttpError(400, `Already allowed at start-up (the site, the demo pages or ALLOWED_ORIGINS): ${startup.join(", ")}. Nothing to add.`, {
         fields: { added: `${startup.join(", ")} may already send leads` },
       });
     }
-    const before = new Set(origins.added());
-    const after = await origins.setAdded(parsed.data.added);
+    const before = new Set(origins.added(site));
+    const after = await origins.setAdded(site, parsed.data.added);
     const added = after.filter((o) => !before.has(o));
     const removed = [...before].filter((o) => !after.includes(o));
     // Each origin as a change from nothing (added) or to nothing (removed), so the history can say which.
@@ -148,7 +155,7 @@ export function originsRouter({ origins, audit, config }: StaffDeps): Router {
       fields: [...added, ...removed],
       changes,
     });
-    res.json(answer());
+    res.json(answer(site));
   });
   return router;
 }

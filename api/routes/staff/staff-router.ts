@@ -1,3 +1,4 @@
+import type { SiteStore } from "../../store/site-store";
 import { Router } from "express";
 import type { Store } from "express-rate-limit";
 import type { Config } from "../../config";
@@ -21,6 +22,8 @@ export interface StaffDeps extends StaffStores {
   photos: PhotoStore;
   /** Where a rate limit keeps its counts (shared by every instance with PostgreSQL). */
   rateLimitStore?: (name: string) => Store | undefined;
+  /** The sites this deployment serves (the Origins API works on the request's). */
+  sites: SiteStore;
 }
 
 /**

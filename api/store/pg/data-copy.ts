@@ -6,6 +6,7 @@
  */
 import type pg from "pg";
 import { LeadSchema } from "../../../domain/lead";
+import { SiteListSchema } from "../../../domain/site";
 import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
 import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
@@ -14,7 +15,7 @@ import type { Database } from "./database";
 import type { AccountRow } from "./staff-stores";
 
 /** Every table the stores write, in the order they are filled. */
-export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins"] as const;
+export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins", "sites"] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 export class NotEmptyError extends Error {
@@ -36,7 +37,8 @@ export function rowCounts(data: DataRecords): Record<DataTable, number> {
     staff_accounts: data.accounts.length,
     staff_sessions: data.sessions.length,
     staff_audit: data.audit.length,
-    partner_origins: data.origins ? 1 : 0,
+    partner_origins: Object.keys(data.origins ?? {}).length,
+    sites: data.sites?.length ?? 0,
   };
 }
 
@@ -68,7 +70,8 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       "SELECT * FROM staff_sessions ORDER BY created_at",
     );
     const audit = await c.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq");
-    const origins = (await c.query<{ added: string[] }>("SELECT added FROM partner_origins WHERE id = 1")).rows[0];
+    const origins = (await c.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins ORDER BY site")).rows;
+    const sites = (await c.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows;
     return {
       catalogue: catalogue && VehicleListSchema.parse(catalogue.vehicles),
       leads: leads.rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery })),
@@ -85,7 +88,8 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       })),
       sessions: sessions.rows.map((r) => ({ hash: r.hash, email: r.email, createdAt: Number(r.created_at), lastSeenAt: Number(r.last_seen_at) })),
       audit: audit.rows.map((r) => AuditEntrySchema.parse(r.entry)),
-      origins: origins?.added,
+      origins: origins.length ? Object.fromEntries(origins.map((r) => [r.site, r.added])) : undefined,
+      sites: sites.length ? SiteListSchema.parse(sites.map((r) => r.site)) : undefined,
     };
   });
 }
@@ -126,7 +130,9 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
     for (const s of data.sessions)
       await c.query("INSERT INTO staff_sessions (hash, email, created_at, last_seen_at) VALUES ($1, $2, $3, $4)", [s.hash, s.email, s.createdAt, s.lastSeenAt]);
     for (const e of data.audit) await c.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(e)]);
-    if (data.origins) await c.query("INSERT INTO partner_origins (id, added) VALUES (1, $1)", [JSON.stringify(data.origins)]);
+    for (const [site, added] of Object.entries(data.origins ?? {}))
+      await c.query("INSERT INTO partner_origins (site, added) VALUES ($1, $2)", [site, JSON.stringify(added)]);
+    for (const site of data.sites ?? []) await c.query("INSERT INTO sites (id, site) VALUES ($1, $2)", [site.id, JSON.stringify(site)]);
 
     for (const table of DATA_TABLES) {
       const n = await count(c, table);

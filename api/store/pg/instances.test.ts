@@ -126,7 +126,7 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
 
   it("partner origins and the audit history added on one instance count on the other", async () => {
     const [a, b] = await twoInstances();
-    await a.staff.origins.setAdded(["https://partner.example"]);
+    await a.staff.origins.setAdded("sussex-coast", ["https://partner.example"]);
     await a.staff.audit.append({
       at: new Date().toISOString(),
       email: "owner@example.com",
@@ -135,7 +135,7 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
       fields: ["https://partner.example"],
     });
     await vi.waitFor(() => {
-      expect(b.staff.origins.allows("https://partner.example")).toBe(true);
+      expect(b.staff.origins.allows("sussex-coast", "https://partner.example")).toBe(true);
       expect(b.staff.audit.recent(1)[0]?.action).toBe("origins-update");
     });
   });

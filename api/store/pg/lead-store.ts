@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../domain/lead";
-import type { LeadStore } from "../lead-store";
+import { newLead, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 
 interface LeadRow {
@@ -80,8 +79,8 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
   db.onResync(loadAll);
 
   return {
-    async add({ message, origin, source }, delivery) {
-      const lead: Lead = { id: randomUUID(), createdAt: new Date().toISOString(), ...message, origin, source, delivery };
+    async add(input, delivery) {
+      const lead = newLead(input, delivery);
       const { delivery: d, ...body } = lead;
       mine.add(lead.id);
       let rows: { seq: string }[];

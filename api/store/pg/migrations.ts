@@ -1,3 +1,5 @@
+import { FIRST_SITE_ID } from "../../../domain/site-seed";
+
 /**
  * The schema, as numbered migrations applied in order at start-up (database.ts),
  * each once and in a transaction under an advisory lock. Never edit one that
@@ -10,6 +12,7 @@
  * `gc_changes` (LISTEN/NOTIFY), whoever made it: another instance, a CLI, or
  * `npm run migrate-to-postgres`.
  */
+
 export interface Migration {
   version: number;
   name: string;
@@ -119,6 +122,20 @@ CREATE TABLE sites (
   site json NOT NULL
 );
 CREATE TRIGGER sites_changed AFTER INSERT OR UPDATE OR DELETE ON sites FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
+`,
+  },
+  {
+    version: 4,
+    name: "partner origins per site",
+    // The one list of before sites becomes the first site's row; dropping the id drops its key and its check.
+    sql: `
+ALTER TABLE partner_origins ADD COLUMN site text;
+UPDATE partner_origins SET site = '${FIRST_SITE_ID}';
+ALTER TABLE partner_origins DROP COLUMN id;
+ALTER TABLE partner_origins ALTER COLUMN site SET NOT NULL;
+ALTER TABLE partner_origins ADD PRIMARY KEY (site);
+DROP TRIGGER partner_origins_changed ON partner_origins;
+CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE OR DELETE ON partner_origins FOR EACH ROW EXECUTE FUNCTION gc_notify_change('site');
 `,
   },
 ];

@@ -5,7 +5,7 @@ import { dummyHash, hashPassword, verifyPassword } from "../../auth/password";
 import { AccountError, type AccountState, type AccountStore, type ListedAccount } from "../account-store";
 import type { AuditStore } from "../audit-store";
 import type { FollowUpStore } from "../follow-up-store";
-import type { OriginStore } from "../origin-store";
+import { originReads, type OriginStore, type SiteOrigins } from "../origin-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOKEN_BYTES, type SessionStore } from "../session-store";
 import type { StaffStores } from "../staff-stores";
 import type { Database } from "./database";
@@ -144,33 +144,27 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
   };
 }
 
-/** Added partner origins in PostgreSQL, held in memory (asked on every lead post) and reloaded when any instance changes them. */
+/** Each site's added partner origins in PostgreSQL (a row per site), held in memory (asked on every lead post) and reloaded when any instance changes them. */
 export async function pgOriginStore(db: Database, startup: readonly string[]): Promise<OriginStore> {
-  const fixed = new Set(startup);
-  let added: string[] = [];
-  let allowed = new Set(fixed);
-  const set = (list: string[]) => {
-    added = list;
-    allowed = new Set([...fixed, ...list]);
-  };
+  let lists: SiteOrigins = {};
   const load = async () => {
-    const { rows } = await db.pool.query<{ added: string[] }>("SELECT added FROM partner_origins WHERE id = 1");
-    set(rows[0]?.added ?? []);
+    const { rows } = await db.pool.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins");
+    lists = Object.fromEntries(rows.map((r) => [r.site, r.added]));
   };
   await load();
   db.onChange("partner_origins", () => void load().catch((err: unknown) => console.error("[origins] could not read the origins:", err)));
   db.onResync(load);
   return {
-    added: () => added,
-    async setAdded(origins) {
+    ...originReads(startup, () => lists),
+    async setAdded(site, origins) {
       const list = [...new Set(origins)];
-      await db.pool.query("INSERT INTO partner_origins (id, added) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET added = EXCLUDED.added", [
+      await db.pool.query("INSERT INTO partner_origins (site, added) VALUES ($1, $2) ON CONFLICT (site) DO UPDATE SET added = EXCLUDED.added", [
+        site,
         JSON.stringify(list),
       ]);
-      set(list);
-      return added;
+      lists = { ...lists, [site]: list };
+      return list;
     },
-    allows: (origin) => allowed.has(origin),
   };
 }
 
