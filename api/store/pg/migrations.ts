@@ -121,4 +121,10 @@ CREATE TABLE sites (
 CREATE TRIGGER sites_changed AFTER INSERT OR UPDATE OR DELETE ON sites FOR EACH ROW EXECUTE FUNCTION gc_notify_change('id');
 `,
   },
+  {
+    version: 5,
+    name: "staff accounts scoped to sites",
+    // null: every site (accounts made before issue 26 stay organisation-wide). Version 4 is another change of issue 26's.
+    sql: `ALTER TABLE staff_accounts ADD COLUMN sites jsonb;`,
+  },
 ];
