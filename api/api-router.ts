@@ -39,7 +39,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
   api.use("/health", openReads, healthRouter(leads));
   api.use("/tls", tlsRouter(sites));
   api.use("/contact", leadOrigins(staff.origins.allows), contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")), contactRouter(leads, outbox));
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, sites, rateLimitStore }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

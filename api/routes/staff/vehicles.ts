@@ -10,6 +10,7 @@ import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehi
 import { lastSaved } from "../../store/audit-store";
 import { applyVehicleEdit, editConflicts, VehicleEditSchema, vehicleEdit, vehicleFieldChanges, type EditableVehicleField } from "../../../domain/vehicle-edit";
 import type { StoredPhoto } from "../../store/photo-store";
+import { mayActOnVehicle } from "../../../domain/site-scope";
 import type { StaffDeps } from "./staff-router";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
@@ -68,8 +69,16 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     return v;
   };
 
+  // An account scoped to sites sees and changes only the vehicles shown on them (domain/site-scope.ts): 403 for another's.
+  router.param("id", (_req, res, next, id: string) => {
+    const v = vehicles.get(id);
+    if (v && !mayActOnVehicle(res.locals.staff!, v)) return next(new HttpError(403, `The vehicle ${id} is not shown on your account's sites`));
+    next();
+  });
+
   router.get("/", (_req, res) => {
-    res.json({ vehicles: vehicles.all() });
+    const me = res.locals.staff!;
+    res.json({ vehicles: me.sites ? vehicles.all().filter((v) => mayActOnVehicle(me, v)) : vehicles.all() });
   });
 
   router.get("/:id", (req, res) => {
