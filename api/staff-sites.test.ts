@@ -159,6 +159,17 @@ describe("an account scoped to a site", () => {
     expect((await audit(sales)).some((e) => e.action === "lead-status")).toBe(true);
   });
 
+  it("the inbox filters by a site (the console's site switcher); a scoped account asking for another site's is 403", async () => {
+    const ids = async (cookie: string, query: string) =>
+      (await json<{ leads: { id: string }[] }>(await call(s, "GET", `/api/staff/leads${query}`, { cookie }))).leads.map((l) => l.id);
+    expect(await ids(owner, "?site=sussex-coast")).toEqual([sussexLead]);
+    expect(await ids(owner, "?site=cape-may")).toEqual([]);
+    expect(await ids(capeSales, "?site=cape-may")).toEqual([]);
+    expect((await call(s, "GET", "/api/staff/leads?site=sussex-coast", { cookie: capeSales })).status).toBe(403);
+    expect((await call(s, "GET", "/api/staff/leads/counts?site=sussex-coast", { cookie: capeSales })).status).toBe(403);
+    expect((await call(s, "GET", "/api/staff/leads?site=Not%20a%20site", { cookie: owner })).status).toBe(400);
+  });
+
   it("sees and changes only the vehicles shown on its sites (a vehicle naming no site is every site's); accounts and origins are the organisation owner's", async () => {
     const all = (await json<{ vehicles: { id: string }[] }>(await call(s, "GET", "/api/staff/vehicles", { cookie: owner }))).vehicles;
     const [onlySussex, everywhere] = all;

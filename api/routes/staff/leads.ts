@@ -17,6 +17,7 @@ import type { Lead } from "../../../domain/lead";
 import { leadsToCsv } from "../../../domain/leads-csv";
 import { HttpError } from "../../middleware/errors";
 import { requireSite } from "../../middleware/staff-guard";
+import { SLUG_PATTERN } from "../../../domain/site";
 import { leadSiteId, mayActOnLead } from "../../../domain/site-scope";
 import { requireJson } from "../../middleware/require-json";
 import type { StaffDeps } from "./staff-router";
@@ -28,16 +29,19 @@ const LimitSchema = z.coerce
   .max(LEADS_PAGE_MAX, `limit must be a whole number from 1 to ${LEADS_PAGE_MAX}`)
   .default(LEADS_PAGE_DEFAULT);
 
+/** The console's site switcher: only the leads that came through this site. */
+const SiteIdSchema = z.string().regex(SLUG_PATTERN, "site must be a site's id");
+
 const FROM_AFTER_TO = "The From date is after the To date: no lead can match. Choose a From date on or before the To date.";
 
 /** The query's filters, each given at most once; 400 naming the first bad one (or a period that ends before it starts). */
-function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string } {
+function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string; site?: string } {
   const raw: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(req.query)) {
     if (typeof value !== "string") throw new HttpError(400, `Give ${key} once, as text`, { fields: { [key]: "Give it once" } });
     raw[key] = value;
   }
-  const parsed = LeadQuerySchema.extend({ limit: LimitSchema, cursor: z.string().max(400).optional() }).safeParse(raw);
+  const parsed = LeadQuerySchema.extend({ limit: LimitSchema, cursor: z.string().max(400).optional(), site: SiteIdSchema.optional() }).safeParse(raw);
   if (!parsed.success) {
     const fields = vehicleFieldErrors(parsed.error);
     throw new HttpError(400, Object.values(fields)[0] ?? "Bad query", { fields });
@@ -57,12 +61,17 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
 export function staffLeadsRouter({ leads, followUps, outbox, audit, sites }: StaffDeps): Router {
   const router = Router();
   const withFollowUp = (lead: Lead): InboxLead => ({ ...lead, ...followUps.get(lead.id) });
-  /** The query's filters, and (for an account scoped to sites) only its sites' leads. */
-  const matcher = (query: LeadQuery, res: Response) => {
+  /** The query's filters, one site's leads when it names one (403 for a site not the account's), and (for an account scoped to sites) only its sites' leads. */
+  const matcher = (query: LeadQuery & { site?: string }, res: Response) => {
     const match = leadMatcher(query, followUps.get);
     const me = res.locals.staff!;
-    if (!me.sites) return match;
     const first = sites.list()[0]!.id;
+    if (query.site !== undefined) {
+      const site = query.site;
+      requireSite(res, site);
+      return (l: Lead) => leadSiteId(l, first) === site && match(l);
+    }
+    if (!me.sites) return match;
     return (l: Lead) => mayActOnLead(me, l, first) && match(l);
   };
   /** The lead the path names: 404 when there is none, 403 when it came through a site not the account's. */
