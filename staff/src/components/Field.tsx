@@ -53,3 +53,12 @@ export function messageAt(errors: object, path: string): string | undefined {
   }
   return undefined;
 }
+
+/** Shows the server's field errors (path → message) under their fields, focusing the first; `field` maps a server path to the form's. */
+export function showServerErrors<P extends string>(
+  refused: Record<string, string>,
+  setError: (path: P, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void,
+  field: (path: string) => P = (path) => path as P,
+): void {
+  Object.entries(refused).forEach(([path, message], i) => setError(field(path), { type: "server", message }, { shouldFocus: i === 0 }));
+}

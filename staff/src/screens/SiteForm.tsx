@@ -1,7 +1,7 @@
 import { useFieldArray, useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SiteSchema, type Site, type SiteInput } from "../../../domain/site";
-import { Field, messageAt } from "../components/Field";
+import { Field, messageAt, showServerErrors } from "../components/Field";
 
 /** A number field left empty (an input shows nothing for it; SiteSchema asks for a number). */
 export const EMPTY_NUMBER = undefined as unknown as number;
@@ -34,12 +34,7 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
 
   const submit = handleSubmit(async (site) => {
     const refused = await onSave(site);
-    if (!refused) return;
-    let first = true;
-    for (const [path, message] of Object.entries(refused)) {
-      setError(path as Path<SiteInput>, { type: "server", message }, { shouldFocus: first });
-      first = false;
-    }
+    if (refused) showServerErrors<Path<SiteInput>>(refused, setError);
   });
 
   return (

@@ -2,7 +2,7 @@ import { useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatUsd } from "../../../domain/money";
 import { PRICE_MAX_USD, PRICE_MIN_USD, VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
-import { CheckField, Field, messageAt } from "../components/Field";
+import { CheckField, Field, messageAt, showServerErrors } from "../components/Field";
 import { SPEC_FIELDS, STATUS_LABELS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
 
 interface VehicleFormProps {
@@ -42,12 +42,7 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
 
   const submit = handleSubmit(async (vehicle) => {
     const refused = await onSave(vehicle);
-    if (!refused) return;
-    let first = true;
-    for (const [path, message] of Object.entries(refused)) {
-      setError(formPath(path), { type: "server", message }, { shouldFocus: first });
-      first = false;
-    }
+    if (refused) showServerErrors(refused, setError, formPath);
   });
 
   return (
