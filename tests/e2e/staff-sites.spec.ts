@@ -5,11 +5,12 @@
  * ask endpoint (GET /api/tls/allowed), which answers from the same sites in memory.
  */
 import { randomBytes } from "node:crypto";
-import { expect, test } from "./staff-fixtures";
+import { expect, signInWithForm, test } from "./staff-fixtures";
 
 test("an owner adds a site in the console; it is served within a second, shows in the header's switcher, is edited and removed", async ({
   signedInPage: page,
   ownerApi,
+  browser,
 }) => {
   const tag = randomBytes(3).toString("hex");
   const id = `e2e-${tag}`;
@@ -63,6 +64,29 @@ test("an owner adds a site in the console; it is served within a second, shows i
   await page.getByRole("link", { name: "Leads" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await switcher.selectOption({ label: "All sites" });
+
+  // An account of that site only: it sees no Sites, Accounts or switcher, and no lead of the first site.
+  await page.getByRole("link", { name: "Accounts" }).click();
+  const seller = { email: `seller-${tag}@staff.example.test`, password: `pw-${tag}-long-enough`, role: "sales" as const };
+  await page.getByLabel("Email", { exact: true }).fill(seller.email);
+  await page.getByLabel("Sites").selectOption({ label: `E2E Golf Carts ${tag} only` });
+  await page.getByLabel("Password", { exact: true }).fill(seller.password);
+  await page.getByRole("button", { name: "Add account" }).click();
+  await expect(page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: seller.email })).toContainText(
+    `Sales · E2E Golf Carts ${tag} · added`,
+  );
+  const theirs = await browser.newContext();
+  const sellerPage = await theirs.newPage();
+  await signInWithForm(sellerPage, seller);
+  await expect(sellerPage.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText([
+    "Inventory",
+    "Add a vehicle",
+    "Leads",
+    "Embed",
+    "History",
+  ]);
+  await expect(sellerPage.getByLabel("Site", { exact: true })).toHaveCount(0);
+  await theirs.close();
 
   // Edit its region.
   await page.getByRole("link", { name: "Sites" }).click();

@@ -25,6 +25,8 @@ export interface Account {
   createdAt: string;
   /** Its password is a temporary one an owner set. */
   mustChangePassword: boolean;
+  /** The site ids it is scoped to; absent: every site. */
+  sites?: string[];
 }
 export interface Origins {
   startup: string[];
@@ -77,7 +79,8 @@ export const staffApi = {
   audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
 
   accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
-  addAccount: async (account: { email: string; role: Role; password: string }) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
+  addAccount: async (account: { email: string; role: Role; password: string; sites?: string[] }) =>
+    (await call<Account>("accounts", { method: "post", ...json(account) })).body,
   removeAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
   },
