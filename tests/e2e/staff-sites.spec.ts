@@ -5,7 +5,37 @@
  * ask endpoint (GET /api/tls/allowed), which answers from the same sites in memory.
  */
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, signInWithForm, test } from "./staff-fixtures";
+
+const violations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+};
+
+test(
+  "the Sites page, the new-site form with its errors and the edit form have no WCAG 2.1 A or AA violation",
+  { tag: "@layout" },
+  async ({ signedInPage: page }) => {
+    test.setTimeout(60_000);
+    await page.goto("/staff/sites");
+    await expect(page.getByRole("list", { name: "Sites" })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Add a site" }).click();
+    await page.getByRole("button", { name: "Add a town" }).click();
+    await page.getByRole("button", { name: "Add the site" }).click();
+    await expect(page.getByText("The site's name is required")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Edit / })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  },
+);
 
 test("an owner adds a site in the console; it is served within a second, shows in the header's switcher, is edited and removed", async ({
   signedInPage: page,
