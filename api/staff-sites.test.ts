@@ -184,6 +184,15 @@ describe("an account scoped to a site", () => {
     expect(s.vehicles.get(onlySussex!.id)).toBeDefined();
     expect((await call(s, "GET", `/api/staff/vehicles/${everywhere!.id}`, { cookie: capeSales })).status).toBe(200);
     expect((await call(s, "GET", `/api/staff/vehicles/${onlySussex!.id}`, { cookie: sales })).status).toBe(200);
+    // Nor may it show a vehicle on another site.
+    const { id: _id, ...draft } = s.vehicles.get(everywhere!.id)!;
+    const elsewhere = await call(s, "POST", "/api/staff/vehicles", { cookie: capeSales, body: { ...draft, name: "Scoped Cart", sites: ["sussex-coast"] } });
+    expect(elsewhere.status).toBe(403);
+    expect(await json(elsewhere)).toMatchObject({ error: "Your account may not show a vehicle on the site sussex-coast" });
+    const patch = { changes: { sites: ["cape-may", "sussex-coast"] }, base: {} };
+    expect((await call(s, "PATCH", `/api/staff/vehicles/${everywhere!.id}`, { cookie: capeSales, body: patch, headers: { "if-match": "*" } })).status).toBe(
+      403,
+    );
     for (const cookie of [capeOwner, capeSales]) {
       expect((await call(s, "GET", "/api/staff/accounts", { cookie })).status).toBe(403);
       expect((await call(s, "GET", "/api/staff/origins", { cookie })).status).toBe(403);
