@@ -105,6 +105,29 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
     });
   });
 
+  it("npm run staff --site scopes an account to a site both servers know (an unknown one is refused); it is refused the other site's lead", async () => {
+    const url = await db();
+    const [a, b] = await twoServers(url);
+    expect((await cli("api/cli/staff.ts", ["add", "owner@example.com", "--role", "owner"], url, "owner password 12\n")).code).toBe(0);
+    const owner = await signIn(a, "owner@example.com", "owner password 12");
+    const site = {
+      ...(await (await call(a, "GET", "/api/staff/sites/sussex-coast", { cookie: owner })).json()),
+      id: "cape-may",
+      domains: ["cape-may.localhost"],
+    };
+    expect((await call(a, "POST", "/api/staff/sites", { cookie: owner, body: site })).status).toBe(201);
+    const unknown = await cli("api/cli/staff.ts", ["add", "x@example.com", "--role", "sales", "--site", "ocean-city-md"], url, "sales password 12\n");
+    expect(unknown.stderr).toContain('No site with id "ocean-city-md". The sites are: sussex-coast, cape-may.');
+    const added = await cli("api/cli/staff.ts", ["add", "cape@example.com", "--role", "sales", "--site", "cape-may"], url, "sales password 12\n");
+    expect(added.stderr).toContain("Added sales account cape@example.com for the sites cape-may.");
+    expect((await postJson(`${a.url}/api/contact`, validLead())).status).toBe(201);
+    const lead = (await (await call(a, "GET", "/api/staff/leads", { cookie: owner })).json()) as { leads: { id: string }[] };
+    const cape = await signIn(b, "cape@example.com", "sales password 12");
+    expect(await (await call(b, "GET", "/api/staff/session", { cookie: cape })).json()).toMatchObject({ sites: ["cape-may"] });
+    expect((await call(b, "GET", `/api/staff/leads/${lead.leads[0]!.id}`, { cookie: cape })).status).toBe(403);
+    expect(((await (await call(b, "GET", "/api/staff/leads", { cookie: cape })).json()) as { leads: unknown[] }).leads).toEqual([]);
+  });
+
   it("npm run leads and npm run staff name a DATABASE_URL that is not PostgreSQL's", async () => {
     const bad = await cli("api/cli/export-leads.ts", [], "mysql://u:hunter2@db/x");
     expect(bad.code).not.toBe(0);

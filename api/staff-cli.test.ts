@@ -88,6 +88,24 @@ describe("npm run staff", () => {
     expect(await res.json()).toEqual({ email: "you@example.com", role: "owner", leadMail: false });
   }, 120_000);
 
+  it("add --site scopes an account to those sites (repeatable); an unknown site id is refused naming the sites, and nothing is added", async () => {
+    const dataDir = await tempDataDir();
+    const unknown = await staff(dataDir, ["add", "cape@example.com", "--role", "sales", "--site", "sussex-coast", "--site", "cape-may"], "a long password 1\n");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No site with id "cape-may"\. The sites are: sussex-coast\. Nothing was added\./);
+    expect(await openAccountStore(dataDir).list()).toEqual([]);
+    const added = await staff(dataDir, ["add", "Sussex@Example.com", "--role", "owner", "--site", "sussex-coast"], "a long password 1\n");
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(/Added owner account sussex@example.com for the sites sussex-coast\./);
+    const everywhere = await staff(dataDir, ["add", "all@example.com", "--role", "sales"], "a long password 1\n");
+    expect(everywhere.stderr).toMatch(/Added sales account all@example.com for every site\./);
+    expect((await openAccountStore(dataDir).list()).map((a) => [a.email, a.role, a.sites])).toEqual([
+      ["sussex@example.com", "owner", ["sussex-coast"]],
+      ["all@example.com", "sales", undefined],
+    ]);
+    expect((await staff(dataDir, ["list"])).stdout).toMatch(/^sussex@example.com\towner\t\S+\tsussex-coast\nall@example.com\tsales\t\S+\n$/);
+  }, 120_000);
+
   it("remove ends the account's sessions; password changes it and the old one no longer works", async () => {
     const s = await startTestServer();
     servers.push(s);

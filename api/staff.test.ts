@@ -2,6 +2,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../domain/catalogue/seed";
+import { firstSite } from "../domain/site-seed";
 import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
@@ -119,6 +120,11 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "POST", url: "/api/staff/session/password", body: { password: "a new long password" } },
   { method: "GET", url: "/api/staff/origins" },
   { method: "PUT", url: "/api/staff/origins", body: { added: ["https://partner.example"] } },
+  { method: "GET", url: "/api/staff/sites" },
+  { method: "POST", url: "/api/staff/sites", body: { ...firstSite(), id: "guarded", domains: ["guarded.localhost"] } },
+  { method: "GET", url: "/api/staff/sites/sussex-coast" },
+  { method: "PUT", url: "/api/staff/sites/sussex-coast", body: { ...firstSite(), name: "Guarded" } },
+  { method: "DELETE", url: "/api/staff/sites/sussex-coast?force=1" },
 ];
 const WRITES = ENDPOINTS.filter((e) => e.method !== "GET");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VEHICLE_ID_PATTERN as SLUG_PATTERN } from "./vehicle";
 
 /** Staff roles: sales manages the inventory; the owner also manages accounts and partner origins. */
 export const STAFF_ROLES = ["owner", "sales"] as const;
@@ -37,19 +38,32 @@ export const StaffPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: STAFF_MESSAGES.passwordShort })
   .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.passwordLong });
 
+/**
+ * The sites an account is scoped to (issue 26), by site id, with its role there;
+ * absent: the whole organisation (every site, and an owner adds and edits sites).
+ * Accounts made before issue 26 have none, so they stay organisation-wide.
+ */
+export const StaffSitesSchema = z
+  .array(z.string().regex(SLUG_PATTERN, "must be a site id"), { error: "must list site ids" })
+  .min(1, "must list at least one site, or be left out for every site")
+  .max(100)
+  .transform((ids) => [...new Set(ids)]);
+
 /** An account as staff see it (never with its password hash). */
 export const StaffAccountSchema = z.object({
   email: StaffEmailSchema,
   role: StaffRoleSchema,
   createdAt: z.iso.datetime(),
+  sites: StaffSitesSchema.optional(),
 });
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
-/** The owner's form for a new account, and the CLI's `add`. */
+/** The owner's form for a new account, and the CLI's `add` (`sites` left out: every site). */
 export const NewStaffAccountSchema = z.object({
   email: StaffEmailSchema,
   role: StaffRoleSchema,
   password: StaffPasswordSchema,
+  sites: StaffSitesSchema.optional(),
 });
 export type NewStaffAccount = z.infer<typeof NewStaffAccountSchema>;
 
@@ -66,6 +80,19 @@ export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
 /** Whether a role manages accounts and partner origins (every role manages the inventory). */
 export const canManageAccounts = (role: StaffRole): boolean => role === "owner";
+
+/** The part of an account that says where it may act. */
+export type StaffScope = Pick<StaffAccount, "role" | "sites">;
+
+/** An owner of the whole organisation: every site, and the only one who adds, edits and removes sites or manages accounts. */
+export const isOrganisationOwner = (account: StaffScope): boolean => account.role === "owner" && account.sites === undefined;
+
+/** Whether the account may see and change what belongs to the site `siteId`. */
+export const mayActOnSite = (account: StaffScope, siteId: string): boolean => account.sites === undefined || account.sites.includes(siteId);
+
+/** Whether the account may act on something shown on `siteIds` (absent: every site, so any account may). */
+export const mayActOnAnySite = (account: StaffScope, siteIds: readonly string[] | undefined): boolean =>
+  siteIds === undefined || siteIds.length === 0 || siteIds.some((id) => mayActOnSite(account, id));
 
 /** The kinds of change the audit history records. */
 export const AUDIT_ACTIONS = [
@@ -85,6 +112,10 @@ export const AUDIT_ACTIONS = [
   // An owner's help: `fields` are the account.
   "account-reset",
   "account-unlock",
+  // A change to a site (issue 26): `fields` are the site's id, then (update) each changed top-level field.
+  "site-add",
+  "site-update",
+  "site-remove",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

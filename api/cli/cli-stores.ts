@@ -1,7 +1,12 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { SiteListSchema } from "../../domain/site";
+import { FIRST_SITE_ID } from "../../domain/site-seed";
 import type { Lead } from "../../domain/lead";
 import { loadConfig } from "../config";
 import { openAccountStore, type AccountStore } from "../store/account-store";
 import { readStoredLeads } from "../store/lead-files";
+import { SITES_FILE } from "../store/site-store";
 import { openDatabase, readPgLeads } from "../store/pg/database";
 import { pgAccountStore } from "../store/pg/staff-stores";
 
@@ -11,12 +16,30 @@ export function cliPlace(env: NodeJS.ProcessEnv = process.env): { dataDir: strin
   return { dataDir, databaseUrl };
 }
 
-/** The staff accounts, in whichever engine the server uses; `close` when done. */
-export async function cliAccounts(): Promise<{ accounts: AccountStore; close: () => Promise<void> }> {
+/** The ids of the stored sites, read without writing (none stored yet: the first site, which the server seeds at its first start). */
+async function readSiteIds(stored: () => Promise<unknown[] | null>): Promise<string[]> {
+  const sites = await stored();
+  return sites && sites.length > 0 ? SiteListSchema.parse(sites).map((s) => s.id) : [FIRST_SITE_ID];
+}
+
+/** The staff accounts, in whichever engine the server uses, and the ids of the sites an account may be scoped to; `close` when done. */
+export async function cliAccounts(): Promise<{ accounts: AccountStore; siteIds: () => Promise<string[]>; close: () => Promise<void> }> {
   const { dataDir, databaseUrl } = cliPlace();
-  if (!databaseUrl) return { accounts: openAccountStore(dataDir), close: async () => {} };
+  if (!databaseUrl) {
+    const siteIds = () =>
+      readSiteIds(async () => {
+        try {
+          return (JSON.parse(await readFile(path.join(dataDir, SITES_FILE), "utf8")) as { sites: unknown[] }).sites;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+          throw err;
+        }
+      });
+    return { accounts: openAccountStore(dataDir), siteIds, close: async () => {} };
+  }
   const db = await openDatabase(databaseUrl, { max: 2, listen: false });
-  return { accounts: pgAccountStore(db), close: () => db.close() };
+  const siteIds = () => readSiteIds(async () => (await db.pool.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows.map((r) => r.site));
+  return { accounts: pgAccountStore(db), siteIds, close: () => db.close() };
 }
 
 /** Every stored lead, oldest first, read without writing anything. */

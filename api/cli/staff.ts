@@ -1,5 +1,5 @@
 /**
- * npm run staff -- add EMAIL --role owner|sales | list | remove EMAIL | password EMAIL
+ * npm run staff -- add EMAIL --role owner|sales [--site ID]... | list | remove EMAIL | password EMAIL
  *
  * Manages staff accounts in DATA_DIR (like the server), whether or not the
  * server runs: changes go through the same lock file and store the server uses,
@@ -14,7 +14,9 @@ import { AccountError, type AccountStore } from "../store/account-store";
 import { cliAccounts } from "./cli-stores";
 
 const USAGE = `Usage:
-  npm run staff -- add EMAIL --role ${STAFF_ROLES.join("|")}   (password from stdin, or prompted for)
+  npm run staff -- add EMAIL --role ${STAFF_ROLES.join("|")} [--site ID]...
+                                               (password from stdin, or prompted for; each --site scopes
+                                                the account to that site, none: every site)
   npm run staff -- list
   npm run staff -- remove EMAIL
   npm run staff -- password EMAIL                (new password from stdin, or prompted for)`;
@@ -89,22 +91,32 @@ const email = (value: string | undefined): string => {
 };
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: "string" }, site: { type: "string", multiple: true }, help: { type: "boolean", short: "h" } },
+  });
   const [command, arg, ...extra] = positionals;
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
   if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  const { accounts, close } = await cliAccounts();
+  const { accounts, siteIds, close } = await cliAccounts();
   try {
-    await run(command, arg, values, accounts);
+    await run(command, arg, values, accounts, siteIds);
   } finally {
     await close();
   }
 }
 
-async function run(command: string | undefined, arg: string | undefined, values: { role?: string }, accounts: AccountStore): Promise<void> {
+async function run(
+  command: string | undefined,
+  arg: string | undefined,
+  values: { role?: string; site?: string[] },
+  accounts: AccountStore,
+  siteIds: () => Promise<string[]>,
+): Promise<void> {
+  if (values.site && command !== "add") throw new UsageError("--site goes only with add.");
   switch (command) {
     case "add": {
       const address = email(arg);
@@ -113,21 +125,30 @@ async function run(command: string | undefined, arg: string | undefined, values:
         throw new UsageError(
           values.role === undefined ? `Give --role ${STAFF_ROLES.join(" or ")}.` : `${role.error.issues[0]!.message} (not "${values.role}").`,
         );
+      if (values.site) {
+        const known = await siteIds();
+        const unknown = values.site.filter((id) => !known.includes(id));
+        if (unknown.length > 0)
+          throw new UsageError(`No site with id ${unknown.map((id) => `"${id}"`).join(", ")}. The sites are: ${known.join(", ")}. Nothing was added.`);
+      }
       if ((await accounts.get(address)) !== undefined) throw new AccountError("exists", `A staff account for ${address} already exists.`);
       const account = NewStaffAccountSchema.parse({
         email: address,
         role: role.data,
         password: await readPassword(`Password for ${address} (at least 12 characters): `),
+        ...(values.site && { sites: values.site }),
       });
       await accounts.add(account);
-      say(`Added ${account.role} account ${account.email}. Sign in at /staff.`);
+      say(
+        `Added ${account.role} account ${account.email}${account.sites ? ` for the sites ${account.sites.join(", ")}` : " for every site"}. Sign in at /staff.`,
+      );
       return;
     }
     case "list": {
       if (arg !== undefined) throw new UsageError(`Unexpected argument "${arg}".`);
       const all = await accounts.list();
       if (!all.length) say("No staff accounts yet. Add the first with: npm run staff -- add you@example.com --role owner");
-      for (const a of all) process.stdout.write(`${a.email}\t${a.role}\t${a.createdAt}\n`);
+      for (const a of all) process.stdout.write(`${a.email}\t${a.role}\t${a.createdAt}${a.sites ? `\t${a.sites.join(",")}` : ""}\n`);
       return;
     }
     case "remove": {

@@ -1,6 +1,6 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import { canManageAccounts, PASSWORD_CHANGE_REQUIRED, STAFF_MESSAGES, type StaffAccount } from "../../domain/staff";
+import { canManageAccounts, isOrganisationOwner, mayActOnSite, PASSWORD_CHANGE_REQUIRED, STAFF_MESSAGES, type StaffAccount } from "../../domain/staff";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
 import { HttpError } from "./errors";
@@ -64,7 +64,7 @@ export function requireSession(sessions: SessionStore, accounts: AccountStore): 
       if (token && session) await sessions.revoke(token);
       throw new HttpError(401, "Please sign in");
     }
-    res.locals.staff = { email: account.email, role: account.role, createdAt: account.createdAt };
+    res.locals.staff = { email: account.email, role: account.role, createdAt: account.createdAt, ...(account.sites && { sites: account.sites }) };
     res.locals.mustChangePassword = account.mustChangePassword;
     next();
   };
@@ -81,6 +81,19 @@ export const requireOwner: RequestHandler = (_req, res, next) => {
   if (!res.locals.staff || !canManageAccounts(res.locals.staff.role)) return next(new HttpError(403, "Only the owner may do this"));
   next();
 };
+
+/** 403 unless the signed-in account is an owner of the whole organisation (not one scoped to sites). */
+export const requireOrganisationOwner: RequestHandler = (req, res, next) =>
+  requireOwner(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (!isOrganisationOwner(res.locals.staff!)) return next(new HttpError(403, "Only an owner of the whole organisation may do this"));
+    next();
+  });
+
+/** 403 naming the site unless the signed-in account may act on it (after requireSession). */
+export function requireSite(res: Response, siteId: string): void {
+  if (!mayActOnSite(res.locals.staff!, siteId)) throw new HttpError(403, `Your account is not one of the site ${siteId}'s`);
+}
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;
 

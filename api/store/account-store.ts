@@ -58,7 +58,7 @@ export interface AccountStore {
   signIn(email: string, password: string): Promise<SignInResult>;
 }
 
-const publicView = ({ email, role, createdAt }: StoredAccount): StaffAccount => ({ email, role, createdAt });
+const publicView = ({ email, role, createdAt, sites }: StoredAccount): StaffAccount => ({ email, role, createdAt, ...(sites && { sites }) });
 const listed = (a: StoredAccount): ListedAccount => ({ ...publicView(a), mustChangePassword: a.mustChangePassword });
 const state = (a: StoredAccount): AccountState => ({ ...listed(a), passwordChangedAt: a.passwordChangedAt });
 
@@ -121,7 +121,7 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
       const a = find(await read(), email);
       return a && state(a);
     },
-    async add({ email, role, password }) {
+    async add({ email, role, password, sites }) {
       const passwordHash = await hashPassword(password);
       return update((data) => {
         if (find(data, email)) throw new AccountError("exists", `A staff account for ${email} already exists`);
@@ -130,6 +130,7 @@ export function openAccountStore(dataDir: string, now: () => number = Date.now):
           email,
           role,
           createdAt: at,
+          ...(sites && { sites }),
           passwordHash,
           passwordChangedAt: at,
           mustChangePassword: false,

@@ -232,6 +232,26 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(await staff.accounts.get("sales@example.com")).toBeUndefined();
     });
 
+    it("keeps the sites an account is scoped to (issue 26); an account without any is organisation-wide, across a restart", async () => {
+      const place = await engine.fresh();
+      const { staff } = await engine.open(place);
+      await staff.accounts.add({ email: "owner@example.com", role: "owner", password: PASSWORD });
+      expect(await staff.accounts.add({ email: "cape@example.com", role: "sales", password: PASSWORD, sites: ["cape-may", "ocean-city-md"] })).toEqual({
+        email: "cape@example.com",
+        role: "sales",
+        createdAt: expect.any(String),
+        sites: ["cape-may", "ocean-city-md"],
+      });
+      const again = (await engine.open(place)).staff.accounts;
+      expect((await again.list()).map((a) => [a.email, a.sites])).toEqual([
+        ["owner@example.com", undefined],
+        ["cape@example.com", ["cape-may", "ocean-city-md"]],
+      ]);
+      expect(await again.get("cape@example.com")).toMatchObject({ role: "sales", sites: ["cape-may", "ocean-city-md"] });
+      expect(await again.get("owner@example.com")).not.toHaveProperty("sites");
+      expect(await again.signIn("cape@example.com", PASSWORD)).toMatchObject({ ok: true, account: { sites: ["cape-may", "ocean-city-md"] } });
+    });
+
     it("checks passwords without writing (an unknown e-mail fails alike), and marks a temporary password until the next change", async () => {
       const { staff } = await engine.open(await engine.fresh());
       await staff.accounts.add({ email: "sales@example.com", role: "sales", password: PASSWORD });

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import type { Site } from "../../domain/site";
 import { setSessionLostHandler } from "./api/client";
+import { chooseSite, currentSite, useCurrentSite, useSitesVersion } from "./current-site";
 import { staffApi, type Session } from "./api/staff-api";
 import { Notice } from "./components/Notice";
 import { ScreenHeading } from "./components/ScreenHeading";
@@ -10,6 +12,7 @@ import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
 import { Leads, OneLead } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
+import { Sites } from "./screens/Sites";
 import { ChooseNewPassword, SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
 
@@ -28,7 +31,7 @@ const hint = {
 /** Signed in, or was: an expired session keeps the screen (and what is typed in it) under a sign-in dialog. */
 type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session; expired?: boolean };
 
-const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean }[] = [
+const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean; organisationOnly?: boolean }[] = [
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
   { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
   { href: `${BASE}/leads`, label: "Leads", screens: ["leads", "lead"] },
@@ -36,10 +39,14 @@ const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?
   { href: `${BASE}/history`, label: "History", screens: ["history"] },
   { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
   { href: `${BASE}/origins`, label: "Partner origins", screens: ["origins"], ownerOnly: true },
+  { href: `${BASE}/sites`, label: "Sites", screens: ["sites"], ownerOnly: true, organisationOnly: true },
 ];
 
+/** An owner of the whole organisation (not scoped to sites): manages sites, accounts and partner origins. */
+const organisationOwner = (session: Session) => session.role === "owner" && !session.sites;
+
 function Screen({ route, session }: { route: Route; session: Session }) {
-  const owner = session.role === "owner";
+  const owner = organisationOwner(session);
   switch (route.screen) {
     case "inventory":
       return <Inventory />;
@@ -57,8 +64,9 @@ function Screen({ route, session }: { route: Route; session: Session }) {
       return <Embed owner={owner} />;
     case "accounts":
     case "origins":
+    case "sites":
       if (!owner) return <Forbidden />;
-      return route.screen === "accounts" ? <Accounts me={session.email} /> : <Origins />;
+      return route.screen === "accounts" ? <Accounts me={session.email} /> : route.screen === "origins" ? <Origins /> : <Sites />;
     default:
       return (
         <>
@@ -75,8 +83,40 @@ function Forbidden() {
   return (
     <>
       <ScreenHeading title="Owners only" />
-      <Notice tone="error">Only an owner can manage accounts and partner origins.</Notice>
+      <Notice tone="error">Only an owner of the whole organisation can manage sites, accounts and partner origins.</Notice>
     </>
+  );
+}
+
+/** The header's choice of site, for an account with more than one (hidden with one): the inbox then shows that site's leads. */
+function SiteSwitcher() {
+  const [sites, setSites] = useState<Site[]>([]);
+  const chosen = useCurrentSite();
+  const version = useSitesVersion();
+  useEffect(() => {
+    staffApi.sites().then(
+      ({ sites: list }) => {
+        setSites(list);
+        const now = currentSite();
+        if (now && !list.some((s) => s.id === now)) chooseSite("");
+      },
+      // Without the list there is nothing to switch between; the screens say what failed.
+      () => setSites([]),
+    );
+  }, [version]);
+  if (sites.length < 2) return null;
+  return (
+    <div className="top__site">
+      <label htmlFor="site-switcher">Site</label>
+      <select id="site-switcher" value={chosen} onChange={(event) => chooseSite(event.target.value)}>
+        <option value="">All sites</option>
+        {sites.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -97,6 +137,8 @@ function SignInAgain({ onSignedIn }: { onSignedIn: (session: Session) => void })
 export function App() {
   const [session, setSession] = useState<SessionState>({ state: "checking" });
   const route = matchRoute(usePath());
+  // A screen starts again on the site the switcher chose.
+  const site = useCurrentSite();
 
   useEffect(() => {
     setSessionLostHandler(() => {
@@ -145,6 +187,7 @@ export function App() {
           </p>
           {session.state === "signed-in" && (
             <div className="top__account">
+              {!session.session.mustChangePassword && <SiteSwitcher />}
               <span className="top__email">{session.session.email}</span>
               <button type="button" className="btn btn--small btn--on-dark" onClick={() => void signOut()}>
                 Sign out
@@ -155,7 +198,7 @@ export function App() {
         {session.state === "signed-in" && !session.session.mustChangePassword && (
           <nav aria-label="Console" className="container top__nav">
             <ul>
-              {NAV.filter((item) => !item.ownerOnly || session.session.role === "owner").map((item) => (
+              {NAV.filter((item) => !item.ownerOnly || organisationOwner(session.session)).map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={item.screens.includes(route.screen) ? "page" : undefined}>
                     {item.label}
@@ -177,7 +220,7 @@ export function App() {
           (session.session.mustChangePassword ? (
             <ChooseNewPassword email={session.session.email} onChosen={signedIn} />
           ) : (
-            <Screen route={route} session={session.session} />
+            <Screen key={site} route={route} session={session.session} />
           ))}
       </main>
       {session.state === "signed-in" && session.expired && <SignInAgain onSignedIn={signedIn} />}

@@ -26,4 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "account-throttled": "Sign-ins held back after failures",
   "account-reset": "Reset a password",
   "account-unlock": "Unlocked an account",
+  "site-add": "Added a site",
+  "site-update": "Edited a site",
+  "site-remove": "Removed a site",
 };

@@ -35,6 +35,7 @@ export type Route =
   | { screen: "history" }
   | { screen: "accounts" }
   | { screen: "origins" }
+  | { screen: "sites" }
   | { screen: "leads" }
   | { screen: "lead"; id: string }
   | { screen: "embed" }
@@ -50,6 +51,7 @@ export function matchRoute(path: string): Route {
   if (rest === "/history") return { screen: "history" };
   if (rest === "/accounts") return { screen: "accounts" };
   if (rest === "/origins") return { screen: "origins" };
+  if (rest === "/sites") return { screen: "sites" };
   if (rest === "/leads") return { screen: "leads" };
   const lead = /^\/leads\/([^/]+)$/.exec(rest);
   if (lead) return { screen: "lead", id: decodeURIComponent(lead[1]!) };

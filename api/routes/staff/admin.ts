@@ -3,6 +3,7 @@ import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { fieldErrors } from "../../../domain/contact";
 import { leadName } from "../../../domain/lead";
+import { auditEntryVisible } from "../../../domain/site-scope";
 import { OriginSchema } from "../../../domain/origin";
 import type { Site } from "../../../domain/site";
 import { auditLeadId, NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
@@ -10,7 +11,7 @@ import { vehicleFieldErrors } from "../../../domain/vehicle";
 import { HttpError } from "../../middleware/errors";
 import { requireJson } from "../../middleware/require-json";
 import { siteOfRequest } from "../../middleware/request-site";
-import { requireOwner } from "../../middleware/staff-guard";
+import { requireOrganisationOwner, requireOwner, requireSite } from "../../middleware/staff-guard";
 import { AccountError } from "../../store/account-store";
 import type { StaffDeps } from "./staff-router";
 
@@ -20,13 +21,22 @@ const LimitSchema = z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).default(
 const OriginsBodySchema = z.object({ added: z.array(OriginSchema).max(100) });
 
 /** GET /api/staff/audit (any staff): entries about a lead also carry its name as the visitor gave it (`leadName`, null when it is gone). */
-export function auditRouter({ audit, leads }: StaffDeps): Router {
+export function auditRouter({ audit, leads, vehicles, sites }: StaffDeps): Router {
   const router = Router();
   router.get("/", (req, res) => {
     const limit = LimitSchema.safeParse(req.query.limit);
     if (!limit.success)
       throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
-    const entries = audit.recent(limit.data).map((entry) => {
+    const me = res.locals.staff!;
+    // An account scoped to sites sees the history of its sites only (domain/site-scope.ts).
+    const lookup = { lead: (id: string) => leads.get(id), vehicle: (id: string) => vehicles.get(id), firstSiteId: sites.list()[0]!.id };
+    const recent = me.sites
+      ? audit
+          .recent(AUDIT_MAX_LIMIT)
+          .filter((e) => auditEntryVisible(me, e, lookup))
+          .slice(0, limit.data)
+      : audit.recent(limit.data);
+    const entries = recent.map((entry) => {
       const leadId = auditLeadId(entry);
       if (leadId === null) return entry;
       const lead = leads.get(leadId);
@@ -45,9 +55,10 @@ export const TEMPORARY_PASSWORD_BYTES = 12;
  * POST :email/password-reset (a temporary password, answered once, to be
  * replaced at its next sign-in) and POST :email/unlock (its failed sign-ins forgotten).
  */
-export function accountsRouter({ accounts, sessions, audit, signInThrottle }: StaffDeps): Router {
+export function accountsRouter({ accounts, sessions, audit, signInThrottle, sites }: StaffDeps): Router {
   const router = Router();
-  router.use(requireOwner);
+  // Accounts are the organisation's: an owner scoped to sites could otherwise make an account for every site.
+  router.use(requireOrganisationOwner);
   const record = (by: string, action: "account-add" | "account-remove" | "account-reset" | "account-unlock", account: string) =>
     audit.append({ at: new Date().toISOString(), email: by, action, vehicleId: null, fields: [account] });
   /** The account the path names (404 when there is none); the owner's own only if `self`. */
@@ -66,6 +77,8 @@ export function accountsRouter({ accounts, sessions, audit, signInThrottle }: St
   router.post("/", requireJson, express.json({ limit: "4kb" }), async (req, res) => {
     const parsed = NewStaffAccountSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
+    const unknownSite = parsed.data.sites?.find((id) => !sites.get(id));
+    if (unknownSite !== undefined) throw new HttpError(400, "Please correct the highlighted fields.", { fields: { sites: `No site with id ${unknownSite}` } });
     try {
       const account = await accounts.add(parsed.data);
       await record(res.locals.staff!.email, "account-add", account.email);
@@ -118,7 +131,11 @@ export function accountsRouter({ accounts, sessions, audit, signInThrottle }: St
  */
 export function originsRouter({ origins, audit, sites }: StaffDeps): Router {
   const router = Router();
-  router.use(requireOwner, siteOfRequest(sites));
+  // An owner of the request's site (or of the whole organisation) keeps its partner origins.
+  router.use(requireOwner, siteOfRequest(sites), (_req, res, next) => {
+    requireSite(res, (res.locals.site as Site).id);
+    next();
+  });
   const answer = (site: string) => ({ startup: origins.startup(site), added: origins.added(site) });
 
   router.get("/", (_req, res) => {

@@ -1,4 +1,4 @@
-import express, { Router, type Request } from "express";
+import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
 import {
@@ -17,6 +17,8 @@ import {
 import type { Lead } from "../../../domain/lead";
 import { leadsToCsv } from "../../../domain/leads-csv";
 import { HttpError } from "../../middleware/errors";
+import { requireSite } from "../../middleware/staff-guard";
+import { leadSiteId, mayActOnLead } from "../../../domain/site-scope";
 import { requireJson } from "../../middleware/require-json";
 import type { StaffDeps } from "./staff-router";
 
@@ -51,14 +53,28 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
  * GET /leads/:id (one lead),
  * PATCH /leads/:id (status and notes), POST /leads/:id/resend.
  */
-export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps): Router {
+export function staffLeadsRouter({ leads, followUps, outbox, audit, sites }: StaffDeps): Router {
   const router = Router();
   const withFollowUp = (lead: Lead): InboxLead => ({ ...lead, ...followUps.get(lead.id) });
-  const matcher = (query: LeadQuery) => leadMatcher(query, followUps.get);
-  const lead = (id: unknown) => {
+  /** The query's filters, one site's leads when it names one (403 for a site not the account's), and (for an account scoped to sites) only its sites' leads. */
+  const matcher = (query: LeadQuery, res: Response) => {
+    const match = leadMatcher(query, followUps.get);
+    const me = res.locals.staff!;
+    const first = sites.list()[0]!.id;
+    if (query.site !== undefined) {
+      const site = query.site;
+      requireSite(res, site);
+      return (l: Lead) => leadSiteId(l, first) === site && match(l);
+    }
+    if (!me.sites) return match;
+    return (l: Lead) => mayActOnLead(me, l, first) && match(l);
+  };
+  /** The lead the path names: 404 when there is none, 403 when it came through a site not the account's. */
+  const lead = (id: unknown, res: Response) => {
     if (typeof id !== "string") throw new HttpError(404, "No such lead");
     const found = leads.get(id);
     if (!found) throw new HttpError(404, `No lead ${id}`);
+    requireSite(res, leadSiteId(found, sites.list()[0]!.id));
     return found;
   };
   const record = (by: string, action: "lead-status" | "lead-note" | "lead-resend", fields: string[]) =>
@@ -71,13 +87,13 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
       before = decodeCursor(query.cursor);
       if (!before) throw new HttpError(400, "cursor is not one this API gave", { fields: { cursor: "Use the nextCursor of the previous page" } });
     }
-    const page = leadsPage(leads.all(), matcher(query), { limit: query.limit, before });
+    const page = leadsPage(leads.all(), matcher(query, res), { limit: query.limit, before });
     res.json({ leads: page.leads.map(withFollowUp), nextCursor: page.nextCursor });
   });
 
   router.get("/leads.csv", (req, res) => {
     const query = parseQuery(req);
-    const match = matcher(query);
+    const match = matcher(query, res);
     const day = new Date().toISOString().slice(0, 10);
     res.set({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="leads-${day}.csv"` });
     res.send(leadsToCsv(leads.all().filter(match)));
@@ -85,15 +101,15 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
 
   router.get("/leads/counts", (req, res) => {
     const query = parseQuery(req);
-    res.json(countLeads(leads.all(), matcher(query), followUps.get));
+    res.json(countLeads(leads.all(), matcher(query, res), followUps.get));
   });
 
   router.get("/leads/:id", (req, res) => {
-    res.json(withFollowUp(lead(req.params.id)));
+    res.json(withFollowUp(lead(req.params.id, res)));
   });
 
   router.patch("/leads/:id", requireJson, express.json({ limit: "8kb" }), async (req, res) => {
-    const found = lead(req.params.id);
+    const found = lead(req.params.id, res);
     const parsed = FollowUpChangeSchema.safeParse(req.body);
     if (!parsed.success) {
       const fields = vehicleFieldErrors(parsed.error);
@@ -108,13 +124,13 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
   });
 
   router.post("/leads/:id/resend", async (req, res) => {
-    const found = lead(req.params.id);
+    const found = lead(req.params.id, res);
     if (!outbox) throw new HttpError(409, "Lead mail is off on this server (SMTP_URL, LEAD_TO and LEAD_FROM are not set): nothing can be sent");
     const outcome = await outbox.resend(found.id);
     if (outcome === "sent")
       throw new HttpError(409, `This lead's mail was already delivered${found.delivery.sentAt ? ` (${found.delivery.sentAt})` : ""}; it is not sent twice`);
     await record(res.locals.staff!.email, "lead-resend", [found.id]);
-    res.status(202).json(withFollowUp(lead(found.id)));
+    res.status(202).json(withFollowUp(lead(found.id, res)));
   });
 
   return router;

@@ -23,9 +23,11 @@ export const UNKNOWN_EMAIL = "(an unknown e-mail)";
 export function sessionRouter({ accounts, sessions, config, outbox, rateLimitStore, signInThrottle, audit }: StaffDeps): Router {
   const router = Router();
   const cookie: CookieOptions = { httpOnly: true, sameSite: "strict", path: "/", secure: config.secureCookies };
-  const me = ({ email, role }: { email: string; role: string }, mustChangePassword: boolean) => ({
+  const me = ({ email, role, sites }: { email: string; role: string; sites?: string[] }, mustChangePassword: boolean) => ({
     email,
     role,
+    // Only for an account scoped to sites (issue 26); absent: every site.
+    ...(sites && { sites }),
     leadMail: outbox !== null,
     ...(mustChangePassword ? { mustChangePassword } : {}),
   });

@@ -1,4 +1,3 @@
-import type { SiteStore } from "../../store/site-store";
 import { Router } from "express";
 import type { Store } from "express-rate-limit";
 import type { Config } from "../../config";
@@ -6,24 +5,26 @@ import { noStore, requireChosenPassword, requireSession, sameOriginWrites } from
 import type { StaffStores } from "../../store/staff-stores";
 import type { LeadStore } from "../../store/lead-store";
 import type { PhotoStore } from "../../store/photo-store";
+import type { SiteStore } from "../../store/site-store";
 import type { VehicleStore } from "../../store/vehicle-store";
 import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
 import { staffLeadsRouter } from "./leads";
 import { sessionRouter } from "./session";
+import { staffSitesRouter } from "./sites";
 import { staffVehiclesRouter } from "./vehicles";
 
 export interface StaffDeps extends StaffStores {
   config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
   vehicles: VehicleStore;
+  /** The sites this deployment serves (issue 26); the Origins API works on the request's. */
+  sites: SiteStore;
   leads: LeadStore;
   /** Lead mail; null when mail is off. */
   outbox: LeadQueue | null;
   photos: PhotoStore;
   /** Where a rate limit keeps its counts (shared by every instance with PostgreSQL). */
   rateLimitStore?: (name: string) => Store | undefined;
-  /** The sites this deployment serves (the Origins API works on the request's). */
-  sites: SiteStore;
 }
 
 /**
@@ -40,6 +41,7 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/audit", auditRouter(deps));
   router.use("/accounts", accountsRouter(deps));
   router.use("/origins", originsRouter(deps));
+  router.use("/sites", staffSitesRouter(deps));
   router.use(staffLeadsRouter(deps));
   return router;
 }

@@ -10,6 +10,8 @@ import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehi
 import { lastSaved } from "../../store/audit-store";
 import { applyVehicleEdit, editConflicts, VehicleEditSchema, vehicleEdit, vehicleFieldChanges, type EditableVehicleField } from "../../../domain/vehicle-edit";
 import type { StoredPhoto } from "../../store/photo-store";
+import { mayActOnVehicle, vehicleSiteIds } from "../../../domain/site-scope";
+import { mayActOnSite } from "../../../domain/staff";
 import type { StaffDeps } from "./staff-router";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
@@ -68,15 +70,35 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     return v;
   };
 
+  // An account scoped to sites sees and changes only the vehicles shown on them (domain/site-scope.ts): 403 for another's.
+  router.param("id", (_req, res, next, id: string) => {
+    const v = vehicles.get(id);
+    if (v && !mayActOnVehicle(res.locals.staff!, v)) return next(new HttpError(403, `The vehicle ${id} is not shown on your account's sites`));
+    next();
+  });
+
+  /** 403 when an account scoped to sites would show a vehicle on a site not its own (the vehicle's `sites`, issue 26). */
+  const ownSitesOnly: express.RequestHandler = (req, res, next) => {
+    const me = res.locals.staff!;
+    const body: unknown = req.body;
+    const vehicle = req.method === "PATCH" && body && typeof body === "object" && "changes" in body ? body.changes : body;
+    const named = me.sites && vehicle && typeof vehicle === "object" ? vehicleSiteIds(vehicle) : undefined;
+    const foreign = named?.find((id) => !mayActOnSite(me, id));
+    if (foreign !== undefined)
+      return next(new HttpError(403, `Your account may not show a vehicle on the site ${foreign}`, { fields: { sites: "Not one of your sites" } }));
+    next();
+  };
+
   router.get("/", (_req, res) => {
-    res.json({ vehicles: vehicles.all() });
+    const me = res.locals.staff!;
+    res.json({ vehicles: me.sites ? vehicles.all().filter((v) => mayActOnVehicle(me, v)) : vehicles.all() });
   });
 
   router.get("/:id", (req, res) => {
     send(res, 200, found(req.params.id));
   });
 
-  router.post("/", ...json, async (req, res) => {
+  router.post("/", ...json, ownSitesOnly, async (req, res) => {
     const draft = NewVehicleSchema.safeParse(req.body);
     if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
     requireStoredPhotos(draft.data.images);
@@ -94,7 +116,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
   });
 
   /** A whole vehicle, replaced only if If-Match is its current ETag; else 412 with the fields that differ. */
-  router.put("/:id", ...json, async (req, res) => {
+  router.put("/:id", ...json, ownSitesOnly, async (req, res) => {
     const id = req.params.id as string;
     found(id);
     const ifMatch = ifMatchOf(req);
@@ -120,7 +142,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
    * The fields one person changed, with their values in the version they edited (If-Match): applied to the current
    * version when no one else changed those fields since, else 412 naming the ones someone did. Never writes another field.
    */
-  router.patch("/:id", ...json, async (req, res) => {
+  router.patch("/:id", ...json, ownSitesOnly, async (req, res) => {
     const id = req.params.id as string;
     found(id);
     const ifMatch = ifMatchOf(req);

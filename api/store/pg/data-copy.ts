@@ -80,6 +80,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
         email: r.email,
         role: StaffRoleSchema.parse(r.role),
         createdAt: r.created_at,
+        ...(r.sites && { sites: r.sites }),
         passwordHash: r.password_hash,
         passwordChangedAt: r.password_changed_at,
         mustChangePassword: r.must_change_password,
@@ -124,8 +125,18 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
     for (const e of data.followUps) await c.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [e.leadId, JSON.stringify(e)]);
     for (const a of data.accounts)
       await c.query(
-        "INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at, must_change_password, failures, locked_until) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        [a.email, a.role, a.createdAt, a.passwordHash, a.passwordChangedAt, a.mustChangePassword, a.failures, a.lockedUntil],
+        "INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at, must_change_password, failures, locked_until, sites) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        [
+          a.email,
+          a.role,
+          a.createdAt,
+          a.passwordHash,
+          a.passwordChangedAt,
+          a.mustChangePassword,
+          a.failures,
+          a.lockedUntil,
+          a.sites ? JSON.stringify(a.sites) : null,
+        ],
       );
     for (const s of data.sessions)
       await c.query("INSERT INTO staff_sessions (hash, email, created_at, last_seen_at) VALUES ($1, $2, $3, $4)", [s.hash, s.email, s.createdAt, s.lastSeenAt]);

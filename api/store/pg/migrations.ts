@@ -138,4 +138,10 @@ DROP TRIGGER partner_origins_changed ON partner_origins;
 CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE OR DELETE ON partner_origins FOR EACH ROW EXECUTE FUNCTION gc_notify_change('site');
 `,
   },
+  {
+    version: 5,
+    name: "staff accounts scoped to sites",
+    // null: every site (accounts made before issue 26 stay organisation-wide).
+    sql: `ALTER TABLE staff_accounts ADD COLUMN sites jsonb;`,
+  },
 ];

@@ -22,9 +22,16 @@ export interface AccountRow {
   failures: number;
   locked_until: string | null;
   must_change_password: boolean;
+  /** The site ids the account is scoped to; null: every site (migration 5). */
+  sites: string[] | null;
 }
 
-const publicView = (r: AccountRow): StaffAccount => ({ email: r.email, role: StaffRoleSchema.parse(r.role), createdAt: r.created_at });
+const publicView = (r: AccountRow): StaffAccount => ({
+  email: r.email,
+  role: StaffRoleSchema.parse(r.role),
+  createdAt: r.created_at,
+  ...(r.sites && { sites: r.sites }),
+});
 const listed = (r: AccountRow): ListedAccount => ({ ...publicView(r), mustChangePassword: r.must_change_password });
 const state = (r: AccountRow): AccountState => ({ ...listed(r), passwordChangedAt: r.password_changed_at });
 const unknown = (email: string) => new AccountError("unknown", `No staff account for ${email}`);
@@ -43,13 +50,13 @@ export function pgAccountStore(db: Database, now: () => number = Date.now): Acco
       const r = await row(email);
       return r && state(r);
     },
-    async add({ email, role, password }) {
+    async add({ email, role, password, sites }) {
       const passwordHash = await hashPassword(password);
       const at = new Date(now()).toISOString();
       const { rows } = await db.pool.query<AccountRow>(
-        `INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at) VALUES ($1, $2, $3, $4, $3)
+        `INSERT INTO staff_accounts (email, role, created_at, password_hash, password_changed_at, sites) VALUES ($1, $2, $3, $4, $3, $5)
          ON CONFLICT (email) DO NOTHING RETURNING *`,
-        [email, role, at, passwordHash],
+        [email, role, at, passwordHash, sites ? JSON.stringify(sites) : null],
       );
       if (!rows[0]) throw new AccountError("exists", `A staff account for ${email} already exists`);
       return publicView(rows[0]);

@@ -1,6 +1,7 @@
 /** The leads inbox's calls (issue 17), one function per call. */
 import type { FollowUpChange, FollowUpStatus, InboxLead, LeadCounts } from "../../../domain/lead-follow-up";
 import type { Interest } from "../../../domain/contact";
+import { currentSite } from "../current-site";
 import { call } from "./client";
 
 /** The inbox's filters as the API takes them (from and to as ISO date-times). */
@@ -13,10 +14,10 @@ export interface LeadFilters {
   q?: string;
 }
 
-/** The filters as a query string, without empty ones. */
+/** The filters as a query string, without empty ones; with the site the header's switcher chose, if any. */
 export function leadQuery(filters: LeadFilters, extra: Record<string, string | undefined> = {}): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries({ ...filters, site: currentSite(), ...extra })) if (value) params.set(key, value);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

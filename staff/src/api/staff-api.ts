@@ -1,4 +1,5 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
+import type { Site } from "../../../domain/site";
 import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
@@ -13,6 +14,8 @@ export interface Session {
   leadMail: boolean;
   /** Present while an owner's reset holds: it must choose a new password before anything else. */
   mustChangePassword?: true;
+  /** The site ids an account scoped to sites may act on; absent: every site. */
+  sites?: string[];
 }
 /** A history entry as stored; one about a lead also carries the visitor's name (null when the lead is gone). */
 export type AuditEntry = StoredAuditEntry & { leadName?: string | null };
@@ -22,6 +25,8 @@ export interface Account {
   createdAt: string;
   /** Its password is a temporary one an owner set. */
   mustChangePassword: boolean;
+  /** The site ids it is scoped to; absent: every site. */
+  sites?: string[];
 }
 export interface Origins {
   startup: string[];
@@ -33,7 +38,14 @@ export interface Versioned {
   etag: string;
 }
 
+/** A site and the ETag to send back with its next edit. */
+export interface VersionedSite {
+  site: Site;
+  etag: string;
+}
+
 const json = (body: unknown) => ({ json: body });
+const versionedSite = ({ body, headers }: { body: Site; headers: Headers }): VersionedSite => ({ site: body, etag: headers.get("ETag") ?? "" });
 const versioned = ({ body, headers }: { body: Vehicle; headers: Headers }): Versioned => ({ vehicle: body, etag: headers.get("ETag") ?? "" });
 
 export const staffApi = {
@@ -67,7 +79,8 @@ export const staffApi = {
   audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
 
   accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
-  addAccount: async (account: { email: string; role: Role; password: string }) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
+  addAccount: async (account: { email: string; role: Role; password: string; sites?: string[] }) =>
+    (await call<Account>("accounts", { method: "post", ...json(account) })).body,
   removeAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
   },
@@ -77,6 +90,18 @@ export const staffApi = {
       .temporaryPassword,
   unlockAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}/unlock`, { method: "post" });
+  },
+
+  /** The sites the account may act on, and whether it may add, edit and remove sites (an organisation owner). */
+  sites: async () => (await call<{ sites: Site[]; canManage: boolean }>("sites")).body,
+  site: async (id: string) => versionedSite(await call<Site>(`sites/${encodeURIComponent(id)}`)),
+  createSite: async (site: Site) => versionedSite(await call<Site>("sites", { method: "post", ...json(site) })),
+  /** The whole site, saved only if no one saved it since the version `etag` names (else 412 with `current`). */
+  replaceSite: async (id: string, site: Site, etag: string) =>
+    versionedSite(await call<Site>(`sites/${encodeURIComponent(id)}`, { method: "put", headers: { "If-Match": etag }, ...json(site) })),
+  /** `force`: even though leads came through it (else 409 naming how many). */
+  removeSite: async (id: string, force = false) => {
+    await call(`sites/${encodeURIComponent(id)}${force ? "?force=1" : ""}`, { method: "delete" });
   },
 
   origins: async () => (await call<Origins>("origins")).body,

@@ -41,3 +41,24 @@ export function CheckField({ id, label, children }: { id: string; label: string;
     </div>
   );
 }
+
+/** The message of a field's first error (react-hook-form's error tree, a path such as "address.city"); an error on an item of a list ("images.2") is shown on the list. */
+export function messageAt(errors: object, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+  if (!node || typeof node !== "object") return undefined;
+  if ("message" in node && typeof node.message === "string") return node.message;
+  for (const child of Object.values(node)) {
+    if (child && typeof child === "object" && "message" in child && typeof child.message === "string") return child.message;
+  }
+  return undefined;
+}
+
+/** Shows the server's field errors (path → message) under their fields, focusing the first; `field` maps a server path to the form's. */
+export function showServerErrors<P extends string>(
+  refused: Record<string, string>,
+  setError: (path: P, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void,
+  field: (path: string) => P = (path) => path as P,
+): void {
+  Object.entries(refused).forEach(([path, message], i) => setError(field(path), { type: "server", message }, { shouldFocus: i === 0 }));
+}

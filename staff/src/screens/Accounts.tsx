@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { Site } from "../../../domain/site";
 import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount } from "../../../domain/staff";
 import { ApiError } from "../api/client";
 import { staffApi, type Account, type Role } from "../api/staff-api";
@@ -30,9 +31,16 @@ export function Accounts({ me }: { me: string }) {
       (list) => setAccounts(list),
       (err: unknown) => setFailure(message(err)),
     );
+  /** The sites an account may be scoped to (the choice is offered with more than one). */
+  const [sites, setSites] = useState<Site[]>([]);
   useEffect(() => {
     void load();
+    staffApi.sites().then(
+      ({ sites: list }) => setSites(list),
+      () => setSites([]),
+    );
   }, []);
+  const siteName = (siteId: string) => sites.find((s) => s.id === siteId)?.name ?? siteId;
 
   const blank: NewStaffAccount = { email: "", role: "sales", password: "" };
   const {
@@ -56,7 +64,7 @@ export function Accounts({ me }: { me: string }) {
         return;
       }
       for (const [field, text] of Object.entries(err instanceof ApiError ? (err.body.fields ?? {}) : {})) {
-        if (field === "email" || field === "role" || field === "password") setError(field, { type: "server", message: text });
+        if (field === "email" || field === "role" || field === "password" || field === "sites") setError(field, { type: "server", message: text });
       }
       setNotice({ tone: "error", text: `Not added: ${message(err)}` });
     }
@@ -115,7 +123,7 @@ export function Accounts({ me }: { me: string }) {
               <div>
                 <p className="card-row__title">{a.email}</p>
                 <p className="muted">
-                  {ROLE_LABELS[a.role] ?? a.role} · added {formatTime(a.createdAt)}
+                  {ROLE_LABELS[a.role] ?? a.role} · {a.sites ? a.sites.map(siteName).join(", ") : "every site"} · added {formatTime(a.createdAt)}
                   {a.email === me ? " · you" : ""}
                   {a.mustChangePassword ? " · temporary password" : ""}
                 </p>
@@ -171,6 +179,22 @@ export function Accounts({ me }: { me: string }) {
               ))}
             </select>
           </Field>
+          {sites.length > 1 && (
+            <Field id={`${id}-sites`} label="Sites" hint="An account of one site sees only that site's leads and history." error={errors.sites?.message}>
+              <select
+                {...register("sites", {
+                  setValueAs: (value: string | string[] | undefined) => (typeof value === "string" ? (value ? [value] : undefined) : value),
+                })}
+              >
+                <option value="">Every site</option>
+                {sites.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} only
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
           <Field id={`${id}-password`} label="Password" hint="At least 12 characters. Give it to them in person." error={errors.password?.message}>
             <input type="password" autoComplete="new-password" {...register("password")} />
           </Field>

@@ -51,12 +51,13 @@ const COLUMNS = ["When", "Who", "What", "About", "Changed"] as const;
 
 /**
  * What an entry is about (the vehicle by its name; the lead, by the visitor's name as text, with a link to it; the
- * account), then what changed: each field's old → new value, origins added or removed, a lead's new status; entries
+ * account; the site's id), then what changed: each field's old → new value, origins added or removed, a lead's new status; entries
  * written before values were kept list the fields' names.
  */
 function Subject({ entry }: { entry: AuditEntry }) {
   const leadId = auditLeadId(entry);
-  const account = entry.action.startsWith("account-");
+  // An account's or a site's entry names it first (a site: then its changed fields).
+  const account = entry.action.startsWith("account-") || entry.action.startsWith("site-");
   const changed = leadId !== null || account ? entry.fields.slice(1) : entry.fields;
   const values = entry.changes?.length && (entry.action === "update" || entry.action === "origins-update");
   return (

@@ -1,8 +1,8 @@
-import { useForm, type FieldErrors, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatUsd } from "../../../domain/money";
 import { PRICE_MAX_USD, PRICE_MIN_USD, VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
-import { CheckField, Field } from "../components/Field";
+import { CheckField, Field, messageAt, showServerErrors } from "../components/Field";
 import { SPEC_FIELDS, STATUS_LABELS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
 
 interface VehicleFormProps {
@@ -27,19 +27,6 @@ function formPath(path: string): Path<VehicleFormValues> {
   return (head ?? "root") as Path<VehicleFormValues>;
 }
 
-/** The message of a field's first error, wherever in the form's error tree it sits. */
-function messageAt(errors: FieldErrors<VehicleFormValues>, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const key of path.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
-  if (!node || typeof node !== "object") return undefined;
-  if ("message" in node && typeof node.message === "string") return node.message;
-  // An error on an item of a list (images.2) is shown on the list.
-  for (const child of Object.values(node)) {
-    if (child && typeof child === "object" && "message" in child && typeof child.message === "string") return child.message;
-  }
-  return undefined;
-}
-
 /** Every field of the core's vehicle schema, each with a visible label, validated by that schema. */
 export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [] }: VehicleFormProps) {
   const {
@@ -55,12 +42,7 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
 
   const submit = handleSubmit(async (vehicle) => {
     const refused = await onSave(vehicle);
-    if (!refused) return;
-    let first = true;
-    for (const [path, message] of Object.entries(refused)) {
-      setError(formPath(path), { type: "server", message }, { shouldFocus: first });
-      first = false;
-    }
+    if (refused) showServerErrors(refused, setError, formPath);
   });
 
   return (

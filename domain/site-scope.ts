@@ -1,0 +1,55 @@
+/**
+ * Which sites a lead, a vehicle or an audit entry belongs to, for staff
+ * accounts scoped to sites (issue 26). Leads gain a `site` and vehicles their
+ * `sites` in the same issue; until then (and for records stored before) both
+ * are read as optional: a lead without one came through the first site, and a
+ * vehicle without any is shown on every site.
+ */
+import { auditLeadId, mayActOnAnySite, mayActOnSite, type AuditEntry, type StaffScope } from "./staff";
+
+/** The site a lead came through: its `site`, or `firstSiteId` for a lead stored before sites. */
+export function leadSiteId(lead: object, firstSiteId: string): string {
+  const site = (lead as { site?: unknown }).site;
+  return typeof site === "string" ? site : firstSiteId;
+}
+
+/** The sites a vehicle is shown on, or undefined for every site. */
+export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
+  const sites = (vehicle as { sites?: unknown }).sites;
+  return Array.isArray(sites) && sites.length > 0 ? (sites as string[]) : undefined;
+}
+
+/** Whether the account may see and change a lead. */
+export const mayActOnLead = (account: StaffScope, lead: object, firstSiteId: string): boolean => mayActOnSite(account, leadSiteId(lead, firstSiteId));
+
+/** Whether the account may see and change a vehicle (one shown on every site: any account). */
+export const mayActOnVehicle = (account: StaffScope, vehicle: object): boolean => mayActOnAnySite(account, vehicleSiteIds(vehicle));
+
+const SITE_AUDIT_ACTIONS: readonly AuditEntry["action"][] = ["site-add", "site-update", "site-remove"];
+
+export interface AuditScopeLookup {
+  lead(id: string): object | undefined;
+  vehicle(id: string): object | undefined;
+  firstSiteId: string;
+}
+
+/**
+ * Whether a scoped account sees an audit entry: one about a lead or a site of
+ * its own, or about a vehicle shown on one of its sites (one since removed:
+ * yes, the catalogue is shared). Entries about accounts, partner origins and
+ * sign-ins are the organisation's, seen only by organisation-wide accounts.
+ */
+export function auditEntryVisible(account: StaffScope, entry: AuditEntry, find: AuditScopeLookup): boolean {
+  if (account.sites === undefined) return true;
+  const leadId = auditLeadId(entry);
+  if (leadId !== null) {
+    const lead = find.lead(leadId);
+    return lead !== undefined && mayActOnLead(account, lead, find.firstSiteId);
+  }
+  if (SITE_AUDIT_ACTIONS.includes(entry.action)) return entry.fields[0] !== undefined && mayActOnSite(account, entry.fields[0]);
+  if (entry.vehicleId !== null) {
+    const vehicle = find.vehicle(entry.vehicleId);
+    return vehicle === undefined || mayActOnVehicle(account, vehicle);
+  }
+  return false;
+}
