@@ -9,7 +9,9 @@ import { attributeValue, propName } from "../../widgets/shared/attributes";
 import type { WidgetProps } from "../../widgets/shared/define-widget";
 import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
 import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
+import { WidgetContactContext } from "../../widgets/shared/site-contact";
 import { UNBUILT_ASSETS, type SiteAssets } from "../lib/assets";
+import { useSite } from "../lib/site-facts";
 
 /** The widgets' stylesheets of this build (Document provides them). */
 export const WidgetCssContext = createContext<SiteAssets["widgetCss"]>(UNBUILT_ASSETS.widgetCss);
@@ -61,13 +63,22 @@ export function ServedWidget({
         : {},
   });
   const Component = COMPONENTS[tag];
+  const { phones, financingUrl } = useSite();
+  const contact = { main: phones.main, ...(phones.tollFree ? { tollFree: phones.tollFree } : {}), ...(financingUrl ? { financingUrl } : {}) };
   return (
     <>
       {vehicles ? <script type="application/json" {...{ [DATA_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(vehicles) }} /> : null}
       {createElement(
         tag,
         attributes,
-        createElement("template", { shadowrootmode: "open" }, <link rel="stylesheet" href={stylesheet} />, <Component {...props} host={SERVER_HOST} served />),
+        createElement(
+          "template",
+          { shadowrootmode: "open" },
+          <link rel="stylesheet" href={stylesheet} />,
+          <WidgetContactContext value={contact}>
+            <Component {...props} host={SERVER_HOST} served />
+          </WidgetContactContext>,
+        ),
       )}
     </>
   );
