@@ -22,16 +22,17 @@ const ONE_PREFIX = "/api/vehicles/";
 export function vehiclesFastPath(store: VehicleReader, headers: OutgoingHttpHeaders, siteOf: (req: IncomingMessage) => Site | undefined) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    if (!siteOf(req)) return false;
+    const site = siteOf(req);
+    if (!site) return false;
     const url = req.url ?? "";
     if (url === LIST_PATH) {
-      sendPrepared(req, res, store.listBody(), headers);
+      sendPrepared(req, res, store.listBody(site.id), headers);
       return true;
     }
     if (!url.startsWith(ONE_PREFIX)) return false;
     const slug = url.slice(ONE_PREFIX.length);
     if (!slug || /[/?%#]/.test(slug)) return false;
-    const body = store.body(slug);
+    const body = store.body(slug, site.id);
     if (!body) return false;
     sendPrepared(req, res, body, headers);
     return true;
