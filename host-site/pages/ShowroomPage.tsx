@@ -9,6 +9,13 @@ import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import type { SiteFacts } from "../lib/site-facts";
 
+/** The site's social pages it has, each opened in a new tab. */
+const socialLinks = ({ social }: SiteFacts): { label: string; href: string }[] => [
+  ...(social.facebook ? [{ label: "Facebook", href: social.facebook }] : []),
+  ...(social.instagram ? [{ label: "Instagram", href: social.instagram }] : []),
+  ...(social.facebook ? [{ label: "Reviews on Facebook", href: reviewsUrl(social.facebook) }] : []),
+];
+
 export function showroomPage(biz: SiteFacts): PageDef {
   return {
     path: "/showroom",
@@ -51,27 +58,13 @@ export function showroomPage(biz: SiteFacts): PageDef {
                   <li>
                     <a href={`tel:${biz.phones.main.e164}`}>Call {biz.phones.main.display}</a>
                   </li>
-                  {biz.social.facebook ? (
-                    <li>
-                      <a href={biz.social.facebook} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                        Facebook
+                  {socialLinks(biz).map(({ label, href }) => (
+                    <li key={label}>
+                      <a href={href} rel="noopener" target="_blank" aria-describedby="new-tab-note">
+                        {label}
                       </a>
                     </li>
-                  ) : null}
-                  {biz.social.instagram ? (
-                    <li>
-                      <a href={biz.social.instagram} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                        Instagram
-                      </a>
-                    </li>
-                  ) : null}
-                  {biz.social.facebook ? (
-                    <li>
-                      <a href={reviewsUrl(biz.social.facebook)} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                        Reviews on Facebook
-                      </a>
-                    </li>
-                  ) : null}
+                  ))}
                 </ul>
               </article>
             ))}

@@ -90,6 +90,34 @@ test.describe("two sites from one deployment", () => {
     });
   }
 
+  test("the widgets on a site's pages show its phones once their scripts have run", async ({ page }) => {
+    await page.addInitScript(() => {
+      const ready: string[] = ((window as unknown as { gcReady: string[] }).gcReady = []);
+      document.addEventListener("gc-ready", (e) => ready.push((e.target as Element).localName));
+    });
+    for (const [host, own, other] of [
+      ["cape-may.localhost", capeMay, sussex],
+      ["localhost", sussex, capeMay],
+    ] as const) {
+      for (const [path, tag, part] of [
+        ["/vehicle/denago-ev-city", "gc-vehicle-detail", "test-drive"],
+        ["/rentals", "gc-rental-pricing", "reserve"],
+      ] as const) {
+        await page.goto(at(host, path));
+        // The widget's own render is done once it says it is ready.
+        await page.waitForFunction((t) => (window as unknown as { gcReady: string[] }).gcReady.includes(t), tag);
+        const link = page.locator(`${tag} [part="${part}"]`).first();
+        const line = own.phones.tollFree && tag === "gc-vehicle-detail" ? own.phones.tollFree : own.phones.main;
+        await expect(link).toHaveAttribute("href", `tel:${line.e164}`);
+        const shadow = await page
+          .locator(tag)
+          .first()
+          .evaluate((el) => el.shadowRoot?.innerHTML ?? "");
+        expect(tracesIn(shadow, siteTraces(other)), `${host}${path}`).toEqual([]);
+      }
+    }
+  });
+
   test("a town page is a 404 on the site that does not serve the town", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 404 \(Not Found\)/);
     expect((await page.goto(at("localhost", "/lewes-golf-carts")))?.status()).toBe(200);
