@@ -30,7 +30,8 @@ describe("slow clients", () => {
     const s = await startTestServer({ REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000" });
     servers.push(s);
     const slow = await Promise.all(Array.from({ length: 50 }, () => open(s.url)));
-    for (const { socket } of slow) socket.write("POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    for (const { socket } of slow)
+      socket.write("POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
     const drip = setInterval(() => {
       for (const { socket } of slow) if (!socket.destroyed) socket.write(" ");
     }, 200);
