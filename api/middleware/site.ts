@@ -4,7 +4,7 @@
  * `res.locals.site` (the site record), never a constant of business facts.
  */
 import type { IncomingMessage } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { RequestHandler } from "express";
 import { hostName, primaryDomain, type Site } from "../../domain/site";
 import type { SiteStore } from "../store/site-store";
 
@@ -26,9 +26,6 @@ const UNKNOWN_HOST_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Site not found</title></head>' +
   "<body><h1>Site not found</h1><p>No site is served on this address.</p></body></html>";
 const UNKNOWN_HOST_MESSAGE = "No site of this deployment is served on this host name";
-
-/** The site of a request, as the middleware set it. */
-export const requestSite = (res: Response): Site => res.locals.site;
 
 /**
  * Resolve the site once per request from `req.hostname` (the Host header, its
