@@ -8,6 +8,7 @@ import { limitConnectionsPerAddress } from "./connections-per-address";
 import type { Drain } from "./drain";
 import { rejectMalformedPath } from "./middleware/errors";
 import { OPEN_READ_HEADERS } from "./middleware/lead-origins";
+import { plainHostSite, resolveSite } from "./middleware/site";
 import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps): Express {
   // Behind a proxy, req.ip (and so the rate limit) is the visitor's address; X-Forwarded-For is believed only from TRUST_PROXY.
   app.set("trust proxy", deps.config.trustProxy);
   app.use(securityHeaders(deps.config.publicOrigin));
+  // Every request is served as the site its host names (or refused): res.locals.site from here on.
+  app.use(resolveSite(deps.sites));
   app.use("/api", apiRouter(deps));
   app.use(rejectMalformedPath);
   app.use(refuseSourceMaps({ widgetMaps: deps.widgetSourceMaps }));
@@ -84,7 +87,11 @@ export function createApp(deps: AppDeps): Express {
  */
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
-  const fastPath = vehiclesFastPath(deps.vehicles, { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS });
+  const fastPath = vehiclesFastPath(
+    deps.vehicles,
+    { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS },
+    plainHostSite(deps.sites),
+  );
   return limitedServer(
     deps.limits,
     (req, res) => {

@@ -30,7 +30,8 @@ describe("slow clients", () => {
     const s = await startTestServer({ REQUEST_TIMEOUT_MS: "1500", HEADERS_TIMEOUT_MS: "1000" });
     servers.push(s);
     const slow = await Promise.all(Array.from({ length: 50 }, () => open(s.url)));
-    for (const { socket } of slow) socket.write("POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    for (const { socket } of slow)
+      socket.write("POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
     const drip = setInterval(() => {
       for (const { socket } of slow) if (!socket.destroyed) socket.write(" ");
     }, 200);
@@ -50,7 +51,7 @@ describe("slow clients", () => {
     const s = await startTestServer({ REQUEST_TIMEOUT_MS: "3000", HEADERS_TIMEOUT_MS: "1000" });
     servers.push(s);
     const c = await open(s.url);
-    c.socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+    c.socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n");
     const drip = setInterval(() => c.socket.destroyed || c.socket.write("X-Slow: 1\r\n"), 200);
     try {
       expect(await c.closed).toMatch(/^HTTP\/1\.1 408 /);
@@ -63,7 +64,7 @@ describe("slow clients", () => {
     const s = await startTestServer({ MAX_CONNECTIONS: "10", REQUEST_TIMEOUT_MS: "1000", HEADERS_TIMEOUT_MS: "1000" });
     servers.push(s);
     const held = await Promise.all(Array.from({ length: 10 }, () => open(s.url)));
-    for (const { socket } of held) socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+    for (const { socket } of held) socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n");
     const extra = await open(s.url);
     expect(await extra.closed).toBe("");
     await Promise.all(held.map((c) => c.closed));
@@ -77,13 +78,13 @@ describe("slow clients", () => {
     const flood = await Promise.all(Array.from({ length: 70 }, () => open(s.url, "127.0.0.2")));
     const refused: string[] = [];
     for (const c of flood) void c.closed.then((received) => refused.push(received));
-    for (const { socket } of flood) if (!socket.destroyed) socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+    for (const { socket } of flood) if (!socket.destroyed) socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\n");
     // It keeps 30 (half of 60) and its 40 others are closed unanswered (without the limit: the 10 past MAX_CONNECTIONS only).
     await expect.poll(() => refused.length, { timeout: 3000 }).toBe(40);
     expect(refused).toEqual(Array(40).fill(""));
     // Six requests from 127.0.0.1, as a browser's page load sends them, each on its own connection.
     const normal = await Promise.all(Array.from({ length: 6 }, () => open(s.url)));
-    for (const { socket } of normal) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    for (const { socket } of normal) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     const answers = await Promise.all(normal.map((c) => c.closed));
     expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(6).fill("HTTP/1.1 200 OK"));
     // The flood's 30 are still held: cut off only by the headers timeout, as any slow client is.
@@ -94,10 +95,10 @@ describe("slow clients", () => {
     const s = await startTestServer({ MAX_CONNECTIONS: "60", MAX_CONNECTIONS_PER_IP: "10" });
     servers.push(s);
     const burst = await Promise.all(Array.from({ length: 25 }, () => open(s.url)));
-    for (const { socket } of burst) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\n");
+    for (const { socket } of burst) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: localhost\r\n");
     // Once a later connection is answered, the server has taken in all 25 (connections are accepted in order).
     const later = await open(s.url, "127.0.0.2");
-    later.socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    later.socket.write("GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     expect((await later.closed).split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
     for (const { socket } of burst) if (!socket.destroyed) socket.write("Connection: close\r\n\r\n");
     const answers = await Promise.all(burst.map((c) => c.closed));
@@ -108,7 +109,7 @@ describe("slow clients", () => {
     const s = await startTestServer({ MAX_CONNECTIONS_PER_IP: "2", TRUST_PROXY: "127.0.0.2" });
     servers.push(s);
     const proxied = await Promise.all(Array.from({ length: 5 }, () => open(s.url, "127.0.0.2")));
-    for (const { socket } of proxied) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    for (const { socket } of proxied) socket.write("GET /api/vehicles HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     const answers = await Promise.all(proxied.map((c) => c.closed));
     expect(answers.map((a) => a.split("\r\n")[0])).toEqual(Array(5).fill("HTTP/1.1 200 OK"));
   });

@@ -5,7 +5,7 @@ const town = (name: string) => TOWNS.find((t) => t.name === name)!;
 
 describe("nearbyTowns", () => {
   it("lists the nearest other towns first", () => {
-    const near = nearbyTowns(town("Bethany Beach")).map((t) => t.name);
+    const near = nearbyTowns(town("Bethany Beach"), TOWNS).map((t) => t.name);
     expect(near).toHaveLength(4);
     expect(near).not.toContain("Bethany Beach");
     expect(near[0]).toBe("South Bethany");

@@ -47,9 +47,10 @@ export const TOWNS: readonly Town[] = [
 /** How many nearby towns a town page links to. */
 const NEARBY_COUNT = 4;
 
-/** The towns closest to `town` (great-circle distance between town centres), nearest first, the town itself left out. */
-export const nearbyTowns = (town: Town, count = NEARBY_COUNT): Town[] =>
-  TOWNS.filter((t) => t.slug !== town.slug)
+/** The towns of `towns` closest to `town` (great-circle distance between town centres), nearest first, the town itself left out. */
+export const nearbyTowns = (town: Town, towns: readonly Town[], count = NEARBY_COUNT): Town[] =>
+  towns
+    .filter((t) => t.slug !== town.slug)
     .map((t) => ({ t, d: distanceMiles(town.coordinates, t.coordinates) }))
     .sort((a, b) => a.d - b.d)
     .slice(0, count)

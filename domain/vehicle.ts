@@ -104,6 +104,11 @@ export const VehicleFieldsSchema = z.object({
   featured: z.boolean().default(false),
   condition: z.enum(VEHICLE_CONDITIONS).optional(),
   status: z.enum(VEHICLE_STATUSES).default("available"),
+  /** The ids of the sites it is shown on (issue 26); absent, every site shows it. */
+  sites: z
+    .array(z.string().regex(VEHICLE_ID_PATTERN, "must be a site id"))
+    .min(1, "must name at least one site, or be left out to show it on every site")
+    .optional(),
 });
 
 /** One truth for new or used: `condition` (else the old `isNew` flag, else new), and `isNew` derived from it. */
@@ -156,6 +161,9 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
 
 /** Whether the public site and API list a vehicle: every status but sold. */
 export const isListed = (v: Pick<Vehicle, "status">): boolean => v.status !== "sold";
+
+/** Whether the site `siteId` shows the vehicle: it names no sites (every site shows it), or names this one. */
+export const isShownOn = (v: Pick<Vehicle, "sites">, siteId: string): boolean => !v.sites || v.sites.includes(siteId);
 
 /** The fields that differ between two versions of a vehicle, specifications by their dotted path ("specifications.range"). */
 export function changedVehicleFields(before: Partial<Vehicle>, after: Partial<Vehicle>): string[] {

@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { Catalogue, seedCatalogue } from "../domain/catalogue";
 import { TOWNS } from "../domain/towns";
 import { UNBUILT_ASSETS } from "./lib/assets";
+import { firstSite } from "../domain/site-seed";
 import { renderPage } from "./lib/render";
+import { siteFacts } from "./lib/site-facts";
 import { notFoundPage } from "./pages/NotFoundPage";
 import { vehiclePage } from "./pages/VehiclePage";
 import { PAGE_ALIASES, pageFile, sitePages } from "./routes";
 
 const catalogue = new Catalogue(seedCatalogue());
-const pages = sitePages({ catalogue });
+const site = siteFacts(firstSite());
+const pages = sitePages({ catalogue, site });
 const paths = new Set([...pages.map((p) => p.path), ...Object.keys(PAGE_ALIASES)]);
 
 /** Every href in rendered HTML. */
@@ -42,9 +45,9 @@ describe("sitePages", { timeout: 30_000 }, () => {
   });
 
   it("links only to pages that exist, and every vehicle link resolves in the catalogue", () => {
-    const rendered = [...pages, notFoundPage(), ...catalogue.vehicles.slice(0, 3).map(vehiclePage)];
+    const rendered = [...pages, notFoundPage(), ...catalogue.vehicles.slice(0, 3).map((v) => vehiclePage(site, v))];
     for (const page of rendered) {
-      for (const href of hrefs(renderPage(page, UNBUILT_ASSETS))) {
+      for (const href of hrefs(renderPage(site, page, UNBUILT_ASSETS))) {
         if (!href.startsWith("/")) {
           expect(href, `${page.path} links ${href}`).toMatch(/^(https:|tel:\+1\d{10}$|mailto:|#[a-z-]+$)/);
           continue;
@@ -62,7 +65,7 @@ describe("sitePages", { timeout: 30_000 }, () => {
 
   it("ships no inline scripts or styles", () => {
     for (const page of pages) {
-      const html = renderPage(page, UNBUILT_ASSETS);
+      const html = renderPage(site, page, UNBUILT_ASSETS);
       expect(html).not.toMatch(/<style|\sstyle="/);
       // Data blocks (JSON-LD, the widgets' vehicle data) are never run, so the policy allows them; nothing else is inline.
       expect(html.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)).toBeNull();

@@ -1,4 +1,3 @@
-import { TOWNS } from "../domain/towns";
 import { LEGAL_ALIASES, POLICY_DOCUMENTS } from "./content/policies";
 import { aboutPage } from "./pages/AboutPage";
 import { contactPage } from "./pages/ContactPage";
@@ -8,6 +7,7 @@ import { evolutionPage } from "./pages/EvolutionPage";
 import { homePage } from "./pages/HomePage";
 import { inventoryPage } from "./pages/InventoryPage";
 import type { PageContext, PageDef } from "./pages/page";
+import type { SiteFacts } from "./lib/site-facts";
 import { policyPage } from "./pages/PolicyPage";
 import { rentalsPage } from "./pages/RentalsPage";
 import { servicesPage } from "./pages/ServicesPage";
@@ -20,26 +20,26 @@ import { townPage } from "./pages/TownPage";
 export function cataloguePages(ctx: PageContext): PageDef[] {
   const pages = [homePage(ctx), inventoryPage(ctx), denagoPage(ctx), evolutionPage(ctx)];
   // The HTML sitemap lists every vehicle, so it is a catalogue page too.
-  return [...pages, sitemapPage([...pages, ...fixedPages()], ctx)];
+  return [...pages, sitemapPage([...pages, ...fixedPages(ctx.site)], ctx)];
 }
 
-/** The pages that never read the catalogue: prerendered once, by the build. Vehicle pages are rendered by the server. */
-export function fixedPages(): PageDef[] {
+/** The pages of a site that never read the catalogue: its town pages are its towns'. Vehicle pages are rendered by the server. */
+export function fixedPages(site: SiteFacts): PageDef[] {
   return [
-    rentalsPage(),
-    servicesPage(),
-    aboutPage(),
-    showroomPage(),
-    ecoImpactPage(),
-    contactPage(),
-    thankYouPage(),
-    ...TOWNS.map(townPage),
-    ...POLICY_DOCUMENTS.map(policyPage),
+    rentalsPage(site),
+    servicesPage(site),
+    aboutPage(site),
+    showroomPage(site),
+    ecoImpactPage(site),
+    contactPage(site),
+    thankYouPage(site),
+    ...site.towns.map((town) => townPage(site, town)),
+    ...POLICY_DOCUMENTS.map((doc) => policyPage(site, doc)),
   ];
 }
 
 /** Every page of the route table (spec §2 "Full route table") but the vehicle pages, in sitemap order. */
-export const sitePages = (ctx: PageContext): PageDef[] => [...cataloguePages(ctx), ...fixedPages()];
+export const sitePages = (ctx: PageContext): PageDef[] => [...cataloguePages(ctx), ...fixedPages(ctx.site)];
 
 /** Every page's title is its own: a clash is a content bug, found by the build and the tests. */
 export function assertUniqueTitles(pages: readonly PageDef[]): void {

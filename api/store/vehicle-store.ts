@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { seedCatalogue } from "../../domain/catalogue/seed";
-import { isListed, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
@@ -33,9 +33,10 @@ export interface VehicleReader {
   list(): readonly Vehicle[];
   /** The vehicle (sold ones included, so that a page can say it was sold) a slug from any link rule points at. */
   find(slug: string): Vehicle | undefined;
-  listBody(): PreparedBody;
-  /** A public vehicle's body; undefined for an unknown or sold one. */
-  body(slug: string): PreparedBody | undefined;
+  /** The list's body as the site `siteId` shows it (only its vehicles); every vehicle without one. */
+  listBody(siteId?: string): PreparedBody;
+  /** A public vehicle's body; undefined for an unknown or sold one, or one the site `siteId` does not show. */
+  body(slug: string, siteId?: string): PreparedBody | undefined;
 }
 
 export type VehicleChange =
@@ -96,6 +97,13 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const listed = vehicles.filter(isListed);
   const list = prepareBody(listed);
+  // While no vehicle names its sites, every site shows the one list; once one does, each site's list is prepared once, when first asked.
+  const perSite = listed.some((v) => v.sites) ? new Map<string, PreparedBody>() : null;
+  const listFor = (siteId: string): PreparedBody => {
+    let body = perSite!.get(siteId);
+    if (!body) perSite!.set(siteId, (body = prepareBody(listed.filter((v) => isShownOn(v, siteId)))));
+    return body;
+  };
   const find = (slug: string) => {
     const id = resolveVehicleId(index, slug);
     return id === undefined ? undefined : byId.get(id);
@@ -103,10 +111,10 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
   return {
     list: () => listed,
     find,
-    listBody: () => list,
-    body: (slug) => {
+    listBody: (siteId) => (perSite && siteId !== undefined ? listFor(siteId) : list),
+    body: (slug, siteId) => {
       const v = find(slug);
-      return v && isListed(v) ? bodyOf(v) : undefined;
+      return v && isListed(v) && (siteId === undefined || isShownOn(v, siteId)) ? bodyOf(v) : undefined;
     },
   };
 }
@@ -179,8 +187,8 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
   return {
     list: () => view.list(),
     find: (slug) => view.find(slug),
-    listBody: () => view.listBody(),
-    body: (slug) => view.body(slug),
+    listBody: (siteId) => view.listBody(siteId),
+    body: (slug, siteId) => view.body(slug, siteId),
     all: vehicles,
     get: (id) => vehicles().find((v) => v.id === id),
     etag: (v) => bodyOf(v).etag,

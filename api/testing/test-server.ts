@@ -12,7 +12,10 @@ import type { LeadStore } from "../store/lead-store";
 import type { SiteStore } from "../store/site-store";
 import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
-import { siteErrorHandler } from "../../host-site/server/site-router";
+import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-router";
+
+/** The repository root: where the built site (dist/site, dist/widgets) is. */
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export interface TestServer {
   url: string;
@@ -31,13 +34,14 @@ export const tempDataDir = () => mkdtemp(path.join(os.tmpdir(), "gc-api-"));
 
 /**
  * The real app on a loopback port, with its data in a temporary folder (or the one given).
- * `now` is the clock staff sessions and lockouts go by; `widgetsDir` serves built widget scripts.
+ * `now` is the clock staff sessions and lockouts go by; `widgetsDir` serves built widget scripts;
+ * `builtSite` serves the built pages and widgets (`npm run build` first), as `npm start` does.
  * With DATABASE_URL in `env`, the stores are PostgreSQL's.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir?: string,
-  { widgetsDir, now = Date.now }: { widgetsDir?: string; now?: () => number } = {},
+  { widgetsDir, now = Date.now, builtSite = false }: { widgetsDir?: string; now?: () => number; builtSite?: boolean } = {},
 ): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
   const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
@@ -58,9 +62,11 @@ export async function startTestServer(
     staff: stores.staff,
     sites: stores.sites,
     rateLimitStore: stores.rateLimitStore,
-    widgetsDir: widgetsDir ?? path.join(dir, "no-widgets"),
-    site: Router(),
-    siteErrors: siteErrorHandler({ distDir: path.join(dir, "no-site") }),
+    widgetsDir: widgetsDir ?? (builtSite ? path.join(ROOT, "dist/widgets") : path.join(dir, "no-widgets")),
+    site: builtSite
+      ? createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles, sites: stores.sites })
+      : Router(),
+    siteErrors: siteErrorHandler({ distDir: builtSite ? path.join(ROOT, "dist/site") : path.join(dir, "no-site") }),
   });
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

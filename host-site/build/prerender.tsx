@@ -11,6 +11,8 @@ import { transformWithEsbuild } from "vite";
 import { Catalogue, seedCatalogue } from "../../domain/catalogue";
 import { ASSETS_PREFIX, hashedName, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
+import { siteFacts } from "../lib/site-facts";
+import { firstSite } from "../../domain/site-seed";
 import { notFoundPage } from "../pages/NotFoundPage";
 import { assertUniqueTitles, fixedPages, NOT_FOUND_FILE, PAGE_ALIASES, pageFile, sitePages } from "../routes";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
@@ -59,8 +61,11 @@ const assets: SiteAssets = {
 };
 
 // Titles are checked across every page, the catalogue's pages (as the seed renders them) included.
-assertUniqueTitles(sitePages({ catalogue: new Catalogue(seedCatalogue()) }));
-const pages = fixedPages();
+// The server renders every page per site (server/site-pages.ts); the build renders the first site's fixed pages as a check that
+// they render, and keeps them in dist/site/pages for inspection.
+const site = siteFacts(firstSite());
+assertUniqueTitles(sitePages({ catalogue: new Catalogue(seedCatalogue()), site }));
+const pages = fixedPages(site);
 const manifest: SiteManifest = { assets, pages: {}, sitemap: [], notFound: NOT_FOUND_FILE };
 
 const write = (file: string, html: string) => {
@@ -71,7 +76,7 @@ const write = (file: string, html: string) => {
 
 for (const page of pages) {
   const file = pageFile(page.path);
-  write(file, renderPage(page, assets));
+  write(file, renderPage(site, page, assets));
   manifest.pages[page.path] = file;
   if (!page.meta.noindex) manifest.sitemap.push(page.path);
 }
@@ -80,7 +85,7 @@ for (const [alias, target] of Object.entries(PAGE_ALIASES)) {
   if (!file) throw new Error(`Alias ${alias} points at ${target}, which is not a page`);
   manifest.pages[alias] = file;
 }
-write(NOT_FOUND_FILE, renderPage(notFoundPage(), assets));
+write(NOT_FOUND_FILE, renderPage(site, notFoundPage(), assets));
 writeFileSync(path.join(OUT, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
 
 console.log(

@@ -1,10 +1,11 @@
-import { BUSINESS, telHref, type PhoneNumber } from "../../domain/business";
+import { telHref, type PhoneNumber } from "../../domain/business";
+import { useSite } from "../lib/site-facts";
 import { CONTACT_FORM_HREF } from "../content/nav";
 import { Icon } from "./Icon";
 
 /** A button-styled link that dials a number (the main line by default); its name says the number once, whether or not `label` shows it. */
 export function CallButton({
-  phone = BUSINESS.phones.main,
+  phone,
   label,
   variant = "accent",
 }: {
@@ -12,6 +13,8 @@ export function CallButton({
   label?: string;
   variant?: "accent" | "primary" | "ghost" | "outline";
 }) {
+  const main = useSite().phones.main;
+  phone ??= main;
   return (
     <a className={`btn btn--${variant}`} href={telHref(phone)}>
       <Icon name="phone" />

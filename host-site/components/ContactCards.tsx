@@ -1,10 +1,12 @@
-import { BUSINESS, formatAddress, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
+import { formatSiteAddress, useSite } from "../lib/site-facts";
 import { HoursList } from "./HoursList";
 import { Icon } from "./Icon";
 
 /** Phone numbers, e-mail, address and hours as cards: every fact from the core. */
 export function ContactCards() {
-  const { phones } = BUSINESS;
+  const b = useSite();
+  const { phones } = b;
   return (
     <div className="card-grid card-grid--4 contact-cards">
       <div className="card">
@@ -22,15 +24,17 @@ export function ContactCards() {
         <Icon name="mail" className="icon icon--badge" />
         <h3>E-mail us</h3>
         <p>
-          <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+          <a href={`mailto:${b.email}`}>{b.email}</a>
         </p>
         <p className="muted">We answer within 24 hours, usually within 2 to 6 business hours.</p>
       </div>
       <div className="card">
         <Icon name="pin" className="icon icon--badge" />
         <h3>Visit the showroom</h3>
-        <p>{formatAddress()}</p>
-        <p className="muted">Serving all of {BUSINESS.address.county}, Delaware.</p>
+        <p>{formatSiteAddress(b.address)}</p>
+        <p className="muted">
+          Serving all of {b.region}, {b.state}.
+        </p>
       </div>
       <div className="card">
         <Icon name="clock" className="icon icon--badge" />

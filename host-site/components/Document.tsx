@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { BUSINESS } from "../../domain/business";
 import type { SiteAssets } from "../lib/assets";
 import { dealerJsonLd } from "../lib/json-ld";
-import { absoluteUrl, DEFAULT_SHARE_IMAGE_ALT, keywordList, type PageMeta } from "../lib/seo";
+import { absoluteUrl, defaultShareImageAlt, keywordList, type PageMeta } from "../lib/seo";
+import { useSite } from "../lib/site-facts";
 import { DEFAULT_SHARE } from "../lib/share-image";
 import { widgetScriptSrc, type WidgetScript } from "../lib/widgets";
 import { FloatingCall } from "./FloatingCall";
@@ -23,10 +23,11 @@ export interface DocumentProps {
 
 /** A whole page: head with every findability tag, header, main, footer and the global widget. */
 export function Document({ meta, currentPath, assets, scripts = [], children }: DocumentProps) {
-  const canonical = absoluteUrl(meta.path);
+  const b = useSite();
+  const canonical = absoluteUrl(b, meta.path);
   const share = meta.image ?? DEFAULT_SHARE;
-  const image = absoluteUrl(share.path);
-  const imageAlt = meta.imageAlt ?? DEFAULT_SHARE_IMAGE_ALT;
+  const image = absoluteUrl(b, share.path);
+  const imageAlt = meta.imageAlt ?? defaultShareImageAlt(b);
   const type = meta.type ?? "website";
   return (
     <html lang="en-US">
@@ -35,10 +36,10 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
-        <meta name="keywords" content={keywordList(meta.keywords)} />
+        <meta name="keywords" content={keywordList(b, meta.keywords)} />
         {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
         <link rel="canonical" href={canonical} />
-        <meta property="og:site_name" content={BUSINESS.name} />
+        <meta property="og:site_name" content={b.name} />
         <meta property="og:locale" content="en_US" />
         <meta property="og:type" content={type} />
         <meta property="og:title" content={meta.title} />
@@ -72,7 +73,7 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         {scripts.map((s) => (
           <script key={s} src={widgetScriptSrc(s)} defer />
         ))}
-        <JsonLd data={dealerJsonLd()} />
+        <JsonLd data={dealerJsonLd(b)} />
         {(meta.jsonLd ?? []).map((data, i) => (
           <JsonLd key={i} data={data} />
         ))}

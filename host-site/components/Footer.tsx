@@ -1,11 +1,14 @@
-import { BUSINESS, formatAddress, telHref } from "../../domain/business";
-import { FOOTER_COLUMNS, SHORT_PRIVACY_LINK, SITEMAP_PATH, TOWN_LINKS } from "../content/nav";
+import { telHref } from "../../domain/business";
+import { FOOTER_COLUMNS, SHORT_PRIVACY_LINK, SITEMAP_PATH, townLinks } from "../content/nav";
+import { formatSiteAddress, useSite } from "../lib/site-facts";
+import { BrandName } from "./Header";
 import { HoursList } from "./HoursList";
 import { Logo } from "./Logo";
 
 /** The footer: contact facts, every site link and one link per town. */
 export function Footer() {
-  const { phones } = BUSINESS;
+  const b = useSite();
+  const { phones } = b;
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -13,23 +16,21 @@ export function Footer() {
         <section className="footer-about" aria-labelledby="footer-contact">
           <a className="brand brand--footer" href="/">
             <Logo />
-            <span className="brand__name">
-              Sussex Coast <span>Golf Carts</span>
-            </span>
+            <BrandName name={b.name} />
           </a>
           <h2 id="footer-contact" className="visually-hidden">
             Contact
           </h2>
-          <p>{BUSINESS.tagline}.</p>
+          <p>{b.tagline}.</p>
           <address>
-            {formatAddress()}
+            {formatSiteAddress(b.address)}
             <br />
             {Object.values(phones).map((p) => (
               <span key={p.e164} className="footer-phone">
                 {p.label}: <a href={telHref(p)}>{p.display}</a>
               </span>
             ))}
-            <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+            <a href={`mailto:${b.email}`}>{b.email}</a>
           </address>
           <h3 className="footer-heading">Opening hours</h3>
           <HoursList />
@@ -48,9 +49,9 @@ export function Footer() {
         ))}
       </div>
       <nav className="container footer-towns" aria-label="Towns we serve">
-        <h2 className="footer-heading">Golf carts across Sussex County</h2>
+        <h2 className="footer-heading">Golf carts across {b.region}</h2>
         <ul>
-          {TOWN_LINKS.map((l) => (
+          {townLinks(b.towns).map((l) => (
             <li key={l.href}>
               <a href={l.href}>{l.label}</a>
             </li>
@@ -60,7 +61,7 @@ export function Footer() {
       <div className="footer-bottom">
         <div className="container footer-bottom__inner">
           <p>
-            © {year} {BUSINESS.legalName}. All rights reserved.
+            © {year} {b.legalName}. All rights reserved.
           </p>
           <p>
             <a href={SHORT_PRIVACY_LINK.href}>{SHORT_PRIVACY_LINK.label}</a>

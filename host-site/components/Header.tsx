@@ -1,6 +1,7 @@
-import { BUSINESS, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { ABOUT_NAV, CONTACT_NAV, MAIN_NAV, type NavLink } from "../content/nav";
 import { isActivePath } from "../lib/nav-active";
+import { useSite } from "../lib/site-facts";
 import { Icon } from "./Icon";
 import { Logo } from "./Logo";
 
@@ -22,15 +23,14 @@ function NavItem({ link, currentPath }: { link: NavLink; currentPath: string }) 
  */
 export function Header({ currentPath }: { currentPath: string }) {
   const aboutActive = ABOUT_NAV.some((l) => isActivePath(l.href, currentPath));
-  const phone = BUSINESS.phones.main;
+  const b = useSite();
+  const phone = b.phones.main;
   return (
     <header className="site-header" data-site-header="">
       <div className="container header-bar">
         <a className="brand" href="/">
           <Logo />
-          <span className="brand__name">
-            Sussex Coast <span>Golf Carts</span>
-          </span>
+          <BrandName name={b.name} />
         </a>
         <button className="menu-toggle" type="button" aria-expanded="false" aria-controls="site-menu" data-menu-toggle="">
           <Icon name="menu" className="icon menu-toggle__open" />
@@ -63,5 +63,21 @@ export function Header({ currentPath }: { currentPath: string }) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The site's name beside the logo, its trailing "Golf Carts" set smaller ("Sussex Coast <span>Golf Carts</span>"). */
+export function BrandName({ name }: { name: string }) {
+  const m = /^(.*\S)\s+(Golf Carts)$/.exec(name);
+  return (
+    <span className="brand__name">
+      {m ? (
+        <>
+          {m[1]} <span>{m[2]}</span>
+        </>
+      ) : (
+        name
+      )}
+    </span>
   );
 }

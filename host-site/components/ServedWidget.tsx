@@ -9,7 +9,9 @@ import { attributeValue, propName } from "../../widgets/shared/attributes";
 import type { WidgetProps } from "../../widgets/shared/define-widget";
 import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
 import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
+import { COMPILED_CONTACT, CONTACT_BLOCK_ATTRIBUTE, WidgetContactContext, type WidgetContact } from "../../widgets/shared/site-contact";
 import { UNBUILT_ASSETS, type SiteAssets } from "../lib/assets";
+import { useSite } from "../lib/site-facts";
 
 /** The widgets' stylesheets of this build (Document provides them). */
 export const WidgetCssContext = createContext<SiteAssets["widgetCss"]>(UNBUILT_ASSETS.widgetCss);
@@ -61,13 +63,25 @@ export function ServedWidget({
         : {},
   });
   const Component = COMPONENTS[tag];
+  const { phones, financingUrl } = useSite();
+  const contact: WidgetContact = { main: phones.main, ...(phones.tollFree ? { tollFree: phones.tollFree } : {}), ...(financingUrl ? { financingUrl } : {}) };
+  // The widget's own render (after the script loads) shows the compiled facts unless the page gives it the site's.
+  const ownContact = JSON.stringify(contact) !== JSON.stringify(COMPILED_CONTACT);
   return (
     <>
+      {ownContact ? <script type="application/json" {...{ [CONTACT_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(contact) }} /> : null}
       {vehicles ? <script type="application/json" {...{ [DATA_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(vehicles) }} /> : null}
       {createElement(
         tag,
         attributes,
-        createElement("template", { shadowrootmode: "open" }, <link rel="stylesheet" href={stylesheet} />, <Component {...props} host={SERVER_HOST} served />),
+        createElement(
+          "template",
+          { shadowrootmode: "open" },
+          <link rel="stylesheet" href={stylesheet} />,
+          <WidgetContactContext value={contact}>
+            <Component {...props} host={SERVER_HOST} served />
+          </WidgetContactContext>,
+        ),
       )}
     </>
   );

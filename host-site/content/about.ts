@@ -1,4 +1,5 @@
-import { TOWNS, type Town } from "../../domain/towns";
+import type { Town } from "../../domain/towns";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** The about page's values. */
 export const VALUES = [
@@ -9,7 +10,7 @@ export const VALUES = [
 ] as const;
 
 /** Our teams (roles, not named individuals). */
-export const TEAMS = [
+export const teams = (biz: SiteFacts) => [
   {
     name: "Sales",
     role: "Cart consultants",
@@ -20,7 +21,7 @@ export const TEAMS = [
     name: "Service",
     role: "Factory-trained technicians",
     experience: "Certified on Denago and Evolution lithium systems",
-    text: "Repairs, maintenance, battery upgrades and custom builds in our Georgetown workshop.",
+    text: `Repairs, maintenance, battery upgrades and custom builds in our ${biz.address.city} workshop.`,
   },
   {
     name: "Rentals",
@@ -34,7 +35,7 @@ export const TEAMS = [
     experience: "Indoor and outdoor spaces looked after all winter",
     text: "Battery tending, checks and pre-season preparation so your cart is ready in spring.",
   },
-] as const;
+];
 
 export interface Region {
   name: string;
@@ -42,28 +43,44 @@ export interface Region {
   towns: readonly Town[];
 }
 
-const byNames = (names: readonly string[]): Town[] =>
+const byNames = (towns: readonly Town[], names: readonly string[]): Town[] =>
   names.map((n) => {
-    const town = TOWNS.find((t) => t.name === n);
+    const town = towns.find((t) => t.name === n);
     if (!town) throw new Error(`No town record for "${n}"`);
     return town;
   });
 
-/** The three regions we group the county's towns into: every town in exactly one. */
-export const REGIONS: readonly Region[] = [
+/** The first site's three regions of the county, by hand: every town in exactly one. */
+const SUSSEX_REGIONS = (towns: readonly Town[]): Region[] => [
   {
     name: "The Coast",
     text: "Beach towns and resort communities from Lewes to Fenwick Island.",
-    towns: byNames(["Lewes", "Henlopen Acres", "Rehoboth Beach", "Dewey Beach", "Bethany Beach", "South Bethany", "Fenwick Island", "Ocean View", "Millville"]),
+    towns: byNames(towns, [
+      "Lewes",
+      "Henlopen Acres",
+      "Rehoboth Beach",
+      "Dewey Beach",
+      "Bethany Beach",
+      "South Bethany",
+      "Fenwick Island",
+      "Ocean View",
+      "Millville",
+    ]),
   },
   {
     name: "Central Sussex",
     text: "Georgetown, our home, and the towns around Route 113 and the Delaware Bay shore.",
-    towns: byNames(["Georgetown", "Milton", "Milford", "Ellendale", "Slaughter Beach", "Millsboro", "Dagsboro", "Frankford", "Selbyville"]),
+    towns: byNames(towns, ["Georgetown", "Milton", "Milford", "Ellendale", "Slaughter Beach", "Millsboro", "Dagsboro", "Frankford", "Selbyville"]),
   },
   {
     name: "Western Sussex",
     text: "Farm country and river towns along the Nanticoke and Route 13.",
-    towns: byNames(["Seaford", "Blades", "Bridgeville", "Greenwood", "Laurel", "Bethel", "Delmar"]),
+    towns: byNames(towns, ["Seaford", "Blades", "Bridgeville", "Greenwood", "Laurel", "Bethel", "Delmar"]),
   },
 ];
+
+/** The regions of a site's area, as the about page groups its towns: the first site's by hand, one for any other. */
+export const regionsOf = (biz: SiteFacts): Region[] =>
+  biz.id === "sussex-coast"
+    ? SUSSEX_REGIONS(biz.towns)
+    : [{ name: biz.region, text: `The towns and cities we serve across ${biz.region}.`, towns: [...biz.towns] }];

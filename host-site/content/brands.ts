@@ -1,15 +1,15 @@
-import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { DELIVERY_RULES } from "../../domain/delivery";
+import type { SiteFacts } from "../lib/site-facts";
 /** Copy for the two brand pages (spec §2 Denago, Evolution). Prices are never written here. */
 
-export const DENAGO_FEATURES = [
+export const denagoFeatures = (biz: SiteFacts) => [
   "Lithium batteries with no watering and no maintenance",
   "Street-legal equipment on EV City models",
   "Lifted, all-terrain Nomad trims",
   "Heavy-duty Rover utility carts",
-  "Manufacturer warranty, serviced by us in Georgetown",
-] as const;
+  `Manufacturer warranty, serviced by us in ${biz.address.city}`,
+];
 
 export const EVOLUTION_DIFFERENCE = [
   { title: "Lithium as standard", text: "Maintenance-free lithium packs with onboard chargers on every model." },
@@ -20,15 +20,15 @@ export const EVOLUTION_DIFFERENCE = [
   { title: "Room to choose", text: "Seven series, two to eight seats, street and lifted styles." },
 ] as const;
 
-export const EVOLUTION_WHY = [
+export const evolutionWhy = (biz: SiteFacts) => [
   { title: "Authorised dealer", text: "Full manufacturer warranty, registered and honoured by us." },
-  { title: "Local service", text: "Factory-trained technicians in Georgetown and pickup county-wide." },
-  { title: "Financing", text: `${BUSINESS.financingRate} on select models through our lending partner.` },
+  { title: "Local service", text: `Factory-trained technicians in ${biz.address.city} and pickup county-wide.` },
+  ...(biz.financingOffer ? [{ title: "Financing", text: `${biz.financingRate ?? biz.financingOffer} on select models through our lending partner.` }] : []),
   {
     title: "Delivered ready",
     text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`,
   },
-] as const;
+];
 
 /** The fixed drive line on Evolution featured models (spec §2 "Evolution page": 'Drive: Rear-Wheel Drive'). */
 export const EVOLUTION_DRIVE = "Rear-Wheel Drive";

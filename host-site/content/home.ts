@@ -1,7 +1,7 @@
-import { BUSINESS } from "../../domain/business";
+import type { SiteFacts } from "../lib/site-facts";
 
-/** The home page's four value blocks (spec §2 Home). */
-export const VALUE_BLOCKS = [
+/** The home page's value blocks (spec §2 Home): four, or three for a site without a financing offer. */
+export const valueBlocks = (biz: SiteFacts) => [
   {
     icon: "shield",
     title: "Premium Quality",
@@ -10,19 +10,23 @@ export const VALUE_BLOCKS = [
   {
     icon: "wrench",
     title: "Expert Service",
-    text: "Factory-trained technicians in Georgetown for repairs, batteries, upgrades and warranty work, with pickup across the county.",
+    text: `Factory-trained technicians in ${biz.address.city} for repairs, batteries, upgrades and warranty work, with pickup across the county.`,
   },
-  {
-    icon: "percent",
-    title: `${BUSINESS.financingRate} Financing`,
-    text: `${BUSINESS.financingOffer.charAt(0).toUpperCase()}${BUSINESS.financingOffer.slice(1)}, through an outside lender with a quick online application.`,
-  },
+  ...(biz.financingOffer
+    ? [
+        {
+          icon: "percent",
+          title: `${biz.financingRate ?? "Easy"} Financing`,
+          text: `${biz.financingOffer.charAt(0).toUpperCase()}${biz.financingOffer.slice(1)}, through an outside lender with a quick online application.`,
+        },
+      ]
+    : []),
   {
     icon: "leaf",
     title: "Eco-Friendly",
     text: "Zero tailpipe emissions, almost no noise and pennies per mile: better for the beaches and the bay.",
   },
-] as const;
+];
 
 /** Brand tiles of the home page's brand grid: the two featured brands link to their pages. */
 export const BRANDS = [
@@ -34,5 +38,19 @@ export const BRANDS = [
   { id: "swift-ev", name: "Swift EV", href: undefined },
 ] as const;
 
-/** The centre of Sussex County and a span that shows all of it, for the county maps. */
-export const COUNTY_MAP = { center: { lat: 38.68, lng: -75.33 }, span: 0.42 } as const;
+/** The first site's county map, chosen by hand: the centre of Sussex County and a span that shows all of it. */
+const HAND_DRAWN_MAPS: Record<string, { center: { lat: number; lng: number }; span: number }> = {
+  "sussex-coast": { center: { lat: 38.68, lng: -75.33 }, span: 0.42 },
+};
+
+/** The map of the area a site serves: its own when drawn by hand, else the box around its towns (its showroom when it lists none). */
+export function areaMap(biz: SiteFacts): { center: { lat: number; lng: number }; span: number } {
+  const drawn = HAND_DRAWN_MAPS[biz.id];
+  if (drawn) return drawn;
+  const points = biz.towns.length ? biz.towns.map((t) => t.coordinates) : [biz.geo];
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  const mid = (xs: number[]) => (Math.min(...xs) + Math.max(...xs)) / 2;
+  const span = Math.max(0.04, (Math.max(...lngs) - Math.min(...lngs)) / 2 + 0.05, Math.max(...lats) - Math.min(...lats) + 0.05);
+  return { center: { lat: +mid(lats).toFixed(2), lng: +mid(lngs).toFixed(2) }, span: +span.toFixed(2) };
+}

@@ -1,4 +1,4 @@
-import { TOWNS } from "../../domain/towns";
+import type { Town } from "../../domain/towns";
 import { POLICY_DOCUMENTS } from "./policies";
 
 /** A link in the header or footer. */
@@ -64,7 +64,7 @@ export const FOOTER_COLUMNS: readonly { heading: string; links: readonly NavLink
 export const SITEMAP_PATH = "/sitemap";
 
 /** One footer link per town page. */
-export const TOWN_LINKS: readonly NavLink[] = TOWNS.map((t) => ({ href: t.url, label: t.name }));
+export const townLinks = (towns: readonly Town[]): NavLink[] => towns.map((t) => ({ href: t.url, label: t.name }));
 
 /** The short privacy link in the footer's bottom bar (the same page as /privacy-policy). */
 export const SHORT_PRIVACY_LINK: NavLink = { href: "/privacy", label: "Privacy" };

@@ -1,5 +1,6 @@
 import { formatUsd } from "../../domain/money";
 import { DELIVERY_RULES } from "../../domain/delivery";
+import type { SiteFacts } from "../lib/site-facts";
 /** The services page's offerings (spec §2 "Services": four service cards; §9: the labour rate). */
 export interface ServiceOffering {
   id: string;
@@ -12,12 +13,12 @@ export interface ServiceOffering {
 /** Labour rate, US dollars per hour. */
 export const LABOR_RATE_PER_HOUR = 155;
 
-export const SERVICE_OFFERINGS: readonly ServiceOffering[] = [
+export const serviceOfferings = (biz: SiteFacts): readonly ServiceOffering[] => [
   {
     id: "repairs",
     title: "Repairs & Maintenance",
     description: "Diagnostics, brakes, steering, suspension and electrical work for every make, with most repairs finished within 24 to 48 hours.",
-    features: ["Annual safety inspections", "Brake and tyre service", "Controller and motor diagnostics", "Pickup and return across Sussex County"],
+    features: ["Annual safety inspections", "Brake and tyre service", "Controller and motor diagnostics", `Pickup and return across ${biz.region}`],
     priceText: `Starting at $${LABOR_RATE_PER_HOUR}/hour`,
   },
   {
@@ -45,21 +46,21 @@ export const SERVICE_OFFERINGS: readonly ServiceOffering[] = [
 ];
 
 /** Other services the dealership offers (spec §1: batteries, modifications, delivery and pickup, trade-in, storage), listed under the cards. */
-export const MORE_SERVICES = [
+export const moreServices = (biz: SiteFacts) => [
   {
     title: "Delivery & pickup",
-    text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles of Georgetown on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`,
+    text: `Free delivery within ${DELIVERY_RULES.freeRadiusMiles} miles of ${biz.address.city} on purchases of ${formatUsd(DELIVERY_RULES.freeMinimumPurchase)} or more.`,
     href: "/policies/delivery-policy",
   },
   { title: "Trade-ins", text: "Bring your old cart: we value it on the spot and take it off your hands.", href: "/contact" },
   { title: "Storage", text: "Indoor climate-controlled and covered outdoor storage, monthly or by the season.", href: "/policies/storage-policy" },
   { title: "Rentals", text: "4-seat, 6-seat and utility carts by the day, week or month.", href: "/rentals" },
-] as const;
+];
 
 /** Why customers choose our service department. */
-export const SERVICE_REASONS = [
+export const serviceReasons = (biz: SiteFacts) => [
   { title: "Factory-trained technicians", text: "Trained by the manufacturers on lithium systems and modern controllers." },
   { title: "Fast turnaround", text: "Most repairs are done within 24 to 48 hours, so you are back on the road for the weekend." },
-  { title: "We come to you", text: "Pickup and return anywhere in Sussex County, from the beach towns to the western farms." },
+  { title: "We come to you", text: `Pickup and return anywhere in ${biz.region}, from the beach towns to the western farms.` },
   { title: "Clear quotes", text: "You approve the price before we start; no surprises on the invoice." },
-] as const;
+];

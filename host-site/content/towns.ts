@@ -1,5 +1,5 @@
-import { BUSINESS } from "../../domain/business";
 import type { Town } from "../../domain/towns";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** The three benefit cards of a town page. */
 export const townBenefits = (town: Town) =>
@@ -12,14 +12,14 @@ export const townBenefits = (town: Town) =>
     { title: "Made for local streets", text: `Street-legal carts with lights, mirrors and seat belts, and advice on where carts may drive in ${town.name}.` },
   ] as const;
 
-/** The eight services listed on every town page. */
-export const TOWN_SERVICES = [
+/** The services listed on every town page (eight with a financing offer). */
+export const townServices = (biz: SiteFacts): string[] => [
   "New golf cart and LSV sales",
   "Daily, weekly and monthly rentals",
   "Repairs and maintenance",
   "Lithium battery upgrades",
   "Custom modifications and lift kits",
-  `Financing, with ${BUSINESS.financingRate} on select models`,
+  ...(biz.financingRate ? [`Financing, with ${biz.financingRate} on select models`] : biz.financingOffer ? ["Financing"] : []),
   "Trade-ins",
   "Seasonal storage",
-] as const;
+];

@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { BUSINESS } from "../../domain/business";
 import { seedCatalogue } from "../../domain/catalogue";
 import { openingHoursSpecification } from "../../domain/opening-hours";
+import { firstSite } from "../../domain/site-seed";
 import { dealerJsonLd, jsonLdText, productJsonLd } from "./json-ld";
+import { siteFacts } from "./site-facts";
+
+const FIRST = siteFacts(firstSite());
 
 describe("dealerJsonLd", () => {
-  const ld = dealerJsonLd();
+  const ld = dealerJsonLd(FIRST);
   it("is an AutoDealer with the one set of hours and the core address", () => {
     expect(ld["@type"]).toBe("AutoDealer");
     expect(ld.openingHoursSpecification).toEqual(openingHoursSpecification());
@@ -26,7 +30,7 @@ describe("productJsonLd", () => {
     [{ inStock: false, condition: "used" as const }, "https://schema.org/OutOfStock", "https://schema.org/UsedCondition"],
   ])("%o → %s, %s", (patch, availability, condition) => {
     const v = { ...vehicles[0]!, ...patch };
-    const ld = productJsonLd(v, `/vehicle/${v.id}`);
+    const ld = productJsonLd(FIRST, v, `/vehicle/${v.id}`);
     expect(ld.offers).toMatchObject({ price: v.price, priceCurrency: "USD", availability, itemCondition: condition });
     expect(ld.url).toBe(`${BUSINESS.siteUrl}/vehicle/${v.id}`);
     expect(JSON.stringify(ld)).not.toMatch(/aggregateRating|review/i);

@@ -1,29 +1,28 @@
 import { shownImages } from "../../domain/photo";
-import { BUSINESS } from "../../domain/business";
 import { openingHoursSpecification } from "../../domain/opening-hours";
-import { TOWNS } from "../../domain/towns";
 import type { Vehicle } from "../../domain/vehicle";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE } from "./seo";
+import type { SiteFacts } from "./site-facts";
 
 /** The dealership's node id, so that other blocks can point at it. */
-export const DEALER_ID = `${BUSINESS.siteUrl}/#dealer`;
+export const dealerId = (b: Pick<SiteFacts, "siteUrl">): string => `${b.siteUrl}/#dealer`;
 
 /** The dealership as schema.org AutoDealer (a LocalBusiness): facts from the core only, no ratings. */
-export function dealerJsonLd() {
-  const { address, phones } = BUSINESS;
+export function dealerJsonLd(b: SiteFacts) {
+  const { address, phones } = b;
   return {
     "@context": "https://schema.org",
     "@type": "AutoDealer",
-    "@id": DEALER_ID,
-    name: BUSINESS.name,
-    legalName: BUSINESS.legalName,
-    description: BUSINESS.tagline,
-    url: BUSINESS.siteUrl,
-    logo: absoluteUrl("/favicon.svg"),
-    image: absoluteUrl(DEFAULT_SHARE_IMAGE),
+    "@id": dealerId(b),
+    name: b.name,
+    legalName: b.legalName,
+    description: b.tagline,
+    url: b.siteUrl,
+    logo: absoluteUrl(b, "/favicon.svg"),
+    image: absoluteUrl(b, DEFAULT_SHARE_IMAGE),
     telephone: phones.main.e164,
-    email: BUSINESS.email,
-    foundingDate: String(BUSINESS.foundedYear),
+    email: b.email,
+    foundingDate: String(b.foundedYear),
     address: {
       "@type": "PostalAddress",
       streetAddress: address.street,
@@ -32,8 +31,8 @@ export function dealerJsonLd() {
       postalCode: address.postalCode,
       addressCountry: address.country,
     },
-    geo: { "@type": "GeoCoordinates", latitude: BUSINESS.geo.lat, longitude: BUSINESS.geo.lng },
-    openingHoursSpecification: openingHoursSpecification(),
+    geo: { "@type": "GeoCoordinates", latitude: b.geo.lat, longitude: b.geo.lng },
+    openingHoursSpecification: openingHoursSpecification(b.hours),
     contactPoint: Object.values(phones).map((p) => ({
       "@type": "ContactPoint",
       telephone: p.e164,
@@ -42,18 +41,18 @@ export function dealerJsonLd() {
       availableLanguage: "English",
     })),
     areaServed: [
-      { "@type": "AdministrativeArea", name: `${address.county}, Delaware` },
-      ...TOWNS.map((t) => ({ "@type": t.type === "City" ? "City" : "Place", name: `${t.name}, DE` })),
+      { "@type": "AdministrativeArea", name: `${b.region}, ${b.state}` },
+      ...b.towns.map((t) => ({ "@type": t.type === "City" ? "City" : "Place", name: `${t.name}, ${address.region}` })),
     ],
-    sameAs: Object.values(BUSINESS.social),
+    sameAs: Object.values(b.social),
   };
 }
 
 /** A vehicle as schema.org Product with one Offer from the dealership. */
-export function productJsonLd(v: Vehicle, canonicalPath: string) {
-  const url = absoluteUrl(canonicalPath);
+export function productJsonLd(b: SiteFacts, v: Vehicle, canonicalPath: string) {
+  const url = absoluteUrl(b, canonicalPath);
   // Every image the page shows, the main one first (its photos' 1200 px JPEGs, or its drawing).
-  const images = shownImages(v.images).map((src) => absoluteUrl(src));
+  const images = shownImages(v.images).map((src) => absoluteUrl(b, src));
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -72,7 +71,7 @@ export function productJsonLd(v: Vehicle, canonicalPath: string) {
       priceCurrency: "USD",
       availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: v.condition === "used" ? "https://schema.org/UsedCondition" : "https://schema.org/NewCondition",
-      seller: { "@id": DEALER_ID },
+      seller: { "@id": dealerId(b) },
     },
   };
 }

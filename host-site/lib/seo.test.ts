@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { firstSite } from "../../domain/site-seed";
 import { keywordList, truncate } from "./seo";
+import { siteFacts } from "./site-facts";
 
 describe("keywordList", () => {
   it.each([
     [[], "golf carts, electric golf carts, Sussex County, Delaware"],
     [["Lewes golf carts", "Golf Carts"], "Lewes golf carts, Golf Carts, electric golf carts, Sussex County, Delaware"],
     [[" rentals ", ""], "rentals, golf carts, electric golf carts, Sussex County, Delaware"],
-  ])("%o", (own, text) => expect(keywordList(own)).toBe(text));
+  ])("%o", (own, text) => expect(keywordList(siteFacts(firstSite()), own)).toBe(text));
 });
 
 describe("truncate", () => {

@@ -1,12 +1,12 @@
-import { BUSINESS } from "../../domain/business";
+import { siteUrl, type SiteFacts } from "./site-facts";
 import type { ShareImage } from "./share-image";
 
 /** The share image every page uses unless it names its own. */
 export const DEFAULT_SHARE_IMAGE = "/images/og-default.png";
-export const DEFAULT_SHARE_IMAGE_ALT = `${BUSINESS.name}: electric golf carts and low-speed vehicles in Sussex County, Delaware`;
+export const defaultShareImageAlt = (b: SiteFacts): string => `${b.name}: electric golf carts and low-speed vehicles in ${b.region}, ${b.state}`;
 
 /** Keywords every page carries after its own. */
-export const DEFAULT_KEYWORDS = ["golf carts", "electric golf carts", "Sussex County", "Delaware"] as const;
+export const defaultKeywords = (b: SiteFacts): readonly string[] => ["golf carts", "electric golf carts", b.region, b.state];
 
 /** Product tags of a vehicle page (Open Graph product namespace). */
 export interface ProductMeta {
@@ -36,16 +36,16 @@ export interface PageMeta {
 }
 
 /** An absolute URL on the public site. */
-export const absoluteUrl = (path: string): string => new URL(path, BUSINESS.siteUrl).href;
+export const absoluteUrl = (b: Pick<SiteFacts, "siteUrl">, path: string): string => siteUrl(b, path);
 
 /** "Rentals" → "Rentals | Sussex Coast Golf Carts". */
-export const pageTitle = (name: string): string => `${name} | ${BUSINESS.name}`;
+export const pageTitle = (b: Pick<SiteFacts, "name">, name: string): string => `${name} | ${b.name}`;
 
 /** A page's keywords followed by the defaults, without repeats (case-insensitive). */
-export function keywordList(own: readonly string[]): string {
+export function keywordList(b: SiteFacts, own: readonly string[]): string {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const k of [...own, ...DEFAULT_KEYWORDS]) {
+  for (const k of [...own, ...defaultKeywords(b)]) {
     const key = k.trim().toLowerCase();
     if (key && !seen.has(key)) {
       seen.add(key);

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS } from "../../domain/business";
+import { firstSite } from "../../domain/site-seed";
+import { siteFacts } from "./site-facts";
 import { robotsTxt, sitemapXml } from "./sitemap";
+
+const FIRST = siteFacts(firstSite());
 
 describe("sitemapXml", () => {
   it("lists each path once as an absolute URL, XML-escaped", () => {
-    const xml = sitemapXml(["/", "/vehicles/d5-ranger-2+2", "/a&b", "/"]);
+    const xml = sitemapXml(FIRST, ["/", "/vehicles/d5-ranger-2+2", "/a&b", "/"]);
     expect(xml.match(/<loc>/g)).toHaveLength(3);
     expect(xml).toContain(`<loc>${BUSINESS.siteUrl}/</loc>`);
     expect(xml).toContain(`<loc>${BUSINESS.siteUrl}/vehicles/d5-ranger-2+2</loc>`);
@@ -15,7 +19,7 @@ describe("sitemapXml", () => {
 
 describe("robotsTxt", () => {
   it("names the sitemap and keeps crawlers out of the API", () => {
-    expect(robotsTxt()).toContain(`Sitemap: ${BUSINESS.siteUrl}/sitemap.xml`);
-    expect(robotsTxt()).toContain("Disallow: /api/");
+    expect(robotsTxt(FIRST)).toContain(`Sitemap: ${BUSINESS.siteUrl}/sitemap.xml`);
+    expect(robotsTxt(FIRST)).toContain("Disallow: /api/");
   });
 });

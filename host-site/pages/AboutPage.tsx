@@ -1,40 +1,43 @@
-import { BUSINESS } from "../../domain/business";
-import { TOWNS } from "../../domain/towns";
 import { LinkButton } from "../components/CallButton";
 import { ContactCards } from "../components/ContactCards";
 import { Hero } from "../components/Hero";
 import { MapFrame } from "../components/MapFrame";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
-import { REGIONS, TEAMS, VALUES } from "../content/about";
-import { COUNTY_MAP } from "../content/home";
+import { regionsOf, teams, VALUES } from "../content/about";
+import { areaMap } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import { StatList } from "../components/StatList";
+import type { SiteFacts } from "../lib/site-facts";
 
-export function aboutPage(): PageDef {
+/** Numbers as the about page words them. */
+const COUNTS: Record<number, string> = { 2: "two", 3: "three", 4: "four", 5: "five" };
+
+export function aboutPage(biz: SiteFacts): PageDef {
+  const regions = regionsOf(biz);
   return {
     path: "/about",
     meta: {
-      title: pageTitle("About Us: Sussex County's Golf Cart Dealer Since 2010"),
-      description: `Family-run since ${BUSINESS.foundedYear} in ${BUSINESS.address.city}, Delaware: ${BUSINESS.yearsExperience} years and ${BUSINESS.happyCustomers} customers across all ${TOWNS.length} towns of Sussex County. Meet our team and our values.`,
-      keywords: ["about Sussex Coast Golf Carts", "local golf cart dealer", "Georgetown Delaware"],
+      title: pageTitle(biz, `About Us: ${biz.region}'s Golf Cart Dealer Since ${biz.foundedYear}`),
+      description: `Family-run since ${biz.foundedYear} in ${biz.address.city}, ${biz.state}: ${biz.yearsExperience} years and ${biz.happyCustomers} customers across all ${biz.towns.length} towns of ${biz.region}. Meet our team and our values.`,
+      keywords: [`about ${biz.name}`, "local golf cart dealer", `${biz.address.city} ${biz.state}`],
       path: "/about",
     },
     body: (
       <>
         <Hero
           title="Local carts, local people"
-          badge={`SINCE ${BUSINESS.foundedYear}`}
-          lead="We are a Sussex County business selling, renting and looking after electric carts for the neighbours we share the roads with."
+          badge={`SINCE ${biz.foundedYear}`}
+          lead={`We are a ${biz.region} business selling, renting and looking after electric carts for the neighbours we share the roads with.`}
         />
         <Section id="story" heading="Our story">
           <div className="split">
             <div className="prose">
               <p>
-                {BUSINESS.name} opened in {BUSINESS.address.city} in {BUSINESS.foundedYear} with a few used carts and one service bay. Summer visitors wanted
-                carts for the beach towns, year-round residents wanted something quieter and cheaper than a second car, and farms and marinas needed a
-                hard-working utility vehicle.
+                {biz.name} opened in {biz.address.city} in {biz.foundedYear} with a few used carts and one service bay. Summer visitors wanted carts for the
+                beach towns, year-round residents wanted something quieter and cheaper than a second car, and farms and marinas needed a hard-working utility
+                vehicle.
               </p>
               <p>
                 We grew by doing the unglamorous things well: honest prices, repairs done quickly, and a phone that gets answered. Today we are an authorised
@@ -44,10 +47,10 @@ export function aboutPage(): PageDef {
             <StatList
               light
               items={[
-                { label: "Years in business", value: BUSINESS.yearsExperience },
-                { label: "Customers", value: BUSINESS.happyCustomers },
-                { label: "Towns served", value: TOWNS.length },
-                { label: "Founded", value: BUSINESS.foundedYear },
+                { label: "Years in business", value: biz.yearsExperience },
+                { label: "Customers", value: biz.happyCustomers },
+                { label: "Towns served", value: biz.towns.length },
+                { label: "Founded", value: biz.foundedYear },
               ]}
             />
           </div>
@@ -64,7 +67,7 @@ export function aboutPage(): PageDef {
         </Section>
         <Section id="team" heading="Our team">
           <ul className="card-grid card-grid--4">
-            {TEAMS.map((t) => (
+            {teams(biz).map((t) => (
               <li key={t.name} className="card team-card">
                 <h3>{t.name}</h3>
                 <p className="eyebrow">{t.role}</p>
@@ -74,9 +77,18 @@ export function aboutPage(): PageDef {
             ))}
           </ul>
         </Section>
-        <Section id="area" tone="muted" heading="Where we work" intro={`${TOWNS.length} towns and cities in three parts of the county.`}>
+        <Section
+          id="area"
+          tone="muted"
+          heading="Where we work"
+          intro={
+            regions.length > 1
+              ? `${biz.towns.length} towns and cities in ${COUNTS[regions.length] ?? regions.length} parts of the county.`
+              : `${biz.towns.length} towns and cities.`
+          }
+        >
           <div className="card-grid card-grid--3">
-            {REGIONS.map((r) => (
+            {regions.map((r) => (
               <section key={r.name} className="card" aria-labelledby={`region-${r.name.replace(/\s+/g, "-").toLowerCase()}`}>
                 <h3 id={`region-${r.name.replace(/\s+/g, "-").toLowerCase()}`}>{r.name}</h3>
                 <p>
@@ -86,7 +98,7 @@ export function aboutPage(): PageDef {
               </section>
             ))}
           </div>
-          <MapFrame title="Map of Sussex County, Delaware" coordinates={COUNTY_MAP.center} span={COUNTY_MAP.span} />
+          <MapFrame title={`Map of ${biz.region}, ${biz.state}`} coordinates={areaMap(biz).center} span={areaMap(biz).span} />
         </Section>
         <Section id="contact" heading="Get in touch">
           <ContactCards />

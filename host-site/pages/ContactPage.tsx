@@ -1,4 +1,4 @@
-import { BUSINESS, formatAddress, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { CallButton } from "../components/CallButton";
 import { HoursList } from "../components/HoursList";
 import { Hero } from "../components/Hero";
@@ -7,15 +7,16 @@ import { ServedWidget } from "../components/ServedWidget";
 import { CONTACT_FORM_ID } from "../content/nav";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { formatSiteAddress, type SiteFacts } from "../lib/site-facts";
 
-export function contactPage(): PageDef {
-  const { main } = BUSINESS.phones;
+export function contactPage(biz: SiteFacts): PageDef {
+  const { main } = biz.phones;
   return {
     path: "/contact",
     meta: {
-      title: pageTitle("Contact Us: Sales, Service & Rentals"),
-      description: `Call ${main.display}, e-mail ${BUSINESS.email} or send a message to ${BUSINESS.name} in ${BUSINESS.address.city}, DE. We answer within 24 hours, usually in 2 to 6 business hours.`,
-      keywords: ["contact golf cart dealer", "golf cart quote", "Georgetown DE golf carts phone"],
+      title: pageTitle(biz, "Contact Us: Sales, Service & Rentals"),
+      description: `Call ${main.display}, e-mail ${biz.email} or send a message to ${biz.name} in ${biz.address.city}, ${biz.address.region}. We answer within 24 hours, usually in 2 to 6 business hours.`,
+      keywords: ["contact golf cart dealer", "golf cart quote", `${biz.address.city} ${biz.address.region} golf carts phone`],
       path: "/contact",
     },
     scripts: ["contact-form"],
@@ -27,7 +28,7 @@ export function contactPage(): PageDef {
           actions={
             <>
               <CallButton />
-              <a className="btn btn--ghost" href={`mailto:${BUSINESS.email}`}>
+              <a className="btn btn--ghost" href={`mailto:${biz.email}`}>
                 <Icon name="mail" /> E-mail us
               </a>
             </>
@@ -43,15 +44,17 @@ export function contactPage(): PageDef {
                     <dt>
                       <Icon name="pin" className="icon icon--small" /> Main location
                     </dt>
-                    <dd>{formatAddress()}</dd>
+                    <dd>{formatSiteAddress(biz.address)}</dd>
                   </div>
                   <div>
                     <dt>
                       <Icon name="road" className="icon icon--small" /> Service area
                     </dt>
-                    <dd>All of {BUSINESS.address.county}, Delaware</dd>
+                    <dd>
+                      All of {biz.region}, {biz.state}
+                    </dd>
                   </div>
-                  {Object.values(BUSINESS.phones).map((p) => (
+                  {Object.values(biz.phones).map((p) => (
                     <div key={p.e164}>
                       <dt>
                         <Icon name="phone" className="icon icon--small" /> {p.label}
@@ -66,7 +69,7 @@ export function contactPage(): PageDef {
                       <Icon name="mail" className="icon icon--small" /> E-mail
                     </dt>
                     <dd>
-                      <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+                      <a href={`mailto:${biz.email}`}>{biz.email}</a>
                     </dd>
                   </div>
                   <div>
@@ -74,7 +77,7 @@ export function contactPage(): PageDef {
                       <Icon name="globe" className="icon icon--small" /> Website
                     </dt>
                     <dd>
-                      <a href="/">{new URL(BUSINESS.siteUrl).host}</a>
+                      <a href="/">{new URL(biz.siteUrl).host}</a>
                     </dd>
                   </div>
                 </dl>
@@ -91,7 +94,7 @@ export function contactPage(): PageDef {
                 <div className="notice">
                   <p>
                     The message form needs JavaScript. You can reach us just as quickly by phone at <a href={telHref(main)}>{main.display}</a> or by e-mail at{" "}
-                    <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+                    <a href={`mailto:${biz.email}`}>{biz.email}</a>.
                   </p>
                 </div>
               </noscript>

@@ -9,22 +9,22 @@ import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
 import { SeriesCard } from "../components/SeriesCard";
 import { VehicleCard } from "../components/VehicleCard";
-import { DENAGO_FEATURES } from "../content/brands";
+import { denagoFeatures } from "../content/brands";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
 import { CONTACT_FORM_HREF } from "../content/nav";
 
-export function denagoPage({ catalogue }: PageContext): PageDef {
+export function denagoPage({ catalogue, site: biz }: PageContext): PageDef {
   const lineup = catalogue.pick(DENAGO_LINEUP_IDS);
   const from = catalogue.lowestStartingPrice(DENAGO_SERIES);
   return {
     path: "/denago",
     meta: {
-      title: pageTitle("Denago EV Golf Carts: EV City, Nomad & Rover"),
-      description: `Authorised Denago dealer in Sussex County, DE. The EV City, EV Nomad and EV Rover series${from === undefined ? "" : ` from ${formatUsd(from)}`}, with test drives, financing and local service.`,
-      keywords: ["Denago", "Denago EV City", "Denago Nomad", "Denago Rover", "Denago dealer Delaware"],
+      title: pageTitle(biz, "Denago EV Golf Carts: EV City, Nomad & Rover"),
+      description: `Authorised Denago dealer in ${biz.region}, ${biz.address.region}. The EV City, EV Nomad and EV Rover series${from === undefined ? "" : ` from ${formatUsd(from)}`}, with test drives, financing and local service.`,
+      keywords: ["Denago", "Denago EV City", "Denago Nomad", "Denago Rover", `Denago dealer ${biz.state}`],
       path: "/denago",
     },
     body: (
@@ -33,12 +33,12 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
           image="/images/hero/home.svg"
           badge="AUTHORISED DENAGO DEALER"
           title="Denago electric vehicles"
-          lead="Modern lithium-powered carts for town streets, trails and work, with a warranty we service right here in Sussex County."
+          lead={`Modern lithium-powered carts for town streets, trails and work, with a warranty we service right here in ${biz.region}.`}
           actions={<LinkAndCall href="/inventory?gc-brand=denago">Shop Denago</LinkAndCall>}
         />
         <Section id="features" heading="Why Denago">
           <ul className="benefit-list">
-            {DENAGO_FEATURES.map((f) => (
+            {denagoFeatures(biz).map((f) => (
               <li key={f}>
                 <Icon name="check" className="icon icon--badge" />
                 {f}
@@ -70,7 +70,7 @@ export function denagoPage({ catalogue }: PageContext): PageDef {
             <LinkButton href={CONTACT_FORM_HREF}>Schedule Test Drive</LinkButton>
           </p>
         </Section>
-        <CtaBand id="denago-cta" heading="Drive a Denago this week" text="Test drives at our Georgetown showroom, or we bring a cart to you.">
+        <CtaBand id="denago-cta" heading="Drive a Denago this week" text={`Test drives at our ${biz.address.city} showroom, or we bring a cart to you.`}>
           <LinkAndCall>Schedule Test Drive</LinkAndCall>
         </CtaBand>
       </>

@@ -8,12 +8,13 @@ import { ServedWidget } from "../components/ServedWidget";
 import { ECO_BENEFITS } from "../content/eco";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 
-export function ecoImpactPage(): PageDef {
+export function ecoImpactPage(biz: SiteFacts): PageDef {
   return {
     path: "/eco-impact",
     meta: {
-      title: pageTitle("Eco-Impact Calculator: CO2 & Fuel Savings"),
+      title: pageTitle(biz, "Eco-Impact Calculator: CO2 & Fuel Savings"),
       description: "Work out how much CO2, gasoline and money an electric golf cart saves over a gas cart, by miles per week, usage and years.",
       keywords: ["eco impact calculator", "electric golf cart savings", "CO2 savings", "gas vs electric golf cart"],
       path: "/eco-impact",

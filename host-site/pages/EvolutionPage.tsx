@@ -9,22 +9,22 @@ import { Section } from "../components/Section";
 import { SeriesCard } from "../components/SeriesCard";
 import { cardImage } from "../components/VehicleCard";
 import { VehiclePicture } from "../../widgets/shared/VehiclePicture";
-import { EVOLUTION_DIFFERENCE, EVOLUTION_DRIVE, EVOLUTION_WHY } from "../content/brands";
+import { EVOLUTION_DIFFERENCE, EVOLUTION_DRIVE, evolutionWhy } from "../content/brands";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { CheckList } from "../components/CheckList";
 import { ModelActions } from "../components/ModelActions";
 import { CONTACT_FORM_HREF } from "../content/nav";
 
-export function evolutionPage({ catalogue }: PageContext): PageDef {
+export function evolutionPage({ catalogue, site: biz }: PageContext): PageDef {
   const featured = catalogue.pick(EVOLUTION_FEATURED_IDS);
   const from = catalogue.lowestStartingPrice(EVOLUTION_SERIES);
   return {
     path: "/evolution",
     meta: {
-      title: pageTitle("Evolution Electric Golf Carts: D5, D6 Max, Classic & More"),
-      description: `Authorised Evolution dealer in Sussex County, DE: seven series${from === undefined ? "" : ` from ${formatUsd(from)}`}, including D5 Ranger, D5 Maverick and D6 Max, with lithium power as standard.`,
-      keywords: ["Evolution golf carts", "Evolution D5 Ranger", "Evolution D6 Max", "Evolution dealer Delaware", "EVolution"],
+      title: pageTitle(biz, "Evolution Electric Golf Carts: D5, D6 Max, Classic & More"),
+      description: `Authorised Evolution dealer in ${biz.region}, ${biz.address.region}: seven series${from === undefined ? "" : ` from ${formatUsd(from)}`}, including D5 Ranger, D5 Maverick and D6 Max, with lithium power as standard.`,
+      keywords: ["Evolution golf carts", "Evolution D5 Ranger", "Evolution D6 Max", `Evolution dealer ${biz.state}`, "EVolution"],
       path: "/evolution",
     },
     body: (
@@ -104,7 +104,7 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
         </Section>
         <Section id="why" tone="muted" heading="Why buy your Evolution from us">
           <ul className="card-grid card-grid--4">
-            {EVOLUTION_WHY.map((w) => (
+            {evolutionWhy(biz).map((w) => (
               <li key={w.title} className="card">
                 <h3>{w.title}</h3>
                 <p>{w.text}</p>
@@ -112,7 +112,7 @@ export function evolutionPage({ catalogue }: PageContext): PageDef {
             ))}
           </ul>
         </Section>
-        <CtaBand id="evolution-cta" heading="Find your Evolution" text="See the lineup in Georgetown or book a test drive at home.">
+        <CtaBand id="evolution-cta" heading="Find your Evolution" text={`See the lineup in ${biz.address.city} or book a test drive at home.`}>
           <CallButton />
           <LinkButton href={CONTACT_FORM_HREF} variant="ghost">
             Schedule Test Drive

@@ -1,6 +1,4 @@
-import { BUSINESS } from "../../domain/business";
 import { vehicleBadge } from "../../domain/vehicle-badge";
-import { TOWNS } from "../../domain/towns";
 import { LinkAndCall, LinkButton } from "../components/CallButton";
 import { ContactCards } from "../components/ContactCards";
 import { Hero } from "../components/Hero";
@@ -9,20 +7,20 @@ import { MapFrame } from "../components/MapFrame";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
 import { VehicleCard } from "../components/VehicleCard";
-import { BRANDS, COUNTY_MAP, VALUE_BLOCKS } from "../content/home";
+import { areaMap, BRANDS, valueBlocks } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 import { StatList } from "../components/StatList";
 import { CONTACT_FORM_HREF } from "../content/nav";
 
-export function homePage({ catalogue }: PageContext): PageDef {
+export function homePage({ catalogue, site: biz }: PageContext): PageDef {
   const featured = catalogue.vehicles.filter((v) => v.featured);
   return {
     path: "/",
     meta: {
-      title: pageTitle("Electric Golf Carts & LSVs in Sussex County, DE"),
-      description: `${BUSINESS.name} in ${BUSINESS.address.city} sells, rents and services Denago and Evolution electric golf carts and low-speed vehicles across Sussex County, Delaware. ${BUSINESS.financingOffer}.`,
-      keywords: ["golf cart dealer", "Denago", "Evolution", "low-speed vehicles", "Georgetown DE", "golf cart rentals"],
+      title: pageTitle(biz, `Electric Golf Carts & LSVs in ${biz.region}, ${biz.address.region}`),
+      description: `${biz.name} in ${biz.address.city} sells, rents and services Denago and Evolution electric golf carts and low-speed vehicles across ${biz.region}, ${biz.state}.${biz.financingOffer ? ` ${biz.financingOffer}.` : ""}`,
+      keywords: ["golf cart dealer", "Denago", "Evolution", "low-speed vehicles", `${biz.address.city} ${biz.address.region}`, "golf cart rentals"],
       path: "/",
     },
     body: (
@@ -30,24 +28,24 @@ export function homePage({ catalogue }: PageContext): PageDef {
         <Hero
           size="large"
           image="/images/hero/home.svg"
-          badge="SUSSEX COUNTY'S ELECTRIC CART DEALER"
-          title="Electric golf carts made for life on the Delaware coast"
-          lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. From the beaches to the farm towns, we have served Sussex County since ${BUSINESS.foundedYear}.`}
+          badge={`${biz.region.toUpperCase()}'S ELECTRIC CART DEALER`}
+          title={`Electric golf carts made for life on the ${biz.state} coast`}
+          lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. From the beaches to the farm towns, we have served ${biz.region} since ${biz.foundedYear}.`}
           actions={<LinkAndCall href="/inventory">View Inventory</LinkAndCall>}
           aside={
             <StatList
               items={[
-                { label: "Years of experience", value: BUSINESS.yearsExperience },
-                { label: "Happy customers", value: BUSINESS.happyCustomers },
-                { label: "Towns served", value: TOWNS.length },
-                { label: "Financing", value: BUSINESS.financingRate },
+                { label: "Years of experience", value: biz.yearsExperience },
+                { label: "Happy customers", value: biz.happyCustomers },
+                { label: "Towns served", value: biz.towns.length },
+                ...(biz.financingRate ? [{ label: "Financing", value: biz.financingRate }] : []),
               ]}
             />
           }
         />
-        <Section id="why-us" heading="Why Sussex Coast Golf Carts" eyebrow="Our promise">
+        <Section id="why-us" heading={`Why ${biz.name}`} eyebrow="Our promise">
           <ul className="card-grid card-grid--4 value-grid">
-            {VALUE_BLOCKS.map((b) => (
+            {valueBlocks(biz).map((b) => (
               <li key={b.title} className="card value-card">
                 <Icon name={b.icon as IconName} className="icon icon--badge" />
                 <h3>{b.title}</h3>
@@ -61,7 +59,7 @@ export function homePage({ catalogue }: PageContext): PageDef {
           tone="muted"
           eyebrow="Just arrived"
           heading="Featured carts"
-          intro="Three of our most asked-about models, ready for a test drive in Georgetown."
+          intro={`Three of our most asked-about models, ready for a test drive in ${biz.address.city}.`}
         >
           <div className="card-grid card-grid--3">
             {featured.map((v) => (
@@ -86,11 +84,11 @@ export function homePage({ catalogue }: PageContext): PageDef {
             })}
           </ul>
         </Section>
-        <Section id="about-teaser" tone="dark" eyebrow="About us" heading={`A local dealer since ${BUSINESS.foundedYear}`}>
+        <Section id="about-teaser" tone="dark" eyebrow="About us" heading={`A local dealer since ${biz.foundedYear}`}>
           <div className="split">
             <p className="lead">
-              We started with a handful of carts and a workshop in {BUSINESS.address.city}. Today we help {BUSINESS.happyCustomers} customers, from beach-house
-              owners and retirement communities to marinas, farms and resorts, get around quietly and cheaply.
+              We started with a handful of carts and a workshop in {biz.address.city}. Today we help {biz.happyCustomers} customers, from beach-house owners and
+              retirement communities to marinas, farms and resorts, get around quietly and cheaply.
             </p>
             <p>
               <LinkButton href="/about" variant="accent">
@@ -101,16 +99,16 @@ export function homePage({ catalogue }: PageContext): PageDef {
         </Section>
         <Section
           id="service-area"
-          heading="Serving all of Sussex County"
-          intro={`Sales, delivery, rentals and service in all ${TOWNS.length} towns and cities of the county. Pick yours for local details.`}
+          heading={`Serving all of ${biz.region}`}
+          intro={`Sales, delivery, rentals and service in all ${biz.towns.length} towns and cities of the county. Pick yours for local details.`}
         >
           <div className="split split--map">
-            <MapFrame title="Map of Sussex County, Delaware" coordinates={COUNTY_MAP.center} span={COUNTY_MAP.span} />
+            <MapFrame title={`Map of ${biz.region}, ${biz.state}`} coordinates={areaMap(biz).center} span={areaMap(biz).span} />
             <div>
               <p className="count-line">
-                <strong>{TOWNS.length}</strong> municipalities served
+                <strong>{biz.municipalitiesServed}</strong> municipalities served
               </p>
-              <TownGrid towns={TOWNS} />
+              <TownGrid towns={biz.towns} />
             </div>
           </div>
         </Section>

@@ -5,12 +5,12 @@ import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
 
-export function inventoryPage({ catalogue }: PageContext): PageDef {
+export function inventoryPage({ catalogue, site: biz }: PageContext): PageDef {
   const vehicles = catalogue.vehicles;
   return {
     path: "/inventory",
     meta: {
-      title: pageTitle("Golf Cart Inventory: New Denago & Evolution Carts"),
+      title: pageTitle(biz, "Golf Cart Inventory: New Denago & Evolution Carts"),
       description: `Browse ${vehicles.length} new Denago and Evolution electric golf carts and LSVs with prices, seats and range. Search and filter by brand, series and price.`,
       keywords: ["golf carts for sale", "golf cart inventory", "new electric golf carts", "LSV for sale"],
       path: "/inventory",

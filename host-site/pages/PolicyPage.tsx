@@ -1,8 +1,9 @@
-import { BUSINESS, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { Hero } from "../components/Hero";
-import type { Block, PolicyDocument } from "../content/policies";
+import { fillPolicy, type Block, type PolicyDocument } from "../content/policies";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { policyFacts, type SiteFacts } from "../lib/site-facts";
 
 function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
@@ -51,10 +52,11 @@ function BlockView({ block }: { block: Block }) {
 }
 
 /** A policy or legal page: hero keyed by the policy, then a white card with the date line and the sections. */
-export function policyPage(doc: PolicyDocument): PageDef {
+export function policyPage(biz: SiteFacts, template: PolicyDocument): PageDef {
+  const doc = fillPolicy(template, policyFacts(biz));
   return {
     path: doc.path,
-    meta: { title: pageTitle(doc.title), description: doc.description, keywords: doc.keywords, path: doc.path },
+    meta: { title: pageTitle(biz, doc.title), description: doc.description, keywords: doc.keywords, path: doc.path },
     body: (
       <>
         <Hero
@@ -78,8 +80,8 @@ export function policyPage(doc: PolicyDocument): PageDef {
               ))}
               <aside className="policy-card__contact" aria-label="Questions">
                 <p>
-                  Questions about this page? Call <a href={telHref(BUSINESS.phones.main)}>{BUSINESS.phones.main.display}</a> or e-mail{" "}
-                  <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>.
+                  Questions about this page? Call <a href={telHref(biz.phones.main)}>{biz.phones.main.display}</a> or e-mail{" "}
+                  <a href={`mailto:${biz.email}`}>{biz.email}</a>.
                 </p>
               </aside>
             </article>

@@ -1,6 +1,5 @@
 import { formatUsd } from "../../domain/money";
 import { RENTAL_BENEFITS, RENTAL_PLANS, RENTAL_TERMS } from "../../domain/rentals";
-import { BUSINESS } from "../../domain/business";
 import { CallButton } from "../components/CallButton";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
@@ -8,17 +7,22 @@ import { Section } from "../components/Section";
 import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** The lowest one-day price of any plan. */
 const fromDaily = Math.min(...RENTAL_PLANS.map((p) => p.tiers[0]?.price ?? Infinity));
 
-export function rentalsPage(): PageDef {
+/** Rental searches by town: the first site's chosen by hand, the first two towns of any other. */
+const localRentalKeywords = (biz: SiteFacts): string[] =>
+  biz.id === "sussex-coast" ? ["Rehoboth golf cart rental", "Bethany golf cart rental"] : biz.towns.slice(0, 2).map((t) => `${t.name} golf cart rental`);
+
+export function rentalsPage(biz: SiteFacts): PageDef {
   return {
     path: "/rentals",
     meta: {
-      title: pageTitle("Golf Cart Rentals: Daily, Weekly & Monthly"),
-      description: `Rent a street-legal 4-seat, 6-seat or utility golf cart in Sussex County from ${formatUsd(fromDaily)} a day. Delivered to your beach house, fully charged and insured.`,
-      keywords: ["golf cart rentals", "beach golf cart rental", "Rehoboth golf cart rental", "Bethany golf cart rental", "weekly cart rental"],
+      title: pageTitle(biz, "Golf Cart Rentals: Daily, Weekly & Monthly"),
+      description: `Rent a street-legal 4-seat, 6-seat or utility golf cart in ${biz.region} from ${formatUsd(fromDaily)} a day. Delivered to your beach house, fully charged and insured.`,
+      keywords: ["golf cart rentals", "beach golf cart rental", ...localRentalKeywords(biz), "weekly cart rental"],
       path: "/rentals",
     },
     scripts: ["rental-pricing"],
@@ -74,7 +78,7 @@ export function rentalsPage(): PageDef {
               <h3>Call the rental desk</h3>
               <p>We take bookings during opening hours and answer renters on the road 24/7.</p>
               <CallButton />
-              <p className="muted">Toll-free: {BUSINESS.phones.tollFree.display}</p>
+              {biz.phones.tollFree ? <p className="muted">Toll-free: {biz.phones.tollFree.display}</p> : null}
             </div>
           </div>
         </Section>

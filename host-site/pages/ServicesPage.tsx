@@ -3,18 +3,18 @@ import { CtaBand } from "../components/CtaBand";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
-import { MORE_SERVICES, SERVICE_OFFERINGS, SERVICE_REASONS } from "../content/services";
+import { moreServices, serviceOfferings, serviceReasons } from "../content/services";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import { CheckList } from "../components/CheckList";
+import type { SiteFacts } from "../lib/site-facts";
 
-export function servicesPage(): PageDef {
+export function servicesPage(biz: SiteFacts): PageDef {
   return {
     path: "/services",
     meta: {
-      title: pageTitle("Golf Cart Service, Repairs & Lithium Upgrades"),
-      description:
-        "Golf cart repairs, maintenance, lithium battery upgrades, custom lift kits and warranty service in Georgetown, DE, with pickup across Sussex County.",
+      title: pageTitle(biz, "Golf Cart Service, Repairs & Lithium Upgrades"),
+      description: `Golf cart repairs, maintenance, lithium battery upgrades, custom lift kits and warranty service in ${biz.address.city}, ${biz.address.region}, with pickup across ${biz.region}.`,
       keywords: ["golf cart repair", "golf cart service", "lithium battery conversion", "golf cart lift kit", "warranty service"],
       path: "/services",
     },
@@ -28,7 +28,7 @@ export function servicesPage(): PageDef {
         />
         <Section id="offerings" heading="What we do">
           <div className="card-grid card-grid--2">
-            {SERVICE_OFFERINGS.map((s) => (
+            {serviceOfferings(biz).map((s) => (
               <article key={s.id} className="card service-card">
                 <h3>{s.title}</h3>
                 <p className="price-text">{s.priceText}</p>
@@ -43,7 +43,7 @@ export function servicesPage(): PageDef {
         </Section>
         <Section id="more" tone="muted" heading="More from our team">
           <ul className="card-grid card-grid--4">
-            {MORE_SERVICES.map((m) => (
+            {moreServices(biz).map((m) => (
               <li key={m.title} className="card">
                 <h3>
                   <a href={m.href}>{m.title}</a>
@@ -55,7 +55,7 @@ export function servicesPage(): PageDef {
         </Section>
         <Section id="why" heading="Why choose our service department">
           <ul className="card-grid card-grid--4">
-            {SERVICE_REASONS.map((r) => (
+            {serviceReasons(biz).map((r) => (
               <li key={r.title} className="feature">
                 <Icon name="shield" className="icon icon--badge" />
                 <h3>{r.title}</h3>

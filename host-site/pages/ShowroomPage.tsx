@@ -1,22 +1,28 @@
-import { BUSINESS } from "../../domain/business";
-import { TOWNS } from "../../domain/towns";
 import { CallButton, LinkAndCall, LinkButton } from "../components/CallButton";
 import { Hero } from "../components/Hero";
 import { HoursList } from "../components/HoursList";
 import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
-import { LOCATIONS, REVIEWS_URL, SHOWROOM_SERVICES } from "../content/showroom";
+import { locations, reviewsUrl, showroomServices } from "../content/showroom";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 
-export function showroomPage(): PageDef {
+/** The site's social pages it has, each opened in a new tab. */
+const socialLinks = ({ social }: SiteFacts): { label: string; href: string }[] => [
+  ...(social.facebook ? [{ label: "Facebook", href: social.facebook }] : []),
+  ...(social.instagram ? [{ label: "Instagram", href: social.instagram }] : []),
+  ...(social.facebook ? [{ label: "Reviews on Facebook", href: reviewsUrl(social.facebook) }] : []),
+];
+
+export function showroomPage(biz: SiteFacts): PageDef {
   return {
     path: "/showroom",
     meta: {
-      title: pageTitle("Visit Our Georgetown Golf Cart Showroom"),
-      description: `See every Denago and Evolution model at our ${BUSINESS.address.city}, DE showroom, test drive on our loop, or shop online with delivery anywhere in Sussex County.`,
-      keywords: ["golf cart showroom", "test drive golf cart", "golf cart dealer near me", "Georgetown DE"],
+      title: pageTitle(biz, `Visit Our ${biz.address.city} Golf Cart Showroom`),
+      description: `See every Denago and Evolution model at our ${biz.address.city}, ${biz.address.region} showroom, test drive on our loop, or shop online with delivery anywhere in ${biz.region}.`,
+      keywords: ["golf cart showroom", "test drive golf cart", "golf cart dealer near me", `${biz.address.city} ${biz.address.region}`],
       path: "/showroom",
     },
     body: (
@@ -28,7 +34,7 @@ export function showroomPage(): PageDef {
         />
         <Section id="locations" heading="Two ways to shop">
           <div className="card-grid card-grid--2">
-            {LOCATIONS.map((loc) => (
+            {locations(biz).map((loc) => (
               <article key={loc.id} className="card location-card">
                 <p className="eyebrow">{loc.type === "physical" ? "Showroom and workshop" : "Online"}</p>
                 <h3>{loc.name}</h3>
@@ -50,23 +56,15 @@ export function showroomPage(): PageDef {
                     </li>
                   )}
                   <li>
-                    <a href={`tel:${BUSINESS.phones.main.e164}`}>Call {BUSINESS.phones.main.display}</a>
+                    <a href={`tel:${biz.phones.main.e164}`}>Call {biz.phones.main.display}</a>
                   </li>
-                  <li>
-                    <a href={BUSINESS.social.facebook} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                      Facebook
-                    </a>
-                  </li>
-                  <li>
-                    <a href={BUSINESS.social.instagram} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                      Instagram
-                    </a>
-                  </li>
-                  <li>
-                    <a href={REVIEWS_URL} rel="noopener" target="_blank" aria-describedby="new-tab-note">
-                      Reviews on Facebook
-                    </a>
-                  </li>
+                  {socialLinks(biz).map(({ label, href }) => (
+                    <li key={label}>
+                      <a href={href} rel="noopener" target="_blank" aria-describedby="new-tab-note">
+                        {label}
+                      </a>
+                    </li>
+                  ))}
                 </ul>
               </article>
             ))}
@@ -77,7 +75,7 @@ export function showroomPage(): PageDef {
         </Section>
         <Section id="services" tone="muted" heading="At the showroom">
           <ul className="card-grid card-grid--3">
-            {SHOWROOM_SERVICES.map((s) => (
+            {showroomServices(biz).map((s) => (
               <li key={s.title} className="card">
                 <h3>{s.title}</h3>
                 <p>{s.text}</p>
@@ -85,8 +83,8 @@ export function showroomPage(): PageDef {
             ))}
           </ul>
         </Section>
-        <Section id="towns" heading="Delivering across Sussex County" intro={`We deliver to all ${TOWNS.length} towns and cities. Find yours:`}>
-          <TownGrid towns={TOWNS} />
+        <Section id="towns" heading={`Delivering across ${biz.region}`} intro={`We deliver to all ${biz.towns.length} towns and cities. Find yours:`}>
+          <TownGrid towns={biz.towns} />
           <div className="actions actions--center">
             <LinkButton href="/contact">Contact us</LinkButton>
             <CallButton variant="outline" />

@@ -1,16 +1,16 @@
-import { BUSINESS } from "../../domain/business";
-import { TOWNS } from "../../domain/towns";
 import { Hero } from "../components/Hero";
 import { Section } from "../components/Section";
-import { ABOUT_NAV, CONTACT_NAV, FOOTER_COLUMNS, MAIN_NAV, SITEMAP_PATH, TOWN_LINKS } from "../content/nav";
+import { ABOUT_NAV, CONTACT_NAV, FOOTER_COLUMNS, MAIN_NAV, SITEMAP_PATH, townLinks } from "../content/nav";
 import { POLICY_DOCUMENTS } from "../content/policies";
 import { pageTitle } from "../lib/seo";
 import { vehiclePath } from "./VehiclePage";
 import type { PageContext, PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** The names the header and footer give pages; a page they do not name goes by its title without the site's name. */
-const NAV_LABELS = new Map([...MAIN_NAV, ...ABOUT_NAV, CONTACT_NAV, ...FOOTER_COLUMNS.flatMap((c) => c.links), ...TOWN_LINKS].map((l) => [l.href, l.label]));
-const pageName = (p: PageDef): string => NAV_LABELS.get(p.path) ?? p.meta.title.replace(` | ${BUSINESS.name}`, "");
+const NAV_LABELS = new Map([...MAIN_NAV, ...ABOUT_NAV, CONTACT_NAV, ...FOOTER_COLUMNS.flatMap((c) => c.links)].map((l) => [l.href, l.label]));
+const pageName = (biz: SiteFacts, p: PageDef): string =>
+  NAV_LABELS.get(p.path) ?? townLinks(biz.towns).find((l) => l.href === p.path)?.label ?? p.meta.title.replace(` | ${biz.name}`, "");
 
 function LinkList({ links }: { links: readonly { href: string; label: string }[] }) {
   return (
@@ -29,18 +29,18 @@ function LinkList({ links }: { links: readonly { href: string; label: string }[]
  * noindex ones), grouped into the site's pages, policies and towns, then every
  * vehicle of the catalogue by brand.
  */
-export function sitemapPage(pages: readonly PageDef[], { catalogue }: PageContext): PageDef {
+export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }: PageContext): PageDef {
   const listed = pages.filter((p) => !p.meta.noindex);
-  const towns = new Set(TOWNS.map((t) => t.url));
+  const towns = new Set(biz.towns.map((t) => t.url));
   const policies = new Set(POLICY_DOCUMENTS.map((d) => d.path));
-  const link = (p: PageDef) => ({ href: p.path, label: pageName(p) });
+  const link = (p: PageDef) => ({ href: p.path, label: pageName(biz, p) });
   const brands = [...new Set(catalogue.vehicles.map((v) => v.brand))];
   return {
     path: SITEMAP_PATH,
     meta: {
-      title: pageTitle("Sitemap"),
-      description: `Every page of the ${BUSINESS.name} site: golf cart inventory, brands, rentals, service, policies, the towns of Sussex County we serve and each vehicle.`,
-      keywords: ["sitemap", "golf carts Sussex County", "site index"],
+      title: pageTitle(biz, "Sitemap"),
+      description: `Every page of the ${biz.name} site: golf cart inventory, brands, rentals, service, policies, the towns of ${biz.region} we serve and each vehicle.`,
+      keywords: ["sitemap", `golf carts ${biz.region}`, "site index"],
       path: SITEMAP_PATH,
     },
     body: (

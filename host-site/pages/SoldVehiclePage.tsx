@@ -6,6 +6,7 @@ import { VehicleCard } from "../components/VehicleCard";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import { vehiclePath } from "./VehiclePage";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** How many similar carts the sold page offers. */
 export const SIMILAR_CARTS = 3;
@@ -20,13 +21,13 @@ export function similarVehicles(sold: Vehicle, listed: readonly Vehicle[]): Vehi
 }
 
 /** The page a sold vehicle's address answers, with status 410: it says so, and offers similar carts and the inventory. */
-export function soldVehiclePage(v: Vehicle, similar: readonly Vehicle[]): PageDef {
+export function soldVehiclePage(biz: SiteFacts, v: Vehicle, similar: readonly Vehicle[]): PageDef {
   const path = vehiclePath(v);
   return {
     path,
     meta: {
-      title: pageTitle(`${v.name} has been sold`),
-      description: `The ${v.name} (${formatUsd(v.price)}) has been sold. See similar carts in stock at our Sussex County showroom.`,
+      title: pageTitle(biz, `${v.name} has been sold`),
+      description: `The ${v.name} (${formatUsd(v.price)}) has been sold. See similar carts in stock at our ${biz.region} showroom.`,
       keywords: [],
       path,
       noindex: true,

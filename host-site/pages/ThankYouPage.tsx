@@ -1,10 +1,10 @@
-import { BUSINESS, formatAddress } from "../../domain/business";
 import { CallButton, LinkButton } from "../components/CallButton";
 import { HoursList } from "../components/HoursList";
 import { Hero } from "../components/Hero";
 import { Section } from "../components/Section";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { formatSiteAddress, type SiteFacts } from "../lib/site-facts";
 
 /** What happens after a message is sent. */
 const NEXT_STEPS = [
@@ -13,12 +13,12 @@ const NEXT_STEPS = [
   { title: "We make a plan", text: "A test drive, a service slot, a rental delivery: we book it around your schedule." },
 ] as const;
 
-export function thankYouPage(): PageDef {
+export function thankYouPage(biz: SiteFacts): PageDef {
   return {
     path: "/thank-you",
     meta: {
-      title: pageTitle("Thank You for Your Message"),
-      description: `Thank you for contacting ${BUSINESS.name}. We answer within 24 hours, typically within 2 to 6 business hours.`,
+      title: pageTitle(biz, "Thank You for Your Message"),
+      description: `Thank you for contacting ${biz.name}. We answer within 24 hours, typically within 2 to 6 business hours.`,
       keywords: ["thank you", "message received"],
       path: "/thank-you",
       noindex: true,
@@ -49,7 +49,7 @@ export function thankYouPage(): PageDef {
           </div>
         </Section>
         <Section id="visit" tone="muted" heading="Come and see us">
-          <p>Our showroom and workshop are at {formatAddress()}. Every model is on the floor and test drives need no appointment.</p>
+          <p>Our showroom and workshop are at {formatSiteAddress(biz.address)}. Every model is on the floor and test drives need no appointment.</p>
           <div className="actions">
             <LinkButton href="/inventory">Browse inventory</LinkButton>
             <LinkButton href="/rentals" variant="outline">

@@ -1,4 +1,4 @@
-import { BUSINESS, formatAddress, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { townDeliveryText } from "../../domain/delivery";
 import { nearbyTowns, type Town } from "../../domain/towns";
 import { CallButton, LinkAndCall, LinkButton } from "../components/CallButton";
@@ -9,19 +9,20 @@ import { Icon } from "../components/Icon";
 import { MapFrame } from "../components/MapFrame";
 import { Section } from "../components/Section";
 import { TownGrid } from "../components/TownGrid";
-import { TOWN_SERVICES, townBenefits } from "../content/towns";
+import { townBenefits, townServices } from "../content/towns";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import { formatSiteAddress, type SiteFacts } from "../lib/site-facts";
 
-export function townPage(town: Town): PageDef {
-  const { main } = BUSINESS.phones;
+export function townPage(biz: SiteFacts, town: Town): PageDef {
+  const { main } = biz.phones;
   const kind = town.type === "City" ? "city" : "town";
   return {
     path: town.url,
     meta: {
-      title: pageTitle(`Golf Carts in ${town.name}, DE: Sales, Rentals & Service`),
-      description: `Electric golf carts and LSVs for ${town.name}, Delaware: new Denago and Evolution carts, rentals, repairs and delivery from ${BUSINESS.name} in ${BUSINESS.address.city}.`,
-      keywords: [`${town.name} golf carts`, `golf cart rental ${town.name}`, `golf cart repair ${town.name}`, `${town.name} DE`],
+      title: pageTitle(biz, `Golf Carts in ${town.name}, ${biz.address.region}: Sales, Rentals & Service`),
+      description: `Electric golf carts and LSVs for ${town.name}, ${biz.state}: new Denago and Evolution carts, rentals, repairs and delivery from ${biz.name} in ${biz.address.city}.`,
+      keywords: [`${town.name} golf carts`, `golf cart rental ${town.name}`, `golf cart repair ${town.name}`, `${town.name} ${biz.address.region}`],
       path: town.url,
     },
     body: (
@@ -29,8 +30,8 @@ export function townPage(town: Town): PageDef {
         <Hero
           image="/images/hero/town.svg"
           badge={`SERVING ${town.name.toUpperCase()}`}
-          title={`Golf carts in ${town.name}, Delaware`}
-          lead={`Sales, rentals, service and delivery for the ${kind} of ${town.name}, from your local Sussex County dealer.`}
+          title={`Golf carts in ${town.name}, ${biz.state}`}
+          lead={`Sales, rentals, service and delivery for the ${kind} of ${town.name}, from your local ${biz.region} dealer.`}
           actions={
             <>
               <CallButton />
@@ -53,7 +54,7 @@ export function townPage(town: Town): PageDef {
         </Section>
         <Section id="services" tone="muted" heading={`Our services in ${town.name}`}>
           <ul className="service-list">
-            {TOWN_SERVICES.map((s) => (
+            {townServices(biz).map((s) => (
               <li key={s}>
                 <Icon name="check" className="icon icon--small" />
                 {s}
@@ -75,12 +76,12 @@ export function townPage(town: Town): PageDef {
                 <div>
                   <dt>E-mail</dt>
                   <dd>
-                    <a href={`mailto:${BUSINESS.email}`}>{BUSINESS.email}</a>
+                    <a href={`mailto:${biz.email}`}>{biz.email}</a>
                   </dd>
                 </div>
                 <div>
                   <dt>Showroom</dt>
-                  <dd>{formatAddress()}</dd>
+                  <dd>{formatSiteAddress(biz.address)}</dd>
                 </div>
               </dl>
               <h4>Opening hours</h4>
@@ -88,15 +89,15 @@ export function townPage(town: Town): PageDef {
             </section>
             <section className="card" aria-labelledby="town-area">
               <h3 id="town-area">Service area</h3>
-              <p>{townDeliveryText(town)}</p>
+              <p>{townDeliveryText(town, { geo: biz.geo, city: biz.address.city })}</p>
               <p>
-                We cover all of {BUSINESS.address.county}. See our <a href="/policies/delivery-policy">delivery policy</a> for lead times and fees.
+                We cover all of {biz.region}. See our <a href="/policies/delivery-policy">delivery policy</a> for lead times and fees.
               </p>
               <h4>Nearby towns</h4>
-              <TownGrid towns={nearbyTowns(town)} />
+              <TownGrid towns={nearbyTowns(town, biz.towns)} />
             </section>
           </div>
-          <MapFrame title={`Map of ${town.name}, Delaware`} coordinates={town.coordinates} />
+          <MapFrame title={`Map of ${town.name}, ${biz.state}`} coordinates={town.coordinates} />
         </Section>
         <CtaBand id="town-cta" heading={`Ready to ride in ${town.name}?`} text="Ask for a quote, book a test drive or reserve a rental.">
           <LinkAndCall>Contact us</LinkAndCall>

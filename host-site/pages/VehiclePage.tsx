@@ -1,4 +1,3 @@
-import { BUSINESS } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
 import { ServedWidget } from "../components/ServedWidget";
@@ -7,20 +6,21 @@ import { productJsonLd } from "../lib/json-ld";
 import { shareImage } from "../lib/share-image";
 import { pageTitle, truncate } from "../lib/seo";
 import type { PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 
 /** The canonical path of a vehicle's page, whichever link rule reached it. */
 export const vehiclePath = (v: Pick<Vehicle, "id">): string => `/vehicle/${v.id}`;
 
 /** A vehicle's page, rendered per request from the catalogue: meta and product tags, Product JSON-LD and the detail widget. */
-export function vehiclePage(v: Vehicle): PageDef {
+export function vehiclePage(biz: SiteFacts, v: Vehicle): PageDef {
   const path = vehiclePath(v);
   const s = v.specifications;
   return {
     path,
     meta: {
-      title: pageTitle(`${v.name} | ${formatUsd(v.price)}`),
+      title: pageTitle(biz, `${v.name} | ${formatUsd(v.price)}`),
       description: truncate(
-        `${v.name} for ${formatUsd(v.price)} at ${BUSINESS.name} in ${BUSINESS.address.city}, DE: ${s.seatingCapacity} seats, ${s.range} range${s.topSpeed ? `, ${s.topSpeed} top speed` : ""}. ${v.description}`,
+        `${v.name} for ${formatUsd(v.price)} at ${biz.name} in ${biz.address.city}, ${biz.address.region}: ${s.seatingCapacity} seats, ${s.range} range${s.topSpeed ? `, ${s.topSpeed} top speed` : ""}. ${v.description}`,
       ),
       keywords: [v.name, `${v.brand} golf carts`, `${v.category} golf cart`, `${v.brand} ${v.category} for sale`],
       path,
@@ -29,7 +29,7 @@ export function vehiclePage(v: Vehicle): PageDef {
       imageAlt: v.name,
       type: "product",
       product: { price: v.price, availability: v.inStock ? "in stock" : "out of stock", condition: v.condition },
-      jsonLd: [productJsonLd(v, path)],
+      jsonLd: [productJsonLd(biz, v, path)],
     },
     scripts: ["vehicle-detail"],
     body: (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue";
+import { firstSite } from "../../domain/site-seed";
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
 import { UNBUILT_ASSETS } from "../lib/assets";
@@ -28,7 +29,7 @@ const edit = (vs: Vehicle[], id: string, change: Partial<Vehicle>) => vs.map((v)
 describe("LivePages", () => {
   it("serves a price change on every page that shows the vehicle, with no rebuild", () => {
     const feed = changingCatalogue();
-    const pages = new LivePages(feed, UNBUILT_ASSETS);
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const id = "denago-ev-nomad";
     expect(pages.page("/denago")).toContain(formatUsd(8495));
     feed.set(edit(feed.vehicles, id, { price: 7777 }));
@@ -41,7 +42,7 @@ describe("LivePages", () => {
 
   it("takes a sold vehicle off the lists and the sitemap, and answers its page with 410 and similar carts", () => {
     const feed = changingCatalogue();
-    const pages = new LivePages(feed, UNBUILT_ASSETS);
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const sold = feed.vehicles.find((v) => v.id === "evolution-d6-max-xt4")!;
     expect(pages.page("/inventory")).toContain(sold.name);
     feed.set(edit(feed.vehicles, sold.id, { status: "sold" }));
@@ -58,7 +59,7 @@ describe("LivePages", () => {
 
   it("shows an on-hold vehicle with its badge, and follows the featured flag on the home page", () => {
     const feed = changingCatalogue();
-    const pages = new LivePages(feed, UNBUILT_ASSETS);
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const id = "evolution-turfman-200";
     expect(pages.page("/")).not.toContain(`/vehicle/${id}"`);
     feed.set(edit(feed.vehicles, id, { status: "on-hold", featured: true }));
@@ -69,7 +70,7 @@ describe("LivePages", () => {
 
   it("gives a new vehicle its page and answers a deleted one with nothing (the router's 404)", () => {
     const feed = changingCatalogue();
-    const pages = new LivePages(feed, UNBUILT_ASSETS);
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const template = feed.vehicles[0]!;
     feed.set([...feed.vehicles.filter((v) => v.id !== "denago-ev-city"), { ...template, id: "denago-ev-test", name: "Denago EV Test" }]);
     expect(pages.vehicle("denago-ev-test")!.html).toContain("Denago EV Test");

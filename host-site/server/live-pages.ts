@@ -1,7 +1,9 @@
 import { Catalogue } from "../../domain/catalogue";
-import { isListed, type Vehicle } from "../../domain/vehicle";
+import type { Site } from "../../domain/site";
+import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
+import { siteFacts, type SiteFacts } from "../lib/site-facts";
 import { similarVehicles, soldVehiclePage } from "../pages/SoldVehiclePage";
 import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
 import { cataloguePages } from "../routes";
@@ -31,23 +33,33 @@ interface Rendering {
 }
 
 /**
- * The pages that show catalogue data, rendered once per catalogue change and
- * never per request: after a change the old rendering is dropped at once (so
- * no request after a write's 2xx is answered from it) and the new one is made
- * on the next turn of the event loop, or by the first request that needs it.
+ * One site's pages that show catalogue data, rendered once per catalogue
+ * change and never per request: after a change the old rendering is dropped
+ * at once (so no request after a write's 2xx is answered from it) and the new
+ * one is made on the next turn of the event loop, or by the first request
+ * that needs it. `close()` stops following the catalogue.
  */
 export class LivePages {
   #rendering: Rendering | null = null;
   readonly #feed: CatalogueFeed;
   readonly #assets: SiteAssets;
+  readonly #site: SiteFacts;
+  readonly #unsubscribe: () => void;
 
-  constructor(feed: CatalogueFeed, assets: SiteAssets) {
+  constructor(feed: CatalogueFeed, assets: SiteAssets, site: Site) {
     this.#feed = feed;
     this.#assets = assets;
-    feed.onChange(() => {
+    this.#site = siteFacts(site);
+    this.#unsubscribe = feed.onChange(() => {
       this.#rendering = null;
       setImmediate(() => this.#current());
     });
+  }
+
+  /** Stop following the catalogue (the site changed or went away). */
+  close(): void {
+    this.#unsubscribe();
+    this.#rendering = null;
   }
 
   /** The HTML of a catalogue page (home, inventory, brand pages), or undefined for any other path. */
@@ -63,8 +75,8 @@ export class LivePages {
     let answer = r.vehicles.get(v.id);
     if (!answer) {
       answer = isListed(v)
-        ? { status: 200, html: renderPage(vehiclePage(v), this.#assets) }
-        : { status: 410, html: renderPage(soldVehiclePage(v, similarVehicles(v, r.listed.vehicles)), this.#assets) };
+        ? { status: 200, html: renderPage(this.#site, vehiclePage(this.#site, v), this.#assets) }
+        : { status: 410, html: renderPage(this.#site, soldVehiclePage(this.#site, v, similarVehicles(v, r.listed.vehicles)), this.#assets) };
       r.vehicles.set(v.id, answer);
     }
     return answer;
@@ -78,9 +90,10 @@ export class LivePages {
 
   #current(): Rendering {
     if (this.#rendering) return this.#rendering;
-    const all = this.#feed.all();
+    // The site shows only its vehicles: another site's is unknown here, its page a 404.
+    const all = this.#feed.all().filter((v) => isShownOn(v, this.#site.id));
     const listed = new Catalogue(all.filter(isListed));
-    const pages = new Map(cataloguePages({ catalogue: listed }).map((p) => [p.path, renderPage(p, this.#assets)]));
+    const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, renderPage(this.#site, p, this.#assets)]));
     this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };
     return this.#rendering;
   }

@@ -4,11 +4,13 @@ import { STATUS_CODES } from "node:http";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
+import type { Site } from "../../domain/site";
+import { siteFacts } from "../lib/site-facts";
 import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { errorPage } from "../pages/ErrorPage";
-import { notFoundPage } from "../pages/NotFoundPage";
-import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
-import { type CatalogueFeed, LivePages } from "./live-pages";
+import { MANIFEST_FILE, type SiteManifest } from "../site-manifest";
+import type { CatalogueFeed } from "./live-pages";
+import { type SiteFeed, SitePages } from "./site-pages";
 import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
 
@@ -19,6 +21,8 @@ export interface SiteDeps {
   publicDir: string;
   /** The live catalogue: its pages follow every change. */
   vehicles: CatalogueFeed;
+  /** The sites: each one's pages follow its every change. */
+  sites: SiteFeed;
 }
 
 /** Hashed assets never change under their name. */
@@ -30,49 +34,39 @@ const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
 /** robots.txt and sitemap.xml. */
 const CRAWLER_FILES = "public, max-age=3600";
 
-interface BuiltSite {
-  assets: SiteAssets;
-  /** Served path → HTML. */
-  pages: Map<string, string>;
-  sitemap: readonly string[];
-  notFound: string;
-}
-
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
 const SAME_SITE_PATH = /^\/[^/\\]/;
 
-/** The build's output read into memory once; null when the site has not been built. */
-function loadSite(distDir: string): BuiltSite | null {
+/** The build's assets (hashed CSS and scripts), read once; null when the site has not been built. */
+function loadAssets(distDir: string): SiteAssets | null {
   const manifestPath = path.join(distDir, MANIFEST_FILE);
   if (!existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as SiteManifest;
-  const read = (file: string) => readFileSync(path.join(distDir, PAGES_DIR, file), "utf8");
-  return {
-    assets: manifest.assets,
-    pages: new Map(Object.entries(manifest.pages).map(([route, file]) => [route, read(file)])),
-    sitemap: manifest.sitemap,
-    notFound: read(manifest.notFound),
-  };
+  return (JSON.parse(readFileSync(manifestPath, "utf8")) as SiteManifest).assets;
 }
+
+/** The site a request is served as (api/middleware/site.ts set it); never absent past that middleware. */
+const siteOf = (res: Response): Site => {
+  const site = res.locals.site as Site | undefined;
+  if (!site) throw new Error("No site resolved for this request: mount resolveSite (api/middleware/site.ts) before the site router");
+  return site;
+};
 
 const sendHtml = (res: Response, html: string, status = 200) => {
   res.status(status).set("Cache-Control", REVALIDATE).type("html").send(html);
 };
 
 /**
- * The dealership's own site: the build's fixed pages from dist/site, the
- * catalogue's pages (home, inventory, brand pages, each vehicle's) rendered
- * from the live catalogue once per change, public files, robots.txt and the
- * sitemap, and the 404 page (with status 404) for everything else.
+ * Every site's pages, as the site the request is served as (res.locals.site):
+ * its pages rendered once per (site, page) per change and served from memory
+ * (site-pages.ts), the catalogue's pages following every catalogue change,
+ * public files, its robots.txt and sitemap, and its 404 page (with status 404)
+ * for everything else.
  */
-export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Router {
-  const site = loadSite(distDir);
-  if (!site) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
-  const assets = site?.assets ?? UNBUILT_ASSETS;
-
-  const live = new LivePages(vehicles, assets);
-  const vehicleNotFound = renderPage(notFoundPage({ vehicle: true }), assets);
-  const notFound = site?.notFound ?? renderPage(notFoundPage(), assets);
+export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): Router {
+  const built = loadAssets(distDir);
+  if (!built) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
+  const assets = built ?? UNBUILT_ASSETS;
+  const pages = new SitePages(vehicles, sites, assets);
 
   const router = Router();
   router.use(
@@ -96,17 +90,24 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
   router.get(`${SHARE_PNG_PREFIX}/images/*path`, shareImageHandler(publicDir, PUBLIC_FILES));
 
   router.get("/robots.txt", (_req, res) => {
-    res.set("Cache-Control", CRAWLER_FILES).type("text/plain").send(robotsTxt());
+    res
+      .set("Cache-Control", CRAWLER_FILES)
+      .type("text/plain")
+      .send(robotsTxt(pages.facts(siteOf(res))));
   });
   router.get("/sitemap.xml", (_req, res) => {
-    const paths = [...live.sitemapPaths(), ...(site?.sitemap ?? [])];
-    res.set("Cache-Control", CRAWLER_FILES).type("application/xml").send(sitemapXml(paths));
+    const site = siteOf(res);
+    res
+      .set("Cache-Control", CRAWLER_FILES)
+      .type("application/xml")
+      .send(sitemapXml(pages.facts(site), pages.sitemapPaths(site)));
   });
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
-    const page = live.vehicle(req.params.id);
+    const site = siteOf(res);
+    const page = pages.vehicle(site, req.params.id);
     if (page) sendHtml(res, page.html, page.status);
-    else sendHtml(res, vehicleNotFound, 404);
+    else sendHtml(res, pages.notFound(site, { vehicle: true }), 404);
   };
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
@@ -120,11 +121,11 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
         // Only a path of this site: never "//host" nor "/\\host", which browsers resolve to another host.
         if (SAME_SITE_PATH.test(target)) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
       }
-      if (!site) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
-      const html = live.page(req.path) ?? site.pages.get(req.path);
+      if (!built) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
+      const html = pages.page(siteOf(res), req.path);
       if (html !== undefined) return sendHtml(res, html);
     }
-    sendHtml(res, notFound, 404);
+    sendHtml(res, pages.notFound(siteOf(res)), 404);
   });
   return router;
 }
@@ -138,7 +139,8 @@ export function createSiteRouter({ distDir, publicDir, vehicles }: SiteDeps): Ro
 export function siteErrorHandler({ distDir }: Pick<SiteDeps, "distDir">): ErrorRequestHandler {
   const manifestPath = path.join(distDir, MANIFEST_FILE);
   const assets = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, "utf8")) as SiteManifest).assets : UNBUILT_ASSETS;
-  const pages = new Map<number, string>();
+  /** Per version of a site's record: status → its error page. */
+  const pages = new WeakMap<Site, Map<number, string>>();
   return (err, req, res, _next) => {
     const given = Number(err?.status ?? err?.statusCode);
     const status = given >= 400 && given < 500 && STATUS_CODES[given] ? given : 500;
@@ -147,10 +149,16 @@ export function siteErrorHandler({ distDir }: Pick<SiteDeps, "distDir">): ErrorR
       res.destroy();
       return;
     }
-    let html = pages.get(status);
+    const site = res.locals.site as Site | undefined;
+    let cached = site && pages.get(site);
+    if (site && !cached) pages.set(site, (cached = new Map()));
+    let html = cached?.get(status);
     if (html === undefined) {
-      html = renderPage(errorPage(status), assets);
-      pages.set(status, html);
+      // Before a site is known (an error in resolving it) the page names none.
+      html = site
+        ? renderPage(siteFacts(site), errorPage(status), assets)
+        : `<!doctype html><title>${status} ${STATUS_CODES[status]}</title><h1>${STATUS_CODES[status]}</h1>`;
+      cached?.set(status, html);
     }
     // Headers a static file set before it failed describe that file, not this page.
     for (const name of ["Content-Disposition", "Content-Range", "ETag", "Last-Modified", "Accept-Ranges"]) res.removeHeader(name);

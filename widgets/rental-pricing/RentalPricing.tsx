@@ -1,9 +1,10 @@
-import { BUSINESS, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { RENTAL_PLANS, RENTAL_TERMS, isRentalPlanId, renewalText, type RentalPlan } from "../../domain/rentals";
 import type { WidgetProps } from "../shared/define-widget";
 import { useReportedProblems } from "../shared/report";
 import { useWidgetEvents } from "../shared/analytics";
+import { useWidgetContact } from "../shared/site-contact";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 
 export const TAG = "gc-rental-pricing";
@@ -17,7 +18,6 @@ export interface RentalPricingProps {
   source?: string;
 }
 
-const PHONE = BUSINESS.phones.main;
 const PLAN_IDS = RENTAL_PLANS.map((p) => p.id).join(", ");
 const T = RENTAL_TERMS;
 
@@ -54,6 +54,7 @@ export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: R
 }
 
 function PlanCard({ plan, level }: { plan: RentalPlan; level: number }) {
+  const phone = useWidgetContact().main;
   const titleId = `gc-plan-${plan.id}`;
   return (
     <article className="gc-plan" part="plan" aria-labelledby={titleId} data-plan={plan.id}>
@@ -87,11 +88,11 @@ function PlanCard({ plan, level }: { plan: RentalPlan; level: number }) {
           </li>
         ))}
       </ul>
-      <a className="gc-btn gc-plan__reserve" part="reserve" href={telHref(PHONE)} aria-label={`Reserve a ${plan.title} today: call ${PHONE.display}`}>
+      <a className="gc-btn gc-plan__reserve" part="reserve" href={telHref(phone)} aria-label={`Reserve a ${plan.title} today: call ${phone.display}`}>
         RESERVE TODAY
       </a>
       <p className="gc-plan__call">
-        Call <a href={telHref(PHONE)}>{PHONE.display}</a> · deposit {formatUsd(plan.deposit)}
+        Call <a href={telHref(phone)}>{phone.display}</a> · deposit {formatUsd(plan.deposit)}
       </p>
     </article>
   );

@@ -1,5 +1,6 @@
 import type { Vehicle } from "../../domain/vehicle";
-import { BUSINESS, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
+import { useWidgetContact } from "../shared/site-contact";
 import { httpUrl } from "../../domain/http-url";
 import { formatUsd } from "../../domain/money";
 import { vehicleBadge } from "../../domain/vehicle-badge";
@@ -113,7 +114,9 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: l
 }
 
 function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: string; inventoryUrl: string; level: number }) {
-  const { tollFree, main } = BUSINESS.phones;
+  const { tollFree, main, financingUrl } = useWidgetContact();
+  /** Test drives are booked on the toll-free line, or the main one where there is none. */
+  const line = tollFree ?? main;
   // Data decides this link, so only an http(s) URL becomes one.
   const externalUrl = httpUrl(v.externalUrl);
   const specs = Object.entries(v.specifications).filter(([, value]) => value !== undefined && value !== null && value !== "");
@@ -149,15 +152,18 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
             </div>
           </dl>
           <div className="actions">
-            <a className="gc-btn" href={telHref(tollFree)} part="test-drive">
+            <a className="gc-btn" href={telHref(line)} part="test-drive">
               Schedule Test Drive
             </a>
-            <NewTabLink href={BUSINESS.financingUrl} className="gc-btn gc-btn--ghost" part="financing">
-              Get Financing Quote
-            </NewTabLink>
+            {financingUrl ? (
+              <NewTabLink href={financingUrl} className="gc-btn gc-btn--ghost" part="financing">
+                Get Financing Quote
+              </NewTabLink>
+            ) : null}
           </div>
           <p className="call">
-            Call toll-free <a href={telHref(tollFree)}>{tollFree.display}</a>
+            {`Call ${tollFree ? "toll-free " : ""}`}
+            <a href={telHref(line)}>{line.display}</a>
           </p>
         </div>
       </div>

@@ -115,8 +115,8 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
   return {
     list: () => view.list(),
     find: (slug) => view.find(slug),
-    listBody: () => view.listBody(),
-    body: (slug) => view.body(slug),
+    listBody: (siteId) => view.listBody(siteId),
+    body: (slug, siteId) => view.body(slug, siteId),
     all: () => current.vehicles,
     get: (id) => current.vehicles.find((v) => v.id === id),
     etag: (v) => bodyOf(v).etag,

@@ -11,8 +11,8 @@ export const DELIVERY_POLICY: PolicyDocument = {
   group: "policy",
   title: "Delivery Policy",
   shortTitle: "Delivery Policy",
-  description: `Free cart delivery within ${d.freeRadiusMiles} miles of our Georgetown showroom on purchases of ${formatUsd(d.freeMinimumPurchase)} or more: lead times, fees and what we need on delivery day.`,
-  keywords: ["golf cart delivery", "free delivery Sussex County", "white glove delivery"],
+  description: `Free cart delivery within ${d.freeRadiusMiles} miles of our {city} showroom on purchases of ${formatUsd(d.freeMinimumPurchase)} or more: lead times, fees and what we need on delivery day.`,
+  keywords: ["golf cart delivery", "free delivery {region}", "white glove delivery"],
   hero: "delivery",
   intro: "We bring your cart to your driveway, garage or rental house, charged and ready to drive.",
   dateLine: EFFECTIVE_DATE_LINE,
@@ -21,7 +21,7 @@ export const DELIVERY_POLICY: PolicyDocument = {
       heading: "Where we deliver and what it costs",
       blocks: [
         p(
-          `Delivery is free within ${d.freeRadiusMiles} miles of our Georgetown showroom for purchases of ${formatUsd(d.freeMinimumPurchase)} or more. That covers most of Sussex County, from the beach towns to Seaford and Milford.`,
+          `Delivery is free within ${d.freeRadiusMiles} miles of our {city} showroom for purchases of ${formatUsd(d.freeMinimumPurchase)} or more. That covers most of {region}.`,
         ),
         p(
           `Beyond ${d.freeRadiusMiles} miles, or for smaller orders, delivery costs ${formatUsd(d.perMileBeyond)} per mile for the distance past the free zone. We quote the exact amount before you confirm.`,

@@ -6,11 +6,10 @@ export const DIVERSITY_POLICY: PolicyDocument = {
   group: "policy",
   title: "Diversity Policy",
   shortTitle: "Diversity Policy",
-  description:
-    "Sussex Coast Golf Carts is an equal-opportunity employer and a dealership for everyone: how we hire, serve customers and keep our website accessible.",
+  description: "{name} is an equal-opportunity employer and a dealership for everyone: how we hire, serve customers and keep our website accessible.",
   keywords: ["diversity policy", "equal opportunity employer", "accessibility"],
   hero: "diversity",
-  intro: "Sussex County is many communities. Our team and our service should reflect all of them.",
+  intro: "{region} is many communities. Our team and our service should reflect all of them.",
   dateLine: EFFECTIVE_DATE_LINE,
   sections: [
     {

@@ -1,4 +1,10 @@
-/** The shape of a policy or legal page: plain data the PolicyPage component renders. */
+/**
+ * The shape of a policy or legal page: plain data the PolicyPage component
+ * renders. The text names no site: it says {name}, {legalName}, {city},
+ * {region}, {state} (the governing state), {legalCounty}, {addressCounty},
+ * {address}, {email}, {phone} and {servicePhone}, which fillSiteText fills
+ * with the facts of the site a page is rendered for.
+ */
 
 export type Block =
   | { kind: "p"; text: string }
@@ -47,14 +53,57 @@ export const table = (caption: string, head: readonly string[], rows: readonly (
   rows,
 });
 
-/** The two pieces of law every set of terms shares: Delaware law, Sussex County courts. */
+/** The two pieces of law every set of terms shares: the site's governing state and its county of venue (site.legal). */
 export const GOVERNING_LAW: DocSection = {
   heading: "Governing law and venue",
   blocks: [
     p(
-      "These terms are governed by the laws of the State of Delaware, without regard to its conflict-of-law rules. " +
+      "These terms are governed by the laws of the State of {state}, without regard to its conflict-of-law rules. " +
         "Any dispute arising from them, from this website or from a purchase, rental, service or storage agreement with us " +
-        "will be heard in the state courts located in Sussex County, Delaware, and you agree to the jurisdiction of those courts.",
+        "will be heard in the state courts located in {legalCounty}, {state}, and you agree to the jurisdiction of those courts.",
     ),
   ],
 };
+
+/** The facts a policy's text may name, by placeholder. */
+export interface PolicyFacts {
+  name: string;
+  legalName: string;
+  city: string;
+  region: string;
+  state: string;
+  legalCounty: string;
+  addressCounty: string;
+  address: string;
+  email: string;
+  phone: string;
+  servicePhone: string;
+}
+
+/** `text` with each {placeholder} replaced by its fact; an unknown one is a content bug, and says so. */
+export function fillSiteText(text: string, facts: PolicyFacts): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (!Object.hasOwn(facts, key)) throw new Error(`Unknown placeholder ${whole} in policy text: "${text}"`);
+    return facts[key as keyof PolicyFacts];
+  });
+}
+
+/** A policy document with every text filled with the site's facts. */
+export function fillPolicy(doc: PolicyDocument, facts: PolicyFacts): PolicyDocument {
+  const f = (text: string) => fillSiteText(text, facts);
+  const block = (b: Block): Block =>
+    b.kind === "p"
+      ? { ...b, text: f(b.text) }
+      : b.kind === "list"
+        ? { ...b, items: b.items.map(f) }
+        : { ...b, caption: f(b.caption), head: b.head.map(f), rows: b.rows.map((r) => r.map(f)) };
+  return {
+    ...doc,
+    title: f(doc.title),
+    shortTitle: f(doc.shortTitle),
+    description: f(doc.description),
+    keywords: doc.keywords.map(f),
+    intro: f(doc.intro),
+    sections: doc.sections.map((s) => ({ heading: f(s.heading), blocks: s.blocks.map(block) })),
+  };
+}

@@ -7,7 +7,7 @@ export const ETHICS_POLICY: PolicyDocument = {
   title: "Ethics Policy",
   shortTitle: "Ethics Policy",
   description:
-    "The standards Sussex Coast Golf Carts holds itself to: honest prices, no-pressure sales, clear financing, respect for your data and truthful environmental claims.",
+    "The standards {name} holds itself to: honest prices, no-pressure sales, clear financing, respect for your data and truthful environmental claims.",
   keywords: ["business ethics", "honest pricing", "no-pressure sales"],
   hero: "ethics",
   intro: "How we do business, and what you can hold us to.",

@@ -1,4 +1,3 @@
-import { BUSINESS } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
 /** How fast we answer feedback, in hours (spec §9 "Service, response and other limits": how soon urgent and general feedback are answered). */
@@ -10,7 +9,7 @@ export const FEEDBACK_POLICY: PolicyDocument = {
   group: "policy",
   title: "Feedback Policy",
   shortTitle: "Feedback Policy",
-  description: `Tell Sussex Coast Golf Carts what we got right or wrong: urgent feedback answered within ${FEEDBACK_RESPONSE_HOURS.urgent} hours, everything else within ${FEEDBACK_RESPONSE_HOURS.general} hours.`,
+  description: `Tell {name} what we got right or wrong: urgent feedback answered within ${FEEDBACK_RESPONSE_HOURS.urgent} hours, everything else within ${FEEDBACK_RESPONSE_HOURS.general} hours.`,
   keywords: ["customer feedback", "complaints", "response times"],
   hero: "feedback",
   intro: "Compliments, complaints and ideas all reach a person who can act on them.",
@@ -20,8 +19,8 @@ export const FEEDBACK_POLICY: PolicyDocument = {
       heading: "How to reach us",
       blocks: [
         list([
-          `Call our main line, ${BUSINESS.phones.main.display}, or the service desk, ${BUSINESS.phones.service.display}.`,
-          `E-mail ${BUSINESS.email}.`,
+          `Call our main line, {phone}, or the service desk, {servicePhone}.`,
+          `E-mail {email}.`,
           "Use the contact form on our contact page and choose the subject closest to your message.",
         ]),
       ],

@@ -1,4 +1,3 @@
-import { BUSINESS, formatAddress } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, p, list, type PolicyDocument } from "./document";
 
 /** We offer no services to children under this age (spec §9, legal: the minimum age the privacy policy states). */
@@ -10,8 +9,7 @@ export const PRIVACY_POLICY: PolicyDocument = {
   group: "legal",
   title: "Privacy Policy",
   shortTitle: "Privacy Policy",
-  description:
-    "What personal information Sussex Coast Golf Carts collects through this website and in the showroom, why, who sees it and the choices you have.",
+  description: "What personal information {name} collects through this website and in the showroom, why, who sees it and the choices you have.",
   keywords: ["privacy policy", "personal information", "data protection"],
   hero: "legal",
   intro: "We collect only what we need to answer you and serve you, and we never sell it.",
@@ -76,7 +74,7 @@ export const PRIVACY_POLICY: PolicyDocument = {
     },
     {
       heading: "Contact",
-      blocks: [p(`${BUSINESS.legalName}, ${formatAddress()}. E-mail ${BUSINESS.email} or call ${BUSINESS.phones.main.display}.`)],
+      blocks: [p(`{legalName}, {address}. E-mail {email} or call {phone}.`)],
     },
   ],
 };

@@ -9,7 +9,7 @@ export const PUBLISHING_POLICY: PolicyDocument = {
   group: "policy",
   title: "Publishing Policy",
   shortTitle: "Publishing Policy",
-  description: "How Sussex Coast Golf Carts writes and checks the prices, specifications and articles on this website, and who is responsible for them.",
+  description: "How {name} writes and checks the prices, specifications and articles on this website, and who is responsible for them.",
   keywords: ["publishing policy", "editorial standards", "golf cart specifications"],
   hero: "publishing",
   intro: "What we publish, where the facts come from and how we keep them right.",

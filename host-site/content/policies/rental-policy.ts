@@ -9,7 +9,7 @@ export const RENTAL_POLICY: PolicyDocument = {
   group: "policy",
   title: "Rental Policy",
   shortTitle: "Rental Policy",
-  description: `Golf cart rental rules in Sussex County: drivers ${t.minimumAge}+, deposits, cancellation refunds, fees, insurance and delivery for 4-seat, 6-seat and utility carts.`,
+  description: `Golf cart rental rules in {region}: drivers ${t.minimumAge}+, deposits, cancellation refunds, fees, insurance and delivery for 4-seat, 6-seat and utility carts.`,
   keywords: ["golf cart rental policy", "rental deposit", "rental cancellation", "beach cart rental rules"],
   hero: "rental",
   intro: "Everything you agree to when you rent a cart from us, written plainly so there are no surprises at drop-off.",

@@ -19,7 +19,7 @@ export const RETURN_POLICY: PolicyDocument = {
   group: "policy",
   title: "Return Policy",
   shortTitle: "Return Policy",
-  description: `How to return a cart, part or accessory to Sussex Coast Golf Carts: return windows, restocking fees, the RMA process and refund times.`,
+  description: `How to return a cart, part or accessory to {name}: return windows, restocking fees, the RMA process and refund times.`,
   keywords: ["golf cart return policy", "restocking fee", "RMA", "refunds"],
   hero: "return",
   intro: "Changed your mind or found a problem? Here is exactly what can come back, for how long, and how the refund reaches you.",

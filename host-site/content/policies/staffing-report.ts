@@ -20,7 +20,7 @@ export const STAFFING_REPORT: PolicyDocument = {
   group: "policy",
   title: "Staffing Report",
   shortTitle: "Staffing Report",
-  description: `Who works at Sussex Coast Golf Carts: ${f.fullTime} full-time, ${f.partTime} part-time and ${f.seasonal} seasonal staff, ${f.retentionPercent}% retention and a ${formatUsd(f.developmentBudgetPerEmployee)} training budget each.`,
+  description: `Who works at {name}: ${f.fullTime} full-time, ${f.partTime} part-time and ${f.seasonal} seasonal staff, ${f.retentionPercent}% retention and a ${formatUsd(f.developmentBudgetPerEmployee)} training budget each.`,
   keywords: ["staffing report", "employees", "staff retention"],
   hero: "staffing",
   intro: "The people behind the carts, in figures.",

@@ -19,7 +19,7 @@ export const STORAGE_PRICES = {
 export const STORAGE_DELINQUENCY_STEPS = [
   { days: 30, step: "We send a written notice of the overdue balance." },
   { days: 60, step: "We call you and send a final written notice." },
-  { days: 90, step: "The lien process under Delaware law begins." },
+  { days: 90, step: "The lien process under {state} law begins." },
   { days: 120, step: "The cart may be sold to recover the balance owed." },
 ] as const;
 
@@ -31,8 +31,8 @@ export const STORAGE_POLICY: PolicyDocument = {
   group: "policy",
   title: "Storage Policy",
   shortTitle: "Storage Policy",
-  description: `Golf cart storage in Sussex County: indoor climate-controlled from ${formatUsd(s.indoorMonthly)} a month, covered outdoor from ${formatUsd(s.outdoorMonthly)}, seasonal packages and account terms.`,
-  keywords: ["golf cart storage", "winter cart storage", "climate-controlled storage Delaware"],
+  description: `Golf cart storage in {region}: indoor climate-controlled from ${formatUsd(s.indoorMonthly)} a month, covered outdoor from ${formatUsd(s.outdoorMonthly)}, seasonal packages and account terms.`,
+  keywords: ["golf cart storage", "winter cart storage", "climate-controlled storage {state}"],
   hero: "storage",
   intro: "Off-season or between visits, your cart stays dry, charged and ready for spring.",
   dateLine: EFFECTIVE_DATE_LINE,
@@ -81,7 +81,7 @@ export const STORAGE_POLICY: PolicyDocument = {
       heading: "Carts left after service",
       blocks: [
         p(
-          `A cart left at our service department more than ${s.abandonedServiceDays} days after we tell you the work is finished and the invoice is due is treated as abandoned and becomes subject to lien and disposal under Delaware law.`,
+          `A cart left at our service department more than ${s.abandonedServiceDays} days after we tell you the work is finished and the invoice is due is treated as abandoned and becomes subject to lien and disposal under {state} law.`,
         ),
       ],
     },

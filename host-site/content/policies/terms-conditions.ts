@@ -1,4 +1,3 @@
-import { BUSINESS } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, GOVERNING_LAW, p, list, type PolicyDocument } from "./document";
 
 export const TERMS_CONDITIONS: PolicyDocument = {
@@ -8,7 +7,7 @@ export const TERMS_CONDITIONS: PolicyDocument = {
   title: "Terms & Conditions",
   shortTitle: "Terms & Conditions",
   description:
-    "The terms and conditions of sale, rental, service and storage at Sussex Coast Golf Carts in Georgetown, Delaware: quotes, deposits, payment, warranties and governing law.",
+    "The terms and conditions of sale, rental, service and storage at {name} in {city}, {state}: quotes, deposits, payment, warranties and governing law.",
   keywords: ["terms and conditions", "terms of sale", "golf cart purchase terms"],
   hero: "legal",
   intro: "The conditions that apply when you buy, rent, store or service a cart with us.",
@@ -16,9 +15,7 @@ export const TERMS_CONDITIONS: PolicyDocument = {
   sections: [
     {
       heading: "Who we are",
-      blocks: [
-        p(`These conditions are between you and ${BUSINESS.legalName}, a dealership in ${BUSINESS.address.city}, ${BUSINESS.address.county}, Delaware.`),
-      ],
+      blocks: [p(`These conditions are between you and {legalName}, a dealership in {city}, {addressCounty}, {state}.`)],
     },
     {
       heading: "Quotes and orders",
@@ -60,7 +57,7 @@ export const TERMS_CONDITIONS: PolicyDocument = {
       heading: "Use of carts",
       blocks: [
         p(
-          "You are responsible for driving only where Delaware law and your town allow, for registration and insurance of street-legal carts after purchase, and for following the manufacturer's safety instructions.",
+          "You are responsible for driving only where {state} law and your town allow, for registration and insurance of street-legal carts after purchase, and for following the manufacturer's safety instructions.",
         ),
       ],
     },

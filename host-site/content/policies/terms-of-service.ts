@@ -1,4 +1,3 @@
-import { BUSINESS } from "../../../domain/business";
 import { EFFECTIVE_DATE_LINE, GOVERNING_LAW, p, list, type PolicyDocument } from "./document";
 
 export const TERMS_OF_SERVICE: PolicyDocument = {
@@ -7,9 +6,8 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
   group: "legal",
   title: "Terms of Service",
   shortTitle: "Terms of Service",
-  description:
-    "The terms for using the Sussex Coast Golf Carts website and its embeddable widgets: information, prices, outside links, liability and Delaware law.",
-  keywords: ["terms of service", "website terms", "Delaware law"],
+  description: "The terms for using the {name} website and its embeddable widgets: information, prices, outside links, liability and {state} law.",
+  keywords: ["terms of service", "website terms", "{state} law"],
   hero: "legal",
   intro: "The rules for using this website. Buying, renting and storing carts have their own terms and conditions.",
   dateLine: EFFECTIVE_DATE_LINE,
@@ -17,7 +15,7 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
     {
       heading: "Using this site",
       blocks: [
-        p(`This website is run by ${BUSINESS.legalName}. By using it you accept these terms. If you do not accept them, please do not use the site.`),
+        p(`This website is run by {legalName}. By using it you accept these terms. If you do not accept them, please do not use the site.`),
         list([
           "Use the site for lawful purposes only, and do not try to disrupt it or reach parts of it not meant for the public.",
           "Send only true information through the contact form.",
@@ -53,7 +51,7 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
       heading: "Liability",
       blocks: [
         p(
-          "The site is provided as it is. To the extent the law allows, we are not liable for losses arising from its use or from being unable to use it. Nothing in these terms limits rights you have under Delaware consumer protection law.",
+          "The site is provided as it is. To the extent the law allows, we are not liable for losses arising from its use or from being unable to use it. Nothing in these terms limits rights you have under {state} consumer protection law.",
         ),
       ],
     },
