@@ -1,6 +1,5 @@
 import { Router } from "express";
 import type { Store } from "express-rate-limit";
-import type { Site } from "../domain/site";
 import type { Config } from "./config";
 import type { LeadStore } from "./store/lead-store";
 import type { SiteStore } from "./store/site-store";
@@ -9,7 +8,6 @@ import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
-import { siteOfRequest } from "./middleware/request-site";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
@@ -42,8 +40,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
   api.use("/tls", tlsRouter(sites));
   api.use(
     "/contact",
-    siteOfRequest(sites),
-    leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows((res.locals.site as Site).id, origin)),
+    leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
     contactRouter(leads, outbox),
   );

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
 import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import type { Lead } from "../../domain/lead";
-import type { Site } from "../../domain/site";
 import { describeWriteError, type LeadStore } from "../store/lead-store";
 import { HttpError } from "../middleware/errors";
 import { requireJson } from "../middleware/require-json";
@@ -19,7 +18,7 @@ export interface LeadQueue {
 
 /**
  * POST /api/contact: validate with the core schema, store with the site it
- * was posted through (`res.locals.site`, set by siteOfRequest before it),
+ * was posted through (`res.locals.site`, set by resolveSite in api/middleware/site.ts),
  * answer 201 { id }, then hand the lead to the outbox.
  */
 export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Router {
@@ -36,7 +35,7 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
       throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
     }
     const { source, website: _website, ...message } = parsed.data;
-    const site = res.locals.site as Site;
+    const site = res.locals.site;
     let lead: Lead;
     try {
       lead = await leads.add(

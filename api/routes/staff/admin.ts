@@ -5,12 +5,10 @@ import { fieldErrors } from "../../../domain/contact";
 import { leadName } from "../../../domain/lead";
 import { auditEntryVisible } from "../../../domain/site-scope";
 import { OriginSchema } from "../../../domain/origin";
-import type { Site } from "../../../domain/site";
 import { auditLeadId, NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
 import { HttpError } from "../../middleware/errors";
 import { requireJson } from "../../middleware/require-json";
-import { siteOfRequest } from "../../middleware/request-site";
 import { requireOrganisationOwner, requireOwner, requireSite } from "../../middleware/staff-guard";
 import { AccountError } from "../../store/account-store";
 import type { StaffDeps } from "./staff-router";
@@ -129,17 +127,17 @@ export function accountsRouter({ accounts, sessions, audit, signInThrottle, site
  * through the request's site (the host it was sent to), beside its start-up
  * list (the first site's: ALLOWED_ORIGINS and the like; none for another).
  */
-export function originsRouter({ origins, audit, sites }: StaffDeps): Router {
+export function originsRouter({ origins, audit }: StaffDeps): Router {
   const router = Router();
   // An owner of the request's site (or of the whole organisation) keeps its partner origins.
-  router.use(requireOwner, siteOfRequest(sites), (_req, res, next) => {
-    requireSite(res, (res.locals.site as Site).id);
+  router.use(requireOwner, (_req, res, next) => {
+    requireSite(res, res.locals.site.id);
     next();
   });
   const answer = (site: string) => ({ startup: origins.startup(site), added: origins.added(site) });
 
   router.get("/", (_req, res) => {
-    res.json(answer((res.locals.site as Site).id));
+    res.json(answer(res.locals.site.id));
   });
 
   router.put("/", requireJson, express.json({ limit: "16kb" }), async (req, res) => {
@@ -151,7 +149,7 @@ export function originsRouter({ origins, audit, sites }: StaffDeps): Router {
       const message = value !== undefined ? `Not an origin: ${JSON.stringify(value)} ${bad!.message}` : "Send { added: [origins] }";
       throw new HttpError(400, message, { fields: vehicleFieldErrors(parsed.error) });
     }
-    const site = (res.locals.site as Site).id;
+    const site = res.locals.site.id;
     const startup = parsed.data.added.filter((o) => origins.startup(site).includes(o) && !origins.added(site).includes(o));
     if (startup.length > 0) {
       throw new HttpError(400, `Already allowed at start-up (the site, the demo pages or ALLOWED_ORIGINS): ${startup.join(", ")}. Nothing to add.`, {
