@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,28 +6,14 @@ import { readStoredLeads } from "./store/lead-files";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { VehicleListSchema } from "../domain/vehicle";
 import { addAccount } from "./testing/staff-client";
+import { startServerProcess } from "./testing/server-process";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** The real server entry point as its own process, so that it can be killed hard. */
-function startProcess(dataDir: string, port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), DEMO_PORT: String(port + 1), DATA_DIR: dataDir, CONTACT_RATE_LIMIT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d;
-      if (out.includes("partner demo pages listening")) resolve();
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, ready, output: () => out };
+/** The real server entry point as its own process, so that it can be killed hard; `ready` gives its URL (free ports). */
+function startProcess(dataDir: string): { child: ChildProcess; ready: Promise<string>; output: () => string } {
+  const p = startServerProcess(dataDir);
+  return { child: p.child, ready: p.url, output: p.output };
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
@@ -54,10 +40,9 @@ describe("lead durability", () => {
 
   it("a server killed with SIGKILL mid-burst restarts with every lead that got a 201", async () => {
     const dataDir = await tempDataDir();
-    const port = 40_000 + Math.floor(Math.random() * 10_000);
-    const first = startProcess(dataDir, port);
+    const first = startProcess(dataDir);
     children.push(first.child);
-    await first.ready;
+    const url = await first.ready;
 
     const acknowledged: string[] = [];
     let stop = false;
@@ -66,7 +51,7 @@ describe("lead durability", () => {
     const sender = async () => {
       while (!stop) {
         try {
-          const res = await postJson(`http://127.0.0.1:${port}/api/contact`, validLead());
+          const res = await postJson(`${url}/api/contact`, validLead());
           if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
           if (acknowledged.length > 40) midBurst();
         } catch {
@@ -84,12 +69,12 @@ describe("lead durability", () => {
     await Promise.all(senders);
     expect(acknowledged.length).toBeGreaterThan(20);
 
-    const second = startProcess(dataDir, port + 2);
+    const second = startProcess(dataDir);
     children.push(second.child);
-    await second.ready;
+    const secondUrl = await second.ready;
     const stored = new Set((await readStoredLeads(dataDir)).map((l) => l.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
-    const res = await fetch(`http://127.0.0.1:${port + 2}/api/health`);
+    const res = await fetch(`${secondUrl}/api/health`);
     expect(res.status).toBe(200);
   }, 30_000);
 
@@ -98,7 +83,7 @@ describe("lead durability", () => {
     const file = path.join(dataDir, "leads.json");
     const corrupt = '{"leads": [ {"id": "1", ';
     await writeFile(file, corrupt);
-    const p = startProcess(dataDir, 39_000 + Math.floor(Math.random() * 1000));
+    const p = startProcess(dataDir);
     children.push(p.child);
     const code = await exited(p.child);
     await p.ready.catch(() => {});
@@ -174,11 +159,9 @@ describe("catalogue durability", () => {
   it("a server killed with SIGKILL amid staff writes leaves a whole catalogue holding every write that got a 2xx", async () => {
     const dataDir = await tempDataDir();
     await addAccount(dataDir, "sales@example.com", "sales", "sales password 1");
-    const port = 30_000 + Math.floor(Math.random() * 8_000);
-    const first = startProcess(dataDir, port);
+    const first = startProcess(dataDir);
     children.push(first.child);
-    await first.ready;
-    const base = `http://127.0.0.1:${port}`;
+    const base = await first.ready;
     const signIn = await postJson(`${base}/api/staff/session`, { email: "sales@example.com", password: "sales password 1" });
     const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
     const { id: _id, ...template } = seedCatalogue()[0]!;
@@ -230,10 +213,10 @@ describe("catalogue durability", () => {
     // Writers wait for each answer, so the last acknowledged price of each vehicle is the one stored (or a later one in flight).
     for (const [id, price] of prices) expect(onDisk.find((v) => v.id === id)!.price).toBeGreaterThanOrEqual(price);
 
-    const second = startProcess(dataDir, port + 2);
+    const second = startProcess(dataDir);
     children.push(second.child);
-    await second.ready;
-    const listed = new Set(((await (await fetch(`http://127.0.0.1:${port + 2}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
+    const secondUrl = await second.ready;
+    const listed = new Set(((await (await fetch(`${secondUrl}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
   }, 120_000);
 });

@@ -75,7 +75,7 @@ describe.each(["lowdb", "postgres"] as const)("leads per site (%s)", (engine) =>
 
       const unknown = await postLead(s, "nobody.localhost", { firstName: "Lost" });
       expect(unknown.status).toBe(421);
-      expect(await json<{ error: string }>(unknown)).toEqual({ error: "This server does not serve nobody.localhost" });
+      expect(await json<{ error: string }>(unknown)).toEqual({ error: "No site of this deployment is served on this host name" });
       expect(s.leads.all()).toHaveLength(2);
 
       const cookie = await signIn(s, OWNER.email, OWNER.password);
