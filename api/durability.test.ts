@@ -9,7 +9,6 @@ import { addAccount } from "./testing/staff-client";
 import { startServerProcess } from "./testing/server-process";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
 
-
 /** The real server entry point as its own process, so that it can be killed hard; `ready` gives its URL (free ports). */
 function startProcess(dataDir: string): { child: ChildProcess; ready: Promise<string>; output: () => string } {
   const p = startServerProcess(dataDir);
