@@ -27,6 +27,8 @@ async function textStyles(page: Page) {
   }, TAGS);
 }
 
+const distinct = (styles: Awaited<ReturnType<typeof textStyles>>) => [...new Set(styles.map((t) => JSON.stringify(t)))].sort();
+
 declare global {
   interface Window {
     gcEvents: { type: string; widget: string }[];
@@ -53,7 +55,9 @@ test("a page's font rules leave the widgets' text in the widgets' own family and
     await page.goto(
       thirdOrigin.page(`/fonts-${Object.keys(HOST_PAGES).indexOf(name)}.html`, partnerPage(RECORD_EVENTS + WIDGETS, { head: `<style>${css}</style>` })),
     );
-    expect(await textStyles(page), name).toEqual(plain);
+    // Compared as the set of (widget, element, size, family): a select's options may still be filling in when the
+    // widget is ready, so how many of an element there are is no part of this check.
+    expect(distinct(await textStyles(page)), name).toEqual(distinct(plain));
   }
 });
 
