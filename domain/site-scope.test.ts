@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { auditEntryVisible, leadSiteId, mayActOnLead, mayActOnVehicle, vehicleSiteIds } from "./site-scope";
+import { auditEntryVisible, mayActOnLead, mayActOnVehicle, vehicleSiteIds } from "./site-scope";
+import { LeadSchema } from "./lead";
+import { validLead } from "./testing/valid-lead";
 import { isOrganisationOwner, type AuditEntry, type StaffScope } from "./staff";
 
 const scoped: StaffScope = { role: "sales", sites: ["cape-may"] };
@@ -15,10 +17,13 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
 
 describe("what a staff account scoped to sites may act on", () => {
   it("a lead without a site came through the first site; a vehicle naming none is every site's", () => {
-    expect(leadSiteId({ id: "x" }, "sussex-coast")).toBe("sussex-coast");
-    expect(leadSiteId({ id: "x", site: "cape-may" }, "sussex-coast")).toBe("cape-may");
-    expect(mayActOnLead(scoped, { id: "x" }, "sussex-coast")).toBe(false);
-    expect(mayActOnLead(everywhere, { id: "x" }, "sussex-coast")).toBe(true);
+    // The lead schema gives a lead stored before sites the first site's id.
+    const stored = { ...validLead(), id: "x", createdAt: "2026-11-25T09:00:00.000Z", origin: null, source: null };
+    const before = LeadSchema.parse(stored);
+    expect(before.site).toBe("sussex-coast");
+    expect(LeadSchema.parse({ ...stored, site: "cape-may" }).site).toBe("cape-may");
+    expect(mayActOnLead(scoped, before)).toBe(false);
+    expect(mayActOnLead(everywhere, before)).toBe(true);
     expect(vehicleSiteIds({ sites: [] })).toBeUndefined();
     expect(mayActOnVehicle(scoped, {})).toBe(true);
     expect(mayActOnVehicle(scoped, { sites: ["sussex-coast"] })).toBe(false);
@@ -33,9 +38,8 @@ describe("what a staff account scoped to sites may act on", () => {
 
   it("the history: its leads, sites and vehicles; a removed vehicle's entries; never the organisation's accounts, origins or sign-ins", () => {
     const find = {
-      lead: (id: string) => (id === "theirs" ? { site: "cape-may" } : id === "other" ? {} : undefined),
+      lead: (id: string) => (id === "theirs" ? { site: "cape-may" } : id === "other" ? { site: "sussex-coast" } : undefined),
       vehicle: (id: string) => (id === "sussex-only" ? { sites: ["sussex-coast"] } : id === "shared" ? {} : undefined),
-      firstSiteId: "sussex-coast",
     };
     const visible = (e: Partial<AuditEntry>) => auditEntryVisible(scoped, entry(e), find);
     expect(visible({ action: "lead-note", fields: ["theirs"] })).toBe(true);

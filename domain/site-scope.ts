@@ -1,17 +1,11 @@
 /**
  * Which sites a lead, a vehicle or an audit entry belongs to, for staff
- * accounts scoped to sites (issue 26). Leads gain a `site` and vehicles their
- * `sites` in the same issue; until then (and for records stored before) both
- * are read as optional: a lead without one came through the first site, and a
- * vehicle without any is shown on every site.
+ * accounts scoped to sites (issue 26). A lead's `site` is always set (the
+ * schema gives a lead stored before sites the first site's); a vehicle without
+ * `sites` is shown on every site.
  */
+import type { Lead } from "./lead";
 import { auditLeadId, mayActOnAnySite, mayActOnSite, type AuditEntry, type StaffScope } from "./staff";
-
-/** The site a lead came through: its `site`, or `firstSiteId` for a lead stored before sites. */
-export function leadSiteId(lead: object, firstSiteId: string): string {
-  const site = (lead as { site?: unknown }).site;
-  return typeof site === "string" ? site : firstSiteId;
-}
 
 /** The sites a vehicle is shown on, or undefined for every site. */
 export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
@@ -20,7 +14,7 @@ export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
 }
 
 /** Whether the account may see and change a lead. */
-export const mayActOnLead = (account: StaffScope, lead: object, firstSiteId: string): boolean => mayActOnSite(account, leadSiteId(lead, firstSiteId));
+export const mayActOnLead = (account: StaffScope, lead: Pick<Lead, "site">): boolean => mayActOnSite(account, lead.site);
 
 /** Whether the account may see and change a vehicle (one shown on every site: any account). */
 export const mayActOnVehicle = (account: StaffScope, vehicle: object): boolean => mayActOnAnySite(account, vehicleSiteIds(vehicle));
@@ -28,9 +22,8 @@ export const mayActOnVehicle = (account: StaffScope, vehicle: object): boolean =
 const SITE_AUDIT_ACTIONS: readonly AuditEntry["action"][] = ["site-add", "site-update", "site-remove"];
 
 export interface AuditScopeLookup {
-  lead(id: string): object | undefined;
+  lead(id: string): Pick<Lead, "site"> | undefined;
   vehicle(id: string): object | undefined;
-  firstSiteId: string;
 }
 
 /**
@@ -44,7 +37,7 @@ export function auditEntryVisible(account: StaffScope, entry: AuditEntry, find: 
   const leadId = auditLeadId(entry);
   if (leadId !== null) {
     const lead = find.lead(leadId);
-    return lead !== undefined && mayActOnLead(account, lead, find.firstSiteId);
+    return lead !== undefined && mayActOnLead(account, lead);
   }
   if (SITE_AUDIT_ACTIONS.includes(entry.action)) return entry.fields[0] !== undefined && mayActOnSite(account, entry.fields[0]);
   if (entry.vehicleId !== null) {

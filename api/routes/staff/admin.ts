@@ -19,7 +19,7 @@ const LimitSchema = z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).default(
 const OriginsBodySchema = z.object({ added: z.array(OriginSchema).max(100) });
 
 /** GET /api/staff/audit (any staff): entries about a lead also carry its name as the visitor gave it (`leadName`, null when it is gone). */
-export function auditRouter({ audit, leads, vehicles, sites }: StaffDeps): Router {
+export function auditRouter({ audit, leads, vehicles }: StaffDeps): Router {
   const router = Router();
   router.get("/", (req, res) => {
     const limit = LimitSchema.safeParse(req.query.limit);
@@ -27,7 +27,7 @@ export function auditRouter({ audit, leads, vehicles, sites }: StaffDeps): Route
       throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
     const me = res.locals.staff!;
     // An account scoped to sites sees the history of its sites only (domain/site-scope.ts).
-    const lookup = { lead: (id: string) => leads.get(id), vehicle: (id: string) => vehicles.get(id), firstSiteId: sites.list()[0]!.id };
+    const lookup = { lead: (id: string) => leads.get(id), vehicle: (id: string) => vehicles.get(id) };
     const recent = me.sites
       ? audit
           .recent(AUDIT_MAX_LIMIT)

@@ -18,7 +18,7 @@ import type { Lead } from "../../../domain/lead";
 import { leadsToCsv } from "../../../domain/leads-csv";
 import { HttpError } from "../../middleware/errors";
 import { requireSite } from "../../middleware/staff-guard";
-import { leadSiteId, mayActOnLead } from "../../../domain/site-scope";
+import { mayActOnLead } from "../../../domain/site-scope";
 import { requireJson } from "../../middleware/require-json";
 import type { StaffDeps } from "./staff-router";
 
@@ -53,28 +53,24 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
  * GET /leads/:id (one lead),
  * PATCH /leads/:id (status and notes), POST /leads/:id/resend.
  */
-export function staffLeadsRouter({ leads, followUps, outbox, audit, sites }: StaffDeps): Router {
+export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps): Router {
   const router = Router();
   const withFollowUp = (lead: Lead): InboxLead => ({ ...lead, ...followUps.get(lead.id) });
   /** The query's filters, one site's leads when it names one (403 for a site not the account's), and (for an account scoped to sites) only its sites' leads. */
   const matcher = (query: LeadQuery, res: Response) => {
     const match = leadMatcher(query, followUps.get);
     const me = res.locals.staff!;
-    const first = sites.list()[0]!.id;
-    if (query.site !== undefined) {
-      const site = query.site;
-      requireSite(res, site);
-      return (l: Lead) => leadSiteId(l, first) === site && match(l);
-    }
-    if (!me.sites) return match;
-    return (l: Lead) => mayActOnLead(me, l, first) && match(l);
+    // One site named: leadMatcher keeps only its leads, once the account may see them.
+    if (query.site !== undefined) requireSite(res, query.site);
+    if (query.site !== undefined || !me.sites) return match;
+    return (l: Lead) => mayActOnLead(me, l) && match(l);
   };
   /** The lead the path names: 404 when there is none, 403 when it came through a site not the account's. */
   const lead = (id: unknown, res: Response) => {
     if (typeof id !== "string") throw new HttpError(404, "No such lead");
     const found = leads.get(id);
     if (!found) throw new HttpError(404, `No lead ${id}`);
-    requireSite(res, leadSiteId(found, sites.list()[0]!.id));
+    requireSite(res, found.site);
     return found;
   };
   const record = (by: string, action: "lead-status" | "lead-note" | "lead-resend", fields: string[]) =>

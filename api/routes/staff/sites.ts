@@ -1,6 +1,5 @@
 import express, { Router, type Response } from "express";
 import { SiteSchema, type Site } from "../../../domain/site";
-import { leadSiteId } from "../../../domain/site-scope";
 import { isOrganisationOwner, mayActOnSite } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
 import { HttpError } from "../../middleware/errors";
@@ -45,10 +44,7 @@ export function staffSitesRouter({ sites, leads, audit }: StaffDeps): Router {
     if (err instanceof SiteConflictError) throw new HttpError(409, err.message, /domain/.test(err.message) ? { fields: { domains: err.message } } : {});
     throw err;
   };
-  const leadCount = (id: string) => {
-    const first = sites.list()[0]!.id;
-    return leads.all().filter((lead) => leadSiteId(lead, first) === id).length;
-  };
+  const leadCount = (id: string) => leads.all().filter((lead) => lead.site === id).length;
 
   router.get("/", (_req, res) => {
     const me = res.locals.staff!;
