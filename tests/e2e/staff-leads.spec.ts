@@ -32,7 +32,15 @@ interface LeadFields {
 
 /** Fill and send the contact form of the page, as a visitor does. */
 async function sendThroughForm(page: Page, url: string, lead: LeadFields, sent: (page: Page) => Promise<void>): Promise<void> {
+  // The served form is on screen before its script has taken it over; a visitor's Send counts once it has (gc-ready).
+  await page.addInitScript(() => {
+    document.addEventListener(
+      "gc-ready",
+      (e) => (document.documentElement.dataset.gcReady = `${document.documentElement.dataset.gcReady ?? ""} ${(e.target as Element).localName}`),
+    );
+  });
   await page.goto(url);
+  await expect(page.locator("html")).toHaveAttribute("data-gc-ready", /\bgc-contact-form\b/);
   const form = page.locator("gc-contact-form");
   await form.getByLabel("First Name").fill(lead.firstName);
   await form.getByLabel("Last Name").fill(lead.lastName);
