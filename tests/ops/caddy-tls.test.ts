@@ -2,12 +2,13 @@
  * Many domains over HTTPS (issue 26): the operator's Caddyfile (deploy/Caddyfile) run by Debian's real Caddy in
  * front of the built server, with its certificates from Caddy's internal CA instead of an ACME CA (so nothing
  * leaves the machine) and its data in a temporary folder. Two sites are fetched over HTTPS by name, each getting
- * its own page; a name no site claims gets no certificate, because the server's ask endpoint said no.
+ * its own page; a name no site claims gets no certificate, because the server's ask endpoint said no; a domain the
+ * console adds to a site gets one at its next visit, with Caddy left as it is.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import { request, type RequestOptions } from "node:https";
 import type { AddressInfo, LookupFunction } from "node:net";
 import os from "node:os";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITES_FILE } from "../../api/store/site-store";
 import { fetchAsHost } from "../../api/testing/host-fetch";
+import { addAccount } from "../../api/testing/staff-client";
 import { freePort } from "../../api/testing/smtp-sink";
 import type { Site } from "../../domain/site";
 import { firstSite, sitesFromExample } from "../../domain/site-seed";
@@ -33,6 +35,8 @@ const [capeMayExample] = sitesFromExample(JSON.parse(readFileSync(new URL("../fi
 /** Cape May with a test domain as its primary (its example domains stay, the apex one redirecting). */
 const capeMay: Site = { ...capeMayExample!, domains: ["cape-may.test", ...capeMayExample!.domains] };
 const sussexDomain = sussex.domains[0]!;
+/** An organisation owner, who adds and edits sites in the console. */
+const OWNER = { email: "owner@example.com", password: "owner password 1" };
 
 /**
  * deploy/Caddyfile as the operator ships it, with what a test on a shared machine adds to its global options: its
@@ -76,25 +80,40 @@ async function askRecorder(serverUrl: string) {
   return { answers, origin: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`, close: () => recorder.close() };
 }
 
-/** GET https://name:port/path, `name` resolved to 127.0.0.1 (as DNS would send it to the proxy), trusting only `ca`. */
-function httpsGet(name: string, port: number, ca: string, pathname = "/") {
+interface HttpsAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The names the certificate Caddy presented was made for. */
+  certifiedFor?: string;
+}
+
+/**
+ * A request to https://name:port/path, `name` resolved to 127.0.0.1 (as DNS sends it to the proxy) and sent as the
+ * TLS server name and Host, trusting only `ca`.
+ */
+function https(
+  name: string,
+  port: number,
+  ca: string,
+  { method = "GET", pathname = "/", headers = {}, body }: { method?: string; pathname?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: "127.0.0.1", family: 4 }]);
     else callback(null, "127.0.0.1", 4);
   };
-  const options: RequestOptions = { host: name, port, path: pathname, ca, lookup, agent: false };
-  return new Promise<{ status: number; location?: string; body: string; certifiedFor?: string }>((resolve, reject) => {
+  const options: RequestOptions = { host: name, port, method, path: pathname, headers, ca, lookup, agent: false };
+  return new Promise<HttpsAnswer>((resolve, reject) => {
     const req = request(options, (res) => {
-      // The names the certificate Caddy presented was made for.
       const certifiedFor = (res.socket as TLSSocket).getPeerCertificate().subjectaltname;
-      let body = "";
+      let text = "";
       res.setEncoding("utf8");
-      res.on("data", (d: string) => (body += d));
+      res.on("data", (d: string) => (text += d));
       res.on("error", reject);
-      res.on("end", () => resolve({ status: res.statusCode!, ...(res.headers.location ? { location: res.headers.location } : {}), body, certifiedFor }));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text, certifiedFor }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -110,6 +129,7 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
   let asked: Awaited<ReturnType<typeof askRecorder>>;
   let port: number;
   let httpPort: number;
+  let consoleOrigin: string;
   let ca: string;
 
   beforeAll(async () => {
@@ -120,12 +140,16 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
     dirs.push(dataDir, caddyDir);
     // The deployment's two sites, as the console would have saved them.
     await writeFile(path.join(dataDir, SITES_FILE), JSON.stringify({ sites: [sussex, capeMay] }), { mode: 0o600 });
-    const started = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir, env: { TRUST_PROXY: "loopback" } });
+    await addAccount(dataDir, OWNER.email, "owner", OWNER.password);
+    port = await freePort();
+    // As in docs/operations.md: the console's origin is the first site's, through the proxy.
+    consoleOrigin = `https://${sussexDomain}:${port}`;
+    const env = { TRUST_PROXY: "loopback", PUBLIC_ORIGIN: consoleOrigin };
+    const started = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir, env });
     await started.ready;
     server = started;
 
     asked = await askRecorder(server.url);
-    port = await freePort();
     const config = path.join(caddyDir, "Caddyfile");
     await writeFile(config, testCaddyfile(path.join(caddyDir, "data"), { https: port, http: (httpPort = await freePort()) }, asked.origin));
     caddy = spawn(CADDY, ["run", "--config", config, "--adapter", "caddyfile"], {
@@ -160,7 +184,7 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
     ["the first site", sussexDomain, sussex, capeMay],
     ["Cape May", "cape-may.test", capeMay, sussex],
   ] as const)("serves %s on https://%s with a certificate for that name, its own name and phone, and nothing of the other", async (_, name, own, other) => {
-    const page = await httpsGet(name, port, ca);
+    const page = await https(name, port, ca);
     expect(page.status).toBe(200);
     expect(page.certifiedFor).toBe(`DNS:${name}`);
     expect(page.body).toContain(own.name);
@@ -170,9 +194,9 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
 
   it("redirects a secondary domain to its site's primary one over HTTPS, so the proxy's host and scheme reach the server", async () => {
     const apex = capeMay.domains.find((d) => d !== "cape-may.test" && !d.startsWith("www."))!;
-    const answer = await httpsGet(apex, port, ca, "/inventory");
+    const answer = await https(apex, port, ca, { pathname: "/inventory" });
     expect(answer.status).toBe(301);
-    expect(answer.location).toBe(`https://cape-may.test:${port}/inventory`);
+    expect(answer.headers.location).toBe(`https://cape-may.test:${port}/inventory`);
   });
 
   it("sends a visitor who types a site's name without https to the same page over HTTPS", async () => {
@@ -184,10 +208,38 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
 
   it("asks the server before each new certificate: a name of a site gets one, a name no site claims gets none and no page", async () => {
     const www = capeMay.domains.find((d) => d.startsWith("www."))!;
-    expect((await httpsGet(www, port, ca)).certifiedFor).toBe(`DNS:${www}`);
+    expect((await https(www, port, ca)).certifiedFor).toBe(`DNS:${www}`);
     expect(asked.answers.get(www)).toBe(200);
 
-    await expect(httpsGet("not-our-dealer.test", port, ca)).rejects.toThrow(/tlsv1 alert internal error/);
+    await expect(https("not-our-dealer.test", port, ca)).rejects.toThrow(/tlsv1 alert internal error/);
     expect(asked.answers.get("not-our-dealer.test")).toBe(404);
+  });
+
+  it("serves a domain the console adds to a site over HTTPS from its first visit after the save, with no reload of Caddy", async () => {
+    const added = "harbor.cape-may.test";
+    await expect(https(added, port, ca)).rejects.toThrow(/tlsv1 alert internal error/);
+    expect(asked.answers.get(added)).toBe(404);
+
+    // What the console's Sites page sends, through the proxy, from the console's origin.
+    const headers = { "content-type": "application/json", origin: consoleOrigin };
+    const signedIn = await https(sussexDomain, port, ca, { method: "POST", pathname: "/api/staff/session", headers, body: JSON.stringify(OWNER) });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers["set-cookie"]![0]!.split(";")[0]!;
+    const current = await https(sussexDomain, port, ca, { pathname: "/api/staff/sites/cape-may", headers: { cookie } });
+    const site = JSON.parse(current.body) as Site;
+    const saved = await https(sussexDomain, port, ca, {
+      method: "PUT",
+      pathname: "/api/staff/sites/cape-may",
+      headers: { ...headers, cookie, "if-match": current.headers.etag! },
+      body: JSON.stringify({ ...site, domains: [...site.domains, added] }),
+    });
+    expect(saved.status).toBe(200);
+
+    const page = await https(added, port, ca, { pathname: "/rentals" });
+    expect(page.certifiedFor).toBe(`DNS:${added}`);
+    expect(asked.answers.get(added)).toBe(200);
+    // A secondary domain of Cape May's: sent to its primary, over HTTPS.
+    expect(page.status).toBe(301);
+    expect(page.headers.location).toBe(`https://cape-may.test:${port}/rentals`);
   });
 });
