@@ -150,8 +150,9 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
     server = started;
 
     asked = await askRecorder(server.url);
+    httpPort = await freePort();
     const config = path.join(caddyDir, "Caddyfile");
-    await writeFile(config, testCaddyfile(path.join(caddyDir, "data"), { https: port, http: (httpPort = await freePort()) }, asked.origin));
+    await writeFile(config, testCaddyfile(path.join(caddyDir, "data"), { https: port, http: httpPort }, asked.origin));
     caddy = spawn(CADDY, ["run", "--config", config, "--adapter", "caddyfile"], {
       cwd: caddyDir,
       // Caddy's own files (its autosaved config, any default data folder) stay in the temporary folder too.
