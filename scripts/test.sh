@@ -8,6 +8,8 @@ npm run typecheck
 bash scripts/ensure-chromium.sh
 # The store contract and two-instance tests start their own PostgreSQL cluster; they skip, saying why, without one.
 bash scripts/ensure-postgres.sh
+# The TLS test puts Debian's Caddy in front of the built server (tests/ops/caddy-tls.test.ts); installed here when root.
+bash scripts/ensure-caddy.sh
 npm run build
 # Size budgets of the widget scripts (gzip), from .size-limit.json.
 npx size-limit
