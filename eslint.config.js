@@ -19,6 +19,13 @@ const DOMAIN_ONLY = [
   },
 ];
 const FRAMEWORKS = ["express", "react", "react-dom", "preact"].map((name) => ({ name, message: "domain/ imports neither React nor Express." }));
+/** The API serves data; the process that puts it beside the site and the partner demo is server/main.ts. */
+const API_ONLY = [
+  {
+    regex: climbsTo(["server", "host-site", "widgets", "staff", "demo"]),
+    message: "api/ imports nothing from the site, the widgets, the console or the demo: server/main.ts composes them.",
+  },
+];
 /** The HTTP layer (app, router, routes, middleware) sits above the stores, the photo pipeline, the mail and the CLIs. */
 const BELOW_HTTP = [
   {
@@ -31,7 +38,7 @@ const BELOW_ROUTES = [{ regex: climbsTo(["routes"]), message: "Middleware sits b
 const apiLayer = (files, patterns) => ({
   files,
   ignores: ["api/testing/**", "**/*.test.ts"],
-  rules: { "no-restricted-imports": ["error", { patterns }] },
+  rules: { "no-restricted-imports": ["error", { patterns: [...API_ONLY, ...patterns] }] },
 });
 
 export default tseslint.config(
@@ -60,6 +67,7 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   { files: ["domain/**/*.ts"], rules: { "no-restricted-imports": ["error", { paths: FRAMEWORKS, patterns: DOMAIN_ONLY }] } },
+  apiLayer(["api/**/*.ts"], []),
   apiLayer(["api/middleware/**/*.ts"], BELOW_ROUTES),
   apiLayer(["api/{store,photos,auth,mail,backup,cli}/**/*.ts"], BELOW_HTTP),
   prettier,
