@@ -6,6 +6,41 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers (docs/architecture.md, "Layers"): each may import the ones below it, never one above.
+ * Relative imports are matched by where they climb to, so `../../middleware/x` from `api/store/pg/` counts.
+ */
+const climbsTo = (folders) => `^(\\.\\./)+(${folders.join("|")})(/|$)`;
+/** The core: schemas, rules and facts, framework-free. */
+const DOMAIN_ONLY = [
+  {
+    regex: climbsTo(["api", "server", "host-site", "widgets", "staff", "demo", "scripts", "bench", "tests"]),
+    message: "domain/ is the core: it imports nothing from the shells around it.",
+  },
+];
+const FRAMEWORKS = ["express", "react", "react-dom", "preact"].map((name) => ({ name, message: "domain/ imports neither React nor Express." }));
+/** The API serves data; the process that puts it beside the site and the partner demo is server/main.ts. */
+const API_ONLY = [
+  {
+    regex: climbsTo(["server", "host-site", "widgets", "staff", "demo"]),
+    message: "api/ imports nothing from the site, the widgets, the console or the demo: server/main.ts composes them.",
+  },
+];
+/** The HTTP layer (app, router, routes, middleware) sits above the stores, the photo pipeline, the mail and the CLIs. */
+const BELOW_HTTP = [
+  {
+    regex: climbsTo(["middleware", "routes", "app", "api-router"]),
+    message: "Stores, photos, auth, mail, backup and the CLIs sit below the HTTP layer: throw HttpError from api/http-error.ts.",
+  },
+];
+const BELOW_ROUTES = [{ regex: climbsTo(["routes"]), message: "Middleware sits below the routes." }];
+/** Production code of api/; its tests and test servers may start anything. */
+const apiLayer = (files, patterns) => ({
+  files,
+  ignores: ["api/testing/**", "**/*.test.ts"],
+  rules: { "no-restricted-imports": ["error", { patterns: [...API_ONLY, ...patterns] }] },
+});
+
 export default tseslint.config(
   { ignores: ["dist/", ".tmp/", "data/", "coverage/", "host-site/public/", "bench/results/"] },
   js.configs.recommended,
@@ -31,5 +66,9 @@ export default tseslint.config(
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": "off" },
   },
+  { files: ["domain/**/*.ts"], rules: { "no-restricted-imports": ["error", { paths: FRAMEWORKS, patterns: DOMAIN_ONLY }] } },
+  apiLayer(["api/**/*.ts"], []),
+  apiLayer(["api/middleware/**/*.ts"], BELOW_ROUTES),
+  apiLayer(["api/{store,photos,auth,mail,backup,cli}/**/*.ts"], BELOW_HTTP),
   prettier,
 );

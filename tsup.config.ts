@@ -8,7 +8,7 @@ import { defineConfig } from "tsup";
  */
 export default defineConfig({
   entry: {
-    main: "api/main.ts",
+    main: "server/main.ts",
     "cli/staff": "api/cli/staff.ts",
     "cli/leads": "api/cli/export-leads.ts",
     "cli/photos": "api/cli/photos.ts",

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export const SOURCE_DIRS = ["api", "domain", "host-site", "widgets", "staff", "demo"];
+export const SOURCE_DIRS = ["server", "api", "domain", "host-site", "widgets", "staff", "demo"];
 export const SOURCE_FILES = [
   "scripts/build-widgets.ts",
   "package.json",

@@ -1,16 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
-
-/** An error that carries the HTTP status and JSON body to answer with. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from "../http-error";
 
 /** 400 for a path whose percent-encoding does not decode (e.g. /%E0%A4%A), before any route or file lookup sees it. */
 export const rejectMalformedPath: RequestHandler = (req, _res, next) => {

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { ORIGIN_NOT_ALLOWED } from "../../domain/contact";
-import { HttpError } from "./errors";
+import { HttpError } from "../http-error";
 
 /**
  * CORS for POST /api/contact: only allowlisted origins post leads. A request

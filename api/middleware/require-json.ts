@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { HttpError } from "./errors";
+import { HttpError } from "../http-error";
 
 /** 415 unless the request body is declared as JSON. */
 export const requireJson: RequestHandler = (req, _res, next) => {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { HttpError } from "./errors";
+import { HttpError } from "../http-error";
 
 /**
  * A path that names a source map once decoded, as the file servers decode it: `.map`, `%2emap`, `.m%61p`, any case,

@@ -3,7 +3,7 @@ import { rateLimit, type Store } from "express-rate-limit";
 import { canManageAccounts, isOrganisationOwner, mayActOnSite, PASSWORD_CHANGE_REQUIRED, STAFF_MESSAGES, type StaffAccount } from "../../domain/staff";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
-import { HttpError } from "./errors";
+import { HttpError } from "../http-error";
 
 export const SESSION_COOKIE = "gc_staff";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

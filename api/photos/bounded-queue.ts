@@ -1,4 +1,4 @@
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../http-error";
 
 /** The first guess at one job's time, before any has run: about a 12-megapixel photo on a 2-core server (bench/photos.ts). */
 const FIRST_ESTIMATE_MS = 3000;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { heightAt, MAX_PHOTO_PIXELS, PHOTO_FORMATS, photoWidths, shareName, shareWidth, variantName, type Photo, type PhotoFormat } from "../../domain/photo";
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../http-error";
 
 /**
  * Bump when an encoding setting below changes: the hash in every name

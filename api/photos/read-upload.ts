@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import type { Request } from "express";
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../http-error";
 
 const INTERRUPTED = "The upload was interrupted; nothing was stored.";
 

@@ -3,7 +3,7 @@ import express, { Router } from "express";
 import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import type { Lead } from "../../domain/lead";
 import { describeWriteError, type LeadStore } from "../store/lead-store";
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../http-error";
 import { requireJson } from "../middleware/require-json";
 
 /** Lead bodies are small; anything bigger is refused with 413. */

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { isShownOn } from "../../domain/vehicle";
 import type { VehicleReader } from "../store/vehicle-store";
-import { HttpError } from "../middleware/errors";
+import { HttpError } from "../http-error";
 import { sendPrepared } from "./send-prepared";
 
 /** GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). */

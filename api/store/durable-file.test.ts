@@ -1,8 +1,11 @@
 import { createRequire, syncBuiltinESMExports } from "node:module";
 import type { FileHandle } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson, startTestServer, validLead, type TestServer } from "../testing/test-server";
+import { ACCOUNTS_FILE, openAccountStore } from "./account-store";
 
 // Records the file system calls of the real server, in order, by wrapping fs/promises (the same functions the stores import).
 const fsp = createRequire(import.meta.url)("node:fs/promises") as typeof import("node:fs/promises");
@@ -73,6 +76,19 @@ describe("a write that is acknowledged survives a power cut", () => {
       expect(after).toEqual([`sync ${path.basename(other.dataDir)}`]);
     } finally {
       await other.close();
+    }
+  });
+
+  it("a staff account, which `npm run staff` adds beside the running server, is written the same way", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "durable-accounts-"));
+    try {
+      calls.length = 0;
+      await openAccountStore(dataDir).add({ email: "owner@example.com", role: "owner", password: "owner password 1" });
+      const { before, after } = aroundRename(ACCOUNTS_FILE);
+      expect(before).toContain(`sync .${ACCOUNTS_FILE}.tmp`);
+      expect(after).toEqual([`sync ${path.basename(dataDir)}`]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

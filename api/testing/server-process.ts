@@ -16,12 +16,12 @@ export interface ServerProcess {
 }
 
 /**
- * The real server entry point (api/main.ts) as its own process, on free
+ * The real server entry point (server/main.ts) as its own process, on free
  * loopback ports unless `env` names them: what a crash or a kill -9 cannot
  * take the test runner down with.
  */
 export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "api/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", PORT: "0", DEMO_PORT: "0", CONTACT_RATE_LIMIT: "0", HOST: "127.0.0.1", ...env, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -8,10 +8,12 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BENCH_TMP = path.join(ROOT, ".tmp/bench");
 
 /** The folders the server is built from. */
-const SERVER_SOURCES = ["api", "domain", "host-site", "demo"];
+const SERVER_SOURCES = ["server", "api", "domain", "host-site", "widgets", "demo"];
+/** The entry, newest first: before server/main.ts composed the servers, api/main.ts did. */
+const ENTRIES = ["server/main.ts", "api/main.ts"];
 
 /**
- * Build the server entry (api/main.ts) as `npm run build:server` does, into
+ * Build the server entry (server/main.ts) as `npm run build:server` does, into
  * .tmp/bench/<label>/. With a git ref, the sources are that commit's
  * (for before/after figures from one run); without, the working tree's.
  * Returns the path of main.js.
@@ -20,7 +22,7 @@ export async function buildServer(label: string, gitRef?: string): Promise<strin
   const outDir = path.join(BENCH_TMP, label);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  let entry = path.join(ROOT, "api/main.ts");
+  let entry = path.join(ROOT, ENTRIES[0]!);
   if (gitRef) {
     const srcDir = path.join(outDir, "src");
     mkdirSync(srcDir);
@@ -34,8 +36,9 @@ export async function buildServer(label: string, gitRef?: string): Promise<strin
     });
     const tar = execFileSync("git", ["archive", "--format=tar", gitRef, ...present], { cwd: ROOT, maxBuffer: 256 * 1024 * 1024 });
     execFileSync("tar", ["-x", "-C", srcDir], { input: tar });
-    entry = path.join(srcDir, "api/main.ts");
-    if (!existsSync(entry)) throw new Error(`[bench] ${gitRef} has no api/main.ts`);
+    const found = ENTRIES.map((file) => path.join(srcDir, file)).find((file) => existsSync(file));
+    if (!found) throw new Error(`[bench] ${gitRef} has none of ${ENTRIES.join(", ")}`);
+    entry = found;
   }
   await build({
     config: false,

@@ -13,8 +13,8 @@ const put = async (rel: string, text: string) => {
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "gc-stamp-"));
-  await put("api/main.ts", "console.log('serving');\n");
-  await put("api/main.test.ts", "it('serves');\n");
+  await put("server/main.ts", "console.log('serving');\n");
+  await put("server/main.test.ts", "it('serves');\n");
   await put("widgets/shared/define-widget.tsx", "export {};\n");
   await put("package.json", "{}\n");
   await put("package-lock.json", '{ "lockfileVersion": 3 }\n');
@@ -37,7 +37,8 @@ describe("whether dist/ is a build of the sources", () => {
 
   it("is older than the sources once a source, the lockfile or package.json changes, or a source is added", async () => {
     const changes: [string, string][] = [
-      ["api/main.ts", "console.log('changed');\n"],
+      ["server/main.ts", "console.log('changed');\n"],
+      ["api/app.ts", "export {};\n"],
       ["package-lock.json", '{ "lockfileVersion": 3, "packages": {} }\n'],
       ["package.json", '{ "version": "0.2.0" }\n'],
       ["domain/new-rule.ts", "export const x = 1;\n"],
@@ -50,10 +51,10 @@ describe("whether dist/ is a build of the sources", () => {
   });
 
   it("stays current when only a test, a dot-file or a file's time changes", async () => {
-    await put("api/main.test.ts", "it('serves faster');\n");
+    await put("server/main.test.ts", "it('serves faster');\n");
     await put("api/.notes", "scratch\n");
     // Same content, new mtime: a fresh clone or a copy.
-    await put("api/main.ts", "console.log('serving');\n");
+    await put("server/main.ts", "console.log('serving');\n");
     expect(buildState(root)).toMatchObject({ current: true });
   });
 });

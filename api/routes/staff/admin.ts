@@ -7,7 +7,7 @@ import { auditEntryVisible } from "../../../domain/site-scope";
 import { OriginSchema } from "../../../domain/origin";
 import { auditLeadId, NewStaffAccountSchema, StaffEmailSchema } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { requireJson } from "../../middleware/require-json";
 import { requireOrganisationOwner, requireOwner, requireSite } from "../../middleware/staff-guard";
 import { AccountError } from "../../store/account-store";

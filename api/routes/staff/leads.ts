@@ -16,7 +16,7 @@ import {
 } from "../../../domain/lead-follow-up";
 import type { Lead } from "../../../domain/lead";
 import { leadsToCsv } from "../../../domain/leads-csv";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { requireSite } from "../../middleware/staff-guard";
 import { mayActOnLead } from "../../../domain/site-scope";
 import { requireJson } from "../../middleware/require-json";

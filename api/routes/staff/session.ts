@@ -2,7 +2,7 @@ import express, { Router, type CookieOptions, type Response } from "express";
 import { NewPasswordSchema, SignInSchema, STAFF_MESSAGES } from "../../../domain/staff";
 import { fieldErrors } from "../../../domain/contact";
 import { throttleWait } from "../../auth/sign-in-throttle";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { requireJson } from "../../middleware/require-json";
 import { requireSession, SESSION_COOKIE, sessionToken, signInRateLimit } from "../../middleware/staff-guard";
 import type { AccountState } from "../../store/account-store";

@@ -2,7 +2,7 @@ import express, { Router, type Response } from "express";
 import { SiteSchema, type Site } from "../../../domain/site";
 import { isOrganisationOwner, mayActOnSite } from "../../../domain/staff";
 import { vehicleFieldErrors } from "../../../domain/vehicle";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { requireJson } from "../../middleware/require-json";
 import { requireOrganisationOwner, requireSite } from "../../middleware/staff-guard";
 import { SiteConflictError, SitePreconditionError } from "../../store/site-store";

@@ -2,7 +2,7 @@ import express, { Router, type Response } from "express";
 import { vehicleIdFromName } from "../../../domain/slug";
 import { NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { QueueFullError } from "../../photos/bounded-queue";
 import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";

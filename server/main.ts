@@ -2,20 +2,20 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ConfigError, loadConfig } from "./config";
-import { createAppServer, limitedServer } from "./app";
-import { closeServer, Drain } from "./drain";
-import { CorruptDataFileError } from "./store/json-file";
-import { openStores, type Stores } from "./store/open-stores";
-import { redactUrl } from "./store/pg/database";
-import { PhotoStore } from "./store/photo-store";
+import { ConfigError, loadConfig } from "../api/config";
+import { createAppServer, limitedServer } from "../api/app";
+import { closeServer, Drain } from "../api/drain";
+import { CorruptDataFileError } from "../api/store/json-file";
+import { openStores, type Stores } from "../api/store/open-stores";
+import { redactUrl } from "../api/store/pg/database";
+import { PhotoStore } from "../api/store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
-import { DEFAULT_BACKOFF, LeadOutbox } from "./mail/lead-outbox";
-import { smtpSender } from "./mail/smtp-sender";
-import { widgetReleases } from "./widget-releases";
+import { DEFAULT_BACKOFF, LeadOutbox } from "../api/mail/lead-outbox";
+import { smtpSender } from "../api/mail/smtp-sender";
+import { widgetReleases } from "../api/widget-releases";
 
-/** The repository root: this file runs from dist/server/ once built. */
+/** The repository root: this file runs from dist/server/ once built (tsup.config.ts). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 async function main(): Promise<void> {
