@@ -252,7 +252,7 @@ describe("<gc-inventory> attributes", () => {
     serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
     await mount(`brand="Denago" limit="1"`);
     await statusSays("Showing 1 of 2 vehicles");
-    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago&${UTM}`);
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?brand=denago&${UTM}`);
   });
 
   it("reports a limit that is not a positive number and ignores it", async () => {
