@@ -320,3 +320,27 @@ describe("<gc-inventory> element", () => {
     }
   });
 });
+
+describe("a page of results the site served (/inventory?…)", () => {
+  it("is kept as served: no card is rendered again and nothing is fetched, and gc-ready still fires", async () => {
+    const fetched = serveFetch(() => never());
+    const host = document.createElement("gc-inventory");
+    // What the site serves in the declarative shadow root (host-site/components/PagedInventory.tsx), trimmed.
+    host.attachShadow({ mode: "open" }).innerHTML =
+      '<div class="inventory" part="inventory" data-paged=""><form class="filters" role="search" aria-label="Filter vehicles"><button type="submit">Show results</button></form>' +
+      '<ul class="grid" part="grid" aria-label="Vehicles"><li class="card"><a href="/vehicles/a">A</a></li></ul><nav class="pager"><a href="/inventory?page=2" rel="next">Next page</a></nav></div>';
+    const card = host.shadowRoot!.querySelector("li.card")!;
+    const ready = new Promise((resolve) => host.addEventListener("gc-ready", resolve, { once: true }));
+    document.body.append(host);
+    await ready;
+    expect(host.shadowRoot!.querySelector("li.card")).toBe(card);
+    expect(host.shadowRoot!.querySelectorAll(".inventory")).toHaveLength(1);
+    expect(
+      within(host.shadowRoot! as unknown as HTMLElement)
+        .getByRole("link", { name: "Next page" })
+        .getAttribute("href"),
+    ).toBe("/inventory?page=2");
+    expect(fetched).not.toHaveBeenCalled();
+    host.remove();
+  });
+});
