@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { inventoryPage, inventorySearch, parseInventoryQuery, type InventoryQuery } from "./inventory-query";
 import type { Vehicle } from "./vehicle";
+import { testVehicle } from "./testing/test-vehicle";
 
-const v = (i: number, over: Partial<Vehicle> = {}): Vehicle => ({
-  id: `cart-${i}`,
-  name: `Cart ${i}`,
-  description: "",
-  price: 10_000 + i,
-  brand: i % 2 ? "Evolution" : "Denago",
-  category: "D5 Ranger",
-  images: [],
-  inStock: true,
-  isNew: true,
-  features: [],
-  specifications: { seatingCapacity: 4, range: "40 miles" },
-  featured: false,
-  condition: i % 3 ? "new" : "used",
-  status: "available",
-  ...over,
-});
+const v = (i: number): Vehicle =>
+  testVehicle(`cart-${i}`, { name: `Cart ${i}`, price: 10_000 + i, brand: i % 2 ? "Evolution" : "Denago", condition: i % 3 ? "new" : "used" });
 const fleet = Array.from({ length: 50 }, (_, i) => v(i + 1));
 
 describe("parseInventoryQuery", () => {

@@ -2,29 +2,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
+import { testVehicle } from "../../domain/testing/test-vehicle";
 import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
 import { LIST_FAILED } from "./Inventory";
 import "./index";
 
-const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
-  id,
-  name: id.toUpperCase(),
-  description: `The ${id} cart.`,
-  price: 10_000,
-  brand: "Evolution",
-  category: "D5 Ranger",
-  images: [`/images/vehicles/${id}.svg`],
-  inStock: true,
-  isNew: false,
-  features: [],
-  specifications: { seatingCapacity: 4, range: "40 miles" },
-  featured: false,
-  condition: "new",
-  status: "available",
-  ...over,
-});
+const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle =>
+  testVehicle(id, { name: id.toUpperCase(), description: `The ${id} cart.`, images: [`/images/vehicles/${id}.svg`], isNew: false, ...over });
 
 const FLEET: Vehicle[] = [
   vehicle("evolution-d5-ranger-4", { price: 9_595, isNew: true }),
