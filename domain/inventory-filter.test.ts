@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { filterVehicles, inPriceBand, type InventoryFilters, type PriceBand } from "./inventory-filter";
-import type { Vehicle } from "./vehicle";
+import { testVehicle } from "./testing/test-vehicle";
 
-const v = (id: string, over: Partial<Vehicle>): Vehicle => ({
-  id,
-  name: id,
-  description: "",
-  price: 10000,
-  brand: "Evolution",
-  category: "D5 Ranger",
-  images: [],
-  inStock: true,
-  isNew: true,
-  features: [],
-  specifications: { seatingCapacity: 4, range: "40 miles" },
-  featured: false,
-  condition: "new",
-  status: "available",
-  ...over,
-});
+const v = testVehicle;
 
 const fleet = [
   v("ranger", { name: "EVolution D5 Ranger 4", price: 9195 }),

@@ -70,6 +70,8 @@ export interface InventoryFilters {
   /** A category option value (categoryValue): one of the spec's series, contained in the category; else the category's slug. */
   category?: string;
   price?: PriceBand | "";
+  /** A vehicle's condition, "new" or "used". */
+  condition?: string;
   sort?: SortOrder;
 }
 
@@ -98,6 +100,7 @@ export function matchesFilters(v: Vehicle, f: InventoryFilters): boolean {
     if (series ? !lower(v.category).includes(wanted) : categoryValue(v.category) !== wanted) return false;
   }
   if (f.price && !inPriceBand(v.price, f.price)) return false;
+  if (f.condition && v.condition !== f.condition) return false;
   return true;
 }
 

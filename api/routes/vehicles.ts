@@ -1,13 +1,37 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
+import { inventoryPage, parseInventoryQuery, queryParams } from "../../domain/inventory-query";
 import { isShownOn } from "../../domain/vehicle";
 import type { VehicleReader } from "../store/vehicle-store";
 import { HttpError } from "../http-error";
 import { sendPrepared } from "./send-prepared";
 
-/** GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). */
+/** The header that carries the number of vehicles a filtered list matched (a paged answer also has it in its body). */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
+/** True when the request asks for a filtered, sorted or paged list rather than the whole one (other parameters are ignored, as ever). */
+const asksForPage = (req: Request): boolean => Object.keys(queryParams(req.query as Record<string, unknown>)).length > 0;
+
+/**
+ * GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). Without
+ * parameters the list is the whole array, as it always was (prepared once per change); with the inventory's filters
+ * and sort (domain/inventory-query.ts) it is the matching array, and with `page` or `pageSize` one page of it in an
+ * envelope `{ vehicles, total, page, pageSize, pageCount }` (docs/decisions/0026-s6-paged-inventory.md).
+ */
 export function vehiclesRouter(store: VehicleReader): Router {
   const router = Router();
-  router.get("/", (req, res) => sendPrepared(req, res, store.listBody(res.locals.site.id)));
+  router.get("/", (req, res) => {
+    if (!asksForPage(req)) return sendPrepared(req, res, store.listBody(res.locals.site.id));
+    const parsed = parseInventoryQuery(req.query as Record<string, unknown>);
+    if ("error" in parsed) throw new HttpError(400, parsed.error);
+    const { query } = parsed;
+    const site = res.locals.site.id;
+    const shown = store.list().filter((v) => isShownOn(v, site));
+    const paged = query.page !== undefined || query.pageSize !== undefined;
+    const page = inventoryPage(shown, query, paged ? undefined : Number.MAX_SAFE_INTEGER);
+    // Partners' scripts read the count cross-origin: CORS hides a header it is not told to expose.
+    res.set({ [TOTAL_COUNT_HEADER]: String(page.total), "Access-Control-Expose-Headers": TOTAL_COUNT_HEADER, "Cache-Control": "public, no-cache" });
+    res.json(paged ? page : page.vehicles);
+  });
   router.get("/:id", (req, res) => {
     const site = res.locals.site.id;
     const body = store.body(req.params.id, site);

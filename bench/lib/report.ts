@@ -5,6 +5,7 @@ import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
+import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
 import type { Machine } from "./machine";
 
 /** Everything one run measured, as written to bench/results/latest.json. */
@@ -20,6 +21,7 @@ export interface BenchResults {
   inbox?: InboxResults;
   photos?: PhotosResults;
   postgres?: PostgresResults;
+  scaleInventory?: ScaleInventoryResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -215,5 +217,6 @@ export function toMarkdown(r: BenchResults): string {
       );
     }
   }
+  if (r.scaleInventory) out.push(...scaleInventoryMarkdown(r.scaleInventory, table));
   return `${out.join("\n")}\n`;
 }

@@ -39,6 +39,8 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         <meta name="keywords" content={keywordList(b, meta.keywords)} />
         {meta.noindex ? <meta name="robots" content="noindex, follow" /> : null}
         <link rel="canonical" href={canonical} />
+        {meta.prev ? <link rel="prev" href={absoluteUrl(b, meta.prev)} /> : null}
+        {meta.next ? <link rel="next" href={absoluteUrl(b, meta.next)} /> : null}
         <meta property="og:site_name" content={b.name} />
         <meta property="og:locale" content="en_US" />
         <meta property="og:type" content={type} />

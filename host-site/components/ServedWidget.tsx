@@ -1,4 +1,4 @@
-import { createContext, createElement, useContext, type ComponentType } from "react";
+import { createContext, createElement, useContext, type ComponentType, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
 import { ContactForm } from "../../widgets/contact-form/ContactForm";
 import { EcoCalculator } from "../../widgets/eco-calculator/EcoCalculator";
@@ -45,10 +45,13 @@ export function ServedWidget({
   tag,
   attributes = {},
   vehicles,
+  content,
 }: {
   tag: WidgetTag;
   attributes?: Record<string, string>;
   vehicles?: readonly Vehicle[] | Vehicle;
+  /** The root's content when the page renders it itself (the site's paged inventory), instead of the widget's component. */
+  content?: ReactNode;
 }) {
   const entry = WIDGETS.find((w) => w.tag === tag)!;
   const stylesheet = useContext(WidgetCssContext)[entry.script];
@@ -78,9 +81,7 @@ export function ServedWidget({
           "template",
           { shadowrootmode: "open" },
           <link rel="stylesheet" href={stylesheet} />,
-          <WidgetContactContext value={contact}>
-            <Component {...props} host={SERVER_HOST} served />
-          </WidgetContactContext>,
+          <WidgetContactContext value={contact}>{content ?? <Component {...props} host={SERVER_HOST} served />}</WidgetContactContext>,
         ),
       )}
     </>

@@ -29,7 +29,10 @@ export interface PageMeta {
   imageAlt?: string;
   type?: "website" | "product";
   product?: ProductMeta;
-  /** Keep out of search results (the thank-you and not-found pages). */
+  /** The previous and next pages of a paged list (`<link rel="prev"/"next">`). */
+  prev?: string;
+  next?: string;
+  /** Keep out of search results (the thank-you and not-found pages, filtered lists). */
   noindex?: boolean;
   /** JSON-LD blocks besides the dealership's own. */
   jsonLd?: readonly object[];

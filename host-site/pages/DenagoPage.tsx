@@ -34,7 +34,7 @@ export function denagoPage({ catalogue, site: biz }: PageContext): PageDef {
           badge="AUTHORISED DENAGO DEALER"
           title="Denago electric vehicles"
           lead={`Modern lithium-powered carts for town streets, trails and work, with a warranty we service right here in ${biz.region}.`}
-          actions={<LinkAndCall href="/inventory?gc-brand=denago">Shop Denago</LinkAndCall>}
+          actions={<LinkAndCall href="/inventory?brand=denago">Shop Denago</LinkAndCall>}
         />
         <Section id="features" heading="Why Denago">
           <ul className="benefit-list">

@@ -7,6 +7,8 @@ import { siteFacts, type SiteFacts } from "../lib/site-facts";
 import { similarVehicles, soldVehiclePage } from "../pages/SoldVehiclePage";
 import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
 import { cataloguePages } from "../routes";
+import { inventoryPage } from "../pages/InventoryPage";
+import { inventorySearch, type InventoryQuery } from "../../domain/inventory-query";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
@@ -21,6 +23,18 @@ export interface VehiclePageAnswer {
   html: string;
 }
 
+/** A page of the inventory as served: 200, or 404 for a page number past the end of its results. */
+export interface InventoryPageAnswer {
+  status: 200 | 404;
+  html: string;
+}
+
+/**
+ * Inventory pages kept per catalogue version. A query is a visitor's (any search text): past this many the kept
+ * ones are dropped, so memory stays bounded whatever crawlers ask. 256 pages of ~50 kB are ~13 MB per site.
+ */
+const INVENTORY_PAGES_KEPT = 256;
+
 /** One rendering of the catalogue's pages, for one version of the catalogue. */
 interface Rendering {
   /** Every vehicle, so a sold one's address still resolves (to its 410 page). */
@@ -30,6 +44,8 @@ interface Rendering {
   pages: Map<string, string>;
   /** Vehicle id → its page, rendered the first time it is asked for. */
   vehicles: Map<string, VehiclePageAnswer>;
+  /** The inventory's query string (inventorySearch) → its page, rendered the first time it is asked for. */
+  inventory: Map<string, InventoryPageAnswer>;
 }
 
 /**
@@ -82,6 +98,20 @@ export class LivePages {
     return answer;
   }
 
+  /** A page of the inventory for `query` (filters, sort and page), a pure function of the site, the catalogue and the query. */
+  inventory(query: InventoryQuery): InventoryPageAnswer {
+    const r = this.#current();
+    const key = inventorySearch(query);
+    let answer = r.inventory.get(key);
+    if (!answer) {
+      const page = inventoryPage({ catalogue: r.listed, site: this.#site }, query);
+      answer = { status: page.found ? 200 : 404, html: renderPage(this.#site, page, this.#assets, "/inventory") };
+      if (r.inventory.size >= INVENTORY_PAGES_KEPT) r.inventory.clear();
+      r.inventory.set(key, answer);
+    }
+    return answer;
+  }
+
   /** The sitemap's share of the catalogue: its pages, then every listed vehicle's page. */
   sitemapPaths(): string[] {
     const r = this.#current();
@@ -94,7 +124,7 @@ export class LivePages {
     const all = this.#feed.all().filter((v) => isShownOn(v, this.#site.id));
     const listed = new Catalogue(all.filter(isListed));
     const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, renderPage(this.#site, p, this.#assets)]));
-    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };
+    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map(), inventory: new Map() };
     return this.#rendering;
   }
 }

@@ -90,10 +90,12 @@ describe("SitePages", { timeout: 60_000 }, () => {
   it("shows a vehicle that names its sites only on their pages, lists and sitemaps", () => {
     const only: Vehicle = { ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", sites: ["cape-may"] };
     const pages = new SitePages(catalogue([...seedCatalogue(), only]), siteFeed(), UNBUILT_ASSETS);
-    for (const path of ["/inventory", "/sitemap"]) {
+    for (const path of ["/sitemap"]) {
       expect(pages.page(capeMay!, path), path).toContain("Cape May Only Cart");
       expect(pages.page(sussex, path), path).not.toContain("Cape May Only Cart");
     }
+    expect(pages.inventory(capeMay!, { q: "cape may only" }).html).toContain("Cape May Only Cart");
+    expect(pages.inventory(sussex, { q: "cape may only" }).html).not.toContain("Cape May Only Cart");
     expect(pages.sitemapPaths(capeMay!)).toContain("/vehicle/cape-may-only-cart");
     expect(pages.sitemapPaths(sussex)).not.toContain("/vehicle/cape-may-only-cart");
     expect(pages.vehicle(capeMay!, "cape-may-only-cart")?.status).toBe(200);

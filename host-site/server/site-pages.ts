@@ -6,7 +6,8 @@ import { siteFacts, type SiteFacts } from "../lib/site-facts";
 import { notFoundPage } from "../pages/NotFoundPage";
 import type { PageDef } from "../pages/page";
 import { fixedPages, PAGE_ALIASES } from "../routes";
-import { type CatalogueFeed, LivePages, type VehiclePageAnswer } from "./live-pages";
+import { type CatalogueFeed, type InventoryPageAnswer, LivePages, type VehiclePageAnswer } from "./live-pages";
+import type { InventoryQuery } from "../../domain/inventory-query";
 
 /** The sites as the pages follow them: a call after each site is added, changed or removed. */
 export interface SiteFeed {
@@ -58,6 +59,11 @@ export class SitePages {
   /** The page of a vehicle of `site`, or undefined when it has none by that slug. */
   vehicle(site: Site, slug: string): VehiclePageAnswer | undefined {
     return this.#entry(site).live.vehicle(slug);
+  }
+
+  /** A page of `site`'s inventory for a query (filters, sort, page). */
+  inventory(site: Site, query: InventoryQuery): InventoryPageAnswer {
+    return this.#entry(site).live.inventory(query);
   }
 
   /** Every path of `site`'s sitemap: its catalogue pages, its listed vehicles, then its fixed pages. */

@@ -13,6 +13,7 @@ import type { CatalogueFeed } from "./live-pages";
 import { type SiteFeed, SitePages } from "./site-pages";
 import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
+import { parseInventoryQuery, queryParams } from "../../domain/inventory-query";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -109,6 +110,15 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
     if (page) sendHtml(res, page.html, page.status);
     else sendHtml(res, pages.notFound(site, { vehicle: true }), 404);
   };
+  // The inventory with a query is one page of results (filters, sort, page): a malformed value is the site's 400 page.
+  router.get("/inventory", (req, res, next) => {
+    const params = new URL(req.originalUrl, "http://x").searchParams;
+    if (!built || Object.keys(queryParams(params)).length === 0) return next();
+    const parsed = parseInventoryQuery(params);
+    if ("error" in parsed) return next(Object.assign(new Error(parsed.error), { status: 400 }));
+    const page = pages.inventory(siteOf(res), parsed.query);
+    sendHtml(res, page.html, page.status);
+  });
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
 

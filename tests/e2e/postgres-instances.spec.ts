@@ -138,7 +138,7 @@ test.describe("two servers on one PostgreSQL database", () => {
       data: { ...((await current.json()) as object), name: renamed },
     });
     expect(put.status()).toBe(200);
-    await expect.poll(async () => (await page.request.get(`${b.site}/inventory`)).text()).toContain(renamed);
+    await expect.poll(async () => (await page.request.get(`${b.site}/inventory?q=${encodeURIComponent(renamed)}`)).text()).toContain(renamed);
 
     // Signed out on B: the session is dead on A too.
     const signOut = await page.request.delete(`${b.site}/api/staff/session`, { headers: { origin: b.site } });

@@ -1,5 +1,6 @@
 /** With JavaScript off every page still reads fully; only the widgets' live data needs it (issue 4 §5). */
 import { BUSINESS } from "../../domain/business";
+import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";
 import { expect, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
@@ -17,7 +18,7 @@ test("the header menu is usable without its script", { tag: "@layout" }, async (
 test("widget pages show the content the server rendered in each widget", async ({ page }) => {
   await page.goto("/inventory");
   await expect(page.locator("gc-inventory li.card").first()).toBeVisible();
-  expect(await page.locator("gc-inventory li.card").count()).toBeGreaterThan(30);
+  await expect(page.locator("gc-inventory li.card")).toHaveCount(INVENTORY_PAGE_SIZE);
 
   await page.goto("/rentals");
   await expect(page.locator('gc-rental-pricing [part="plan"]')).toHaveCount(3);
@@ -55,4 +56,37 @@ test("home, a town page and a policy page read fully", async ({ page }) => {
   await page.goto("/policies/return-policy");
   await expect(page.getByText("Effective date: January 23, 2025")).toBeVisible();
   await expect(page.getByRole("table", { name: "Return windows and fees" })).toBeVisible();
+});
+
+test("the inventory's pages and filters work without JavaScript: page links, and the filter form as a GET form", async ({ page, request }) => {
+  const total = ((await (await request.get("/api/vehicles")).json()) as unknown[]).length;
+  const inventory = page.locator("gc-inventory");
+  await page.goto("/inventory");
+  await expect(inventory.getByRole("status")).toContainText(`Showing ${INVENTORY_PAGE_SIZE} of ${total} vehicles`);
+  const firstCard = await inventory.locator("li.card a").first().getAttribute("href");
+
+  await inventory.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/inventory\?page=2$/);
+  await expect(inventory.locator("li.card")).toHaveCount(Math.min(INVENTORY_PAGE_SIZE, total - INVENTORY_PAGE_SIZE));
+  await expect(inventory.locator(`li.card a[href="${firstCard}"]`)).toHaveCount(0);
+  await inventory.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
+  await expect(inventory.locator(`li.card a[href="${firstCard}"]`)).toHaveCount(1);
+
+  const form = inventory.getByRole("search", { name: "Filter vehicles" });
+  await form.getByLabel("Brand").selectOption("evolution");
+  await form.getByLabel("Sort by").selectOption("price-asc");
+  await form.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/[?&]brand=evolution/);
+  await expect(form.getByLabel("Brand")).toHaveValue("evolution");
+  const brands = await inventory.locator("li.card .brand").allTextContents();
+  expect(brands.length).toBeGreaterThan(0);
+  expect(new Set(brands)).toEqual(new Set(["Evolution"]));
+  const prices = (await inventory.locator("li.card [part=price]").allTextContents()).map((p) => Number(p.replace(/[$,]/g, "")));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+  await page.goto("/inventory?brand=tesla");
+  await expect(inventory.getByRole("heading", { name: "No vehicles found" })).toBeVisible();
+  await inventory.getByRole("link", { name: "Show all vehicles" }).click();
+  await expect(page).toHaveURL(/\/inventory$/);
 });

@@ -3,6 +3,7 @@
  * (issue 4 §1, §3, §7), on desktop: the phone layout has tests of its own.
  */
 import { BUSINESS } from "../../domain/business";
+import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";
 import { TOWNS } from "../../domain/towns";
 import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
 import { DEMO } from "../../playwright.config";
@@ -62,13 +63,17 @@ test("home: featured carts from the catalogue, value blocks, brands, towns and c
   await expect(page.locator("#contact")).toContainText(BUSINESS.email);
 });
 
-test("inventory serves <gc-inventory sync-url> holding the widget's own card for every vehicle", async ({ page, request }) => {
+test("inventory serves <gc-inventory sync-url> holding the widget's own card for every vehicle, a page at a time", async ({ page, request }) => {
   const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
-  await page.goto("/inventory");
   const inventory = page.locator("gc-inventory");
-  await expect(inventory).toHaveAttribute("sync-url", "");
-  await expect(page.locator('script[src="/widgets/inventory.js"]')).toHaveCount(1);
-  for (const v of vehicles) await expect(inventory.locator(`li.card a[href="/vehicles/${v.id}"]`)).toHaveCount(1);
+  for (let n = 1; n <= Math.ceil(vehicles.length / INVENTORY_PAGE_SIZE); n++) {
+    await page.goto(n === 1 ? "/inventory" : `/inventory?page=${n}`);
+    await expect(inventory).toHaveAttribute("sync-url", "");
+    await expect(page.locator('script[src="/widgets/inventory.js"]')).toHaveCount(1);
+    for (const v of vehicles.slice((n - 1) * INVENTORY_PAGE_SIZE, n * INVENTORY_PAGE_SIZE)) {
+      await expect(inventory.locator(`li.card a[href="/vehicles/${v.id}"]`)).toHaveCount(1);
+    }
+  }
 });
 
 /** Each page, the API read its widget would make, and what the widget shows (`part`s live in the shadow DOM only). */

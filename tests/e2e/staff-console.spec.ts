@@ -78,7 +78,7 @@ test("a price changed in the console's form is served on /inventory and on the v
   await expect(page).toHaveTitle(/\$12,345/);
   await expect(page.locator("main")).toContainText("$12,345");
   await expect(page.locator("main")).not.toContainText("$11,111");
-  await page.goto("/inventory");
+  await page.goto(`/inventory?q=${encodeURIComponent(vehicle.name)}`);
   const card = page.locator("gc-inventory").getByRole("listitem").filter({ hasText: vehicle.name }).first();
   await expect(card).toContainText("$12,345");
 });

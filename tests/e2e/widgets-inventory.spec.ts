@@ -1,3 +1,4 @@
+import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";
 import { DEMO } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
@@ -37,19 +38,21 @@ test.describe("inventory on the resort page (brand=evolution)", () => {
 test.describe("inventory on the dealership's /inventory page", { tag: "@layout" }, () => {
   test("downloads the photos of the cards in view, and the others as they are scrolled to", async ({ page, request }) => {
     const total = ((await (await request.get("/api/vehicles")).json()) as unknown[]).length;
+    // The first page of results (the site serves them 24 at a time).
+    const onPage = Math.min(total, INVENTORY_PAGE_SIZE);
     const photos = new Set<string>();
     page.on("request", (req) => {
       if (new URL(req.url()).pathname.startsWith("/images/vehicles/")) photos.add(req.url());
     });
     await page.goto("/inventory");
     const inventory = page.locator("gc-inventory");
-    await expect(inventory.locator('[part="count"]')).toHaveText(`Showing ${total} of ${total} vehicles`);
+    await expect(inventory.locator('[part="count"]')).toContainText(`Showing ${onPage} of ${total} vehicles`);
     const cards = inventory.getByRole("list", { name: "Vehicles" }).getByRole("listitem");
-    await expect(cards).toHaveCount(total);
+    await expect(cards).toHaveCount(onPage);
     await page.waitForLoadState("networkidle");
-    // A screen or two of cards, not the whole catalogue.
+    // A screen or two of cards, not the whole page.
     expect(photos.size).toBeGreaterThan(0);
-    expect(photos.size).toBeLessThan(total / 2);
+    expect(photos.size).toBeLessThan(onPage);
 
     const last = cards.last().locator("img");
     expect(photos.has(await last.evaluate((img: HTMLImageElement) => img.src))).toBe(false);

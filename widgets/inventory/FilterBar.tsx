@@ -47,6 +47,7 @@ export function FilterBar({
   categories,
   searchRef,
   label,
+  submit,
 }: {
   choice: FilterChoice;
   onChange: (next: FilterChoice) => void;
@@ -54,13 +55,19 @@ export function FilterBar({
   showBrand: boolean;
   /** The category options: the catalogue's categories (categoryOptions). */
   categories: readonly Option[];
-  searchRef: RefObject<HTMLInputElement | null>;
+  searchRef?: RefObject<HTMLInputElement | null>;
   /** The search landmark's name, distinct per widget on the page. */
   label: string;
+  /**
+   * A submit button's text: the form is then a GET form whose choices make the page's URL (the site's paged
+   * inventory), sent when the visitor asks (a select that navigated as it changed would move them off the page
+   * unasked: WCAG 3.2.2). Without it the choices apply as they change.
+   */
+  submit?: string;
 }) {
   const set = (key: keyof FilterChoice) => (value: string) => onChange({ ...choice, [key]: value });
   return (
-    <form className="filters" part="filters" role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+    <form className="filters" part="filters" role="search" aria-label={label} onSubmit={submit ? undefined : (e) => e.preventDefault()}>
       <div className="field field--search">
         <label htmlFor="gc-inv-q">Search</label>
         <input
@@ -78,6 +85,11 @@ export function FilterBar({
       <Select name="category" label="Category" all="All" options={categories} value={choice.category} onChange={set("category")} />
       <Select name="price" label="Price" all="All" options={PRICE_OPTIONS} value={choice.price} onChange={set("price")} />
       <Select name="sort" label="Sort by" options={SORT_OPTIONS} value={choice.sort} onChange={set("sort")} />
+      {submit && (
+        <button type="submit" className="gc-btn">
+          {submit}
+        </button>
+      )}
     </form>
   );
 }

@@ -2,29 +2,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
+import { testVehicle } from "../../domain/testing/test-vehicle";
 import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { readQuery, writeQuery } from "./filter-query";
 import { LIST_FAILED } from "./Inventory";
 import "./index";
 
-const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({
-  id,
-  name: id.toUpperCase(),
-  description: `The ${id} cart.`,
-  price: 10_000,
-  brand: "Evolution",
-  category: "D5 Ranger",
-  images: [`/images/vehicles/${id}.svg`],
-  inStock: true,
-  isNew: false,
-  features: [],
-  specifications: { seatingCapacity: 4, range: "40 miles" },
-  featured: false,
-  condition: "new",
-  status: "available",
-  ...over,
-});
+const vehicle = (id: string, over: Partial<Vehicle> = {}): Vehicle =>
+  testVehicle(id, { name: id.toUpperCase(), description: `The ${id} cart.`, images: [`/images/vehicles/${id}.svg`], isNew: false, ...over });
 
 const FLEET: Vehicle[] = [
   vehicle("evolution-d5-ranger-4", { price: 9_595, isNew: true }),
@@ -252,7 +238,7 @@ describe("<gc-inventory> attributes", () => {
     serve([...FLEET, vehicle("denago-ev-city", { brand: "Denago" })]);
     await mount(`brand="Denago" limit="1"`);
     await statusSays("Showing 1 of 2 vehicles");
-    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?gc-brand=denago&${UTM}`);
+    expect(ui.getByRole("link", { name: "View all 2 vehicles" }).getAttribute("href")).toBe(`${API}/inventory?brand=denago&${UTM}`);
   });
 
   it("reports a limit that is not a positive number and ignores it", async () => {
@@ -318,5 +304,29 @@ describe("<gc-inventory> element", () => {
     for (const part of ["inventory", "filters", "count", "grid", "card", "badge", "price", "link"]) {
       expect(host.shadowRoot!.querySelector(`[part="${part}"]`), part).not.toBeNull();
     }
+  });
+});
+
+describe("a page of results the site served (/inventory?…)", () => {
+  it("is kept as served: no card is rendered again and nothing is fetched, and gc-ready still fires", async () => {
+    const fetched = serveFetch(() => never());
+    const host = document.createElement("gc-inventory");
+    // What the site serves in the declarative shadow root (host-site/components/PagedInventory.tsx), trimmed.
+    host.attachShadow({ mode: "open" }).innerHTML =
+      '<div class="inventory" part="inventory" data-paged=""><form class="filters" role="search" aria-label="Filter vehicles"><button type="submit">Show results</button></form>' +
+      '<ul class="grid" part="grid" aria-label="Vehicles"><li class="card"><a href="/vehicles/a">A</a></li></ul><nav class="pager"><a href="/inventory?page=2" rel="next">Next page</a></nav></div>';
+    const card = host.shadowRoot!.querySelector("li.card")!;
+    const ready = new Promise((resolve) => host.addEventListener("gc-ready", resolve, { once: true }));
+    document.body.append(host);
+    await ready;
+    expect(host.shadowRoot!.querySelector("li.card")).toBe(card);
+    expect(host.shadowRoot!.querySelectorAll(".inventory")).toHaveLength(1);
+    expect(
+      within(host.shadowRoot! as unknown as HTMLElement)
+        .getByRole("link", { name: "Next page" })
+        .getAttribute("href"),
+    ).toBe("/inventory?page=2");
+    expect(fetched).not.toHaveBeenCalled();
+    host.remove();
   });
 });

@@ -11,8 +11,9 @@ import { useVehicleList } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
 import { useSlices } from "./use-slices";
-import { NO_FILTERS, QUERY_PREFIX, readQuery, writeQuery, type FilterChoice } from "./filter-query";
+import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
+import { PAGED_ATTRIBUTE, servedPageHtml } from "./served-page";
 
 const TAG = "gc-inventory";
 /** What visitors read when the list cannot be loaded (the reason itself is for the developer: gc-error and the console). */
@@ -46,11 +47,28 @@ export const detailHref = (template: string, id: string): string => template.rep
 /** The dealership's inventory page, showing the `brand` attribute's brand when it names one exactly. */
 function inventoryHref(apiBase: string, brand: string | undefined): string {
   const exact = BRAND_OPTIONS.find((o) => o.value === brand?.trim().toLowerCase());
-  return dealerUrl(apiBase, exact ? `/inventory?${QUERY_PREFIX}brand=${exact.value}` : "/inventory");
+  return dealerUrl(apiBase, exact ? `/inventory?brand=${exact.value}` : "/inventory");
 }
 
-/** `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match or list; §5: the filter rules; §8: the error and no-match texts). */
-export function Inventory({
+/**
+ * `<gc-inventory>`: search, filters, sort and the vehicle card grid (spec §2 "Inventory"; §4: loading, error, no match
+ * or list; §5: the filter rules; §8: the error and no-match texts). On the dealership's own inventory page, which the
+ * server serves one page of results at a time, it keeps that page as served (served-page.ts).
+ */
+export function Inventory(props: InventoryProps & WidgetProps) {
+  const [page] = useState(() => (props.served ? servedPageHtml(props.host) : undefined));
+  return page === undefined ? <LiveInventory {...props} /> : <ServedPageView {...props} html={page} />;
+}
+
+/** A page of results the server cut: its form and links work as served, so it is hydrated without being rendered again. */
+function ServedPageView({ host, source, html }: WidgetProps & { source?: string; html: string }) {
+  useWidgetEvents(host, TAG, source, true);
+  // preact leaves markup given as inner HTML untouched while it hydrates (and after, as long as it is the same).
+  return <div className="inventory" part="inventory" {...{ [PAGED_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** The widget on any page but the site's paged inventory: the whole list, fetched once, filtered as the visitor chooses. */
+function LiveInventory({
   apiBase: apiBaseAttr,
   brand,
   detailUrl,
