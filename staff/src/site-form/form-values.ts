@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DAYS, type Day } from "../../../domain/opening-hours";
 import { SiteSchema, type SiteInput, type SitePhone } from "../../../domain/site";
+import { lines, numberField, optionalText, text } from "../form-input";
 
 /** A phone as its two inputs hold it; both empty: an optional line left out. */
 export interface PhoneValues {
@@ -59,12 +60,8 @@ export const SOCIAL_FIELDS = [
 /** A new town's row. */
 export const BLANK_TOWN: TownValues = { name: "", type: "Town", slug: "", lat: "", lng: "" };
 
-const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 const phone = (p: SitePhone | undefined): PhoneValues => ({ display: text(p?.display), e164: text(p?.e164) });
 const trimmed = (value: string) => value.trim();
-const optionalText = (value: string) => (value.trim() === "" ? undefined : value.trim());
-/** Blank → absent (the schema then names the field); otherwise the number, or NaN for the schema to reject. */
-const numberField = (value: string): number | undefined => (value.trim() === "" ? undefined : Number(value.trim()));
 const optionalPhone = (p: PhoneValues) => (p.display.trim() === "" && p.e164.trim() === "" ? undefined : { display: p.display.trim(), e164: p.e164.trim() });
 const withoutAbsent = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -123,7 +120,7 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
 export function toSiteInput(v: SiteFormValues): SiteInput {
   const financingUrl = optionalText(v.financing.url);
   const offer = optionalText(v.financing.offer);
-  const recipients = v.leadRecipients.split("\n").map(trimmed).filter(Boolean);
+  const recipients = lines(v.leadRecipients);
   return withoutAbsent({
     id: v.id.trim(),
     name: v.name.trim(),
