@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { auditEntryVisible, mayActOnLead, mayActOnVehicle, vehicleSiteIds } from "./site-scope";
 import { LeadSchema } from "./lead";
 import { validLead } from "./testing/valid-lead";
+import { isShownOn } from "./vehicle";
 import { isOrganisationOwner, type AuditEntry, type StaffScope } from "./staff";
 
 const scoped: StaffScope = { role: "sales", sites: ["cape-may"] };
@@ -28,6 +29,18 @@ describe("what a staff account scoped to sites may act on", () => {
     expect(mayActOnVehicle(scoped, {})).toBe(true);
     expect(mayActOnVehicle(scoped, { sites: ["sussex-coast"] })).toBe(false);
     expect(mayActOnVehicle(scoped, { sites: ["sussex-coast", "cape-may"] })).toBe(true);
+  });
+
+  it.each([
+    [{}, ["cape-may"], true],
+    [{ sites: ["cape-may"] }, ["cape-may"], true],
+    [{ sites: ["sussex-coast"] }, ["cape-may"], false],
+    [{ sites: ["sussex-coast", "cape-may"] }, ["ocean-city-md", "cape-may"], true],
+    [{ sites: ["sussex-coast"] }, undefined, true],
+  ])("a vehicle %j is the account's (sites %j) exactly when one of its sites shows it: %s", (vehicle, sites, expected) => {
+    const account: StaffScope = { role: "sales", ...(sites ? { sites } : {}) };
+    expect(mayActOnVehicle(account, vehicle)).toBe(expected);
+    if (sites) expect(sites.some((id) => isShownOn(vehicle, id))).toBe(expected);
   });
 
   it("an organisation owner is an owner without sites", () => {

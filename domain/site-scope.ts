@@ -5,9 +5,10 @@
  * `sites` is shown on every site.
  */
 import type { Lead } from "./lead";
-import { auditLeadId, mayActOnAnySite, mayActOnSite, type AuditEntry, type StaffScope } from "./staff";
+import { auditLeadId, mayActOnSite, type AuditEntry, type StaffScope } from "./staff";
+import { isShownOn, type Vehicle } from "./vehicle";
 
-/** The sites a vehicle is shown on, or undefined for every site. */
+/** The sites a vehicle (or a request's draft of one) names, or undefined when it names none (every site). */
 export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
   const sites = (vehicle as { sites?: unknown }).sites;
   return Array.isArray(sites) && sites.length > 0 ? (sites as string[]) : undefined;
@@ -16,14 +17,15 @@ export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
 /** Whether the account may see and change a lead. */
 export const mayActOnLead = (account: StaffScope, lead: Pick<Lead, "site">): boolean => mayActOnSite(account, lead.site);
 
-/** Whether the account may see and change a vehicle (one shown on every site: any account). */
-export const mayActOnVehicle = (account: StaffScope, vehicle: object): boolean => mayActOnAnySite(account, vehicleSiteIds(vehicle));
+/** Whether the account may see and change a vehicle: one shown on any of its sites (isShownOn), so one shown on every site by any account. */
+export const mayActOnVehicle = (account: StaffScope, vehicle: Pick<Vehicle, "sites">): boolean =>
+  account.sites === undefined || account.sites.some((id) => isShownOn(vehicle, id));
 
 const SITE_AUDIT_ACTIONS: readonly AuditEntry["action"][] = ["site-add", "site-update", "site-remove"];
 
 export interface AuditScopeLookup {
   lead(id: string): Pick<Lead, "site"> | undefined;
-  vehicle(id: string): object | undefined;
+  vehicle(id: string): Pick<Vehicle, "sites"> | undefined;
 }
 
 /**

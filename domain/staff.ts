@@ -90,10 +90,6 @@ export const isOrganisationOwner = (account: StaffScope): boolean => account.rol
 /** Whether the account may see and change what belongs to the site `siteId`. */
 export const mayActOnSite = (account: StaffScope, siteId: string): boolean => account.sites === undefined || account.sites.includes(siteId);
 
-/** Whether the account may act on something shown on `siteIds` (absent: every site, so any account may). */
-export const mayActOnAnySite = (account: StaffScope, siteIds: readonly string[] | undefined): boolean =>
-  siteIds === undefined || siteIds.length === 0 || siteIds.some((id) => mayActOnSite(account, id));
-
 /** The kinds of change the audit history records. */
 export const AUDIT_ACTIONS = [
   "create",

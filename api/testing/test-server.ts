@@ -10,6 +10,7 @@ import { loadConfig } from "../config";
 import { openStores } from "../store/open-stores";
 import type { LeadStore } from "../store/lead-store";
 import type { SiteStore } from "../store/site-store";
+import type { StaffStores } from "../store/staff-stores";
 import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-router";
@@ -25,6 +26,8 @@ export interface TestServer {
   vehicles: VehicleStore;
   leads: LeadStore;
   sites: SiteStore;
+  /** The server's own staff stores (accounts, sessions, audit), on either engine. */
+  staff: StaffStores;
   outbox: LeadOutbox | null;
   close(): Promise<void>;
 }
@@ -78,6 +81,7 @@ export async function startTestServer(
     vehicles,
     leads,
     sites: stores.sites,
+    staff: stores.staff,
     outbox,
     close: async () => {
       await outbox?.stop();

@@ -1,30 +1,15 @@
 import { useEffect, useState } from "react";
-import { primaryDomain, type Site, type SiteInput } from "../../../domain/site";
+import { primaryDomain, type Site } from "../../../domain/site";
 import { ApiError } from "../api/client";
 import { staffApi } from "../api/staff-api";
 import { sitesChanged } from "../current-site";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
-import { EMPTY_NUMBER, SiteForm } from "./SiteForm";
+import { blankFormValues, toFormValues } from "../site-form/form-values";
+import { SiteForm } from "../site-form/SiteForm";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** A new site's form: empty facts, the hours of `template` (the first site) to start from. */
-const blankSite = (template: Site): SiteInput => ({
-  id: "",
-  name: "",
-  domains: [""],
-  phones: { main: { display: "", e164: "" } },
-  email: "",
-  address: { street: "", city: "", region: "", postalCode: "", county: "" },
-  geo: { lat: EMPTY_NUMBER, lng: EMPTY_NUMBER },
-  hours: template.hours,
-  region: "",
-  towns: [],
-  legal: { state: "", county: "" },
-  foundedYear: EMPTY_NUMBER,
-});
 
 type Editing = { kind: "new" } | { kind: "edit"; site: Site; etag: string };
 /** A removal being confirmed; `leads`: the server said this many leads came through it, so it asks again. */
@@ -103,7 +88,7 @@ export function Sites() {
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <SiteForm
           key={editing.kind === "new" ? "new" : editing.etag}
-          defaults={editing.kind === "new" ? blankSite(sites![0]!) : editing.site}
+          defaults={editing.kind === "new" ? blankFormValues(sites![0]!) : toFormValues(editing.site)}
           isNew={editing.kind === "new"}
           onSave={save}
           onCancel={() => setEditing(null)}

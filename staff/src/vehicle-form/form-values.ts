@@ -5,6 +5,7 @@
  */
 import { isPhoto } from "../../../domain/photo";
 import { z } from "zod";
+import { lines, numberField, optionalText, text } from "../form-input";
 import { NewVehicleSchema, VEHICLE_STATUSES, type NewVehicleInput, type Vehicle, type VehicleStatus } from "../../../domain/vehicle";
 
 /** A vehicle as the console sends it: a new one may leave its id to the API. */
@@ -65,21 +66,12 @@ export const EMPTY_FORM: VehicleFormValues = {
   extraSpecifications: {},
 };
 
-const lines = (text: string) =>
-  text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 /** Blank → absent; a plain number → that number; anything else → the text as typed. */
 const numberOrText = (value: string): string | number | undefined => {
   const trimmed = value.trim();
   if (trimmed === "") return undefined;
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 };
-/** Blank → absent (the schema then says it is required); otherwise the number, or NaN for the schema to reject. */
-const numberField = (value: string): number | undefined => (value.trim() === "" ? undefined : Number(value.trim()));
-const optionalText = (value: string) => (value.trim() === "" ? undefined : value.trim());
 
 /** What the form shows for a stored vehicle. */
 export function toFormValues(vehicle: Vehicle): VehicleFormValues {

@@ -1,13 +1,13 @@
+import { Fragment } from "react";
 import { useFieldArray, useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { SiteSchema, type Site, type SiteInput } from "../../../domain/site";
+import type { Site } from "../../../domain/site";
 import { Field, messageAt, showServerErrors } from "../components/Field";
-
-/** A number field left empty (an input shows nothing for it; SiteSchema asks for a number). */
-export const EMPTY_NUMBER = undefined as unknown as number;
+import { BLANK_TOWN, formPath, SiteFormSchema, SOCIAL_FIELDS, type SiteFormValues } from "./form-values";
+import { HoursFields } from "./HoursFields";
 
 interface SiteFormProps {
-  defaults: SiteInput;
+  defaults: SiteFormValues;
   /** A new site chooses its id; an existing one keeps it (its leads and accounts name it). */
   isNew: boolean;
   /** Saves the validated site; resolves with the server's field errors (path → message) when it refused some. */
@@ -15,7 +15,14 @@ interface SiteFormProps {
   onCancel: () => void;
 }
 
-/** The facts, domains and towns of a site, validated by the core's SiteSchema (its messages are the API's). Hours and links are kept as loaded. */
+/** The phone lines a site may have: the main one, and optional toll-free and service lines (left empty: none). */
+const PHONES = [
+  ["main", "Phone", "The number on every page."],
+  ["tollFree", "Toll-free", "Optional: shown beside the main number (rentals, vehicle pages)."],
+  ["service", "Service line", "Optional: the service pages' number; the main one when empty."],
+] as const;
+
+/** Every field of a site, validated by the core's SiteSchema (its messages are the API's), each with a visible label. */
 export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
   const {
     register,
@@ -26,15 +33,14 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
     getValues,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<SiteInput, unknown, Site>({ resolver: zodResolver(SiteSchema), defaultValues: defaults });
+  } = useForm<SiteFormValues, unknown, Site>({ resolver: zodResolver(SiteFormSchema), defaultValues: defaults });
   const towns = useFieldArray({ control, name: "towns" });
   const domains = watch("domains");
   const err = (path: string) => messageAt(errors, path);
-  const number = { valueAsNumber: true } as const;
 
   const submit = handleSubmit(async (site) => {
     const refused = await onSave(site);
-    if (refused) showServerErrors<Path<SiteInput>>(refused, setError);
+    if (refused) showServerErrors(refused, setError, (path) => formPath(path) as Path<SiteFormValues>);
   });
 
   return (
@@ -59,15 +65,36 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
           <Field id="s-email" label="E-mail" error={err("email")}>
             <input type="email" autoComplete="off" {...register("email")} />
           </Field>
-          <Field id="s-phone" label="Phone as shown" hint="e.g. (302) 555-0142" error={err("phones.main.display")}>
-            <input type="tel" autoComplete="off" {...register("phones.main.display")} />
+          <Field
+            id="s-legal-name"
+            label="Legal name"
+            hint="Optional: the company named in the terms and the footer; the name when empty."
+            error={err("legalName")}
+          >
+            <input type="text" autoComplete="off" {...register("legalName")} />
           </Field>
-          <Field id="s-phone-e164" label="Phone to dial" hint="E.164, e.g. +13025550142" error={err("phones.main.e164")}>
-            <input type="tel" autoComplete="off" {...register("phones.main.e164")} />
+          <Field id="s-tagline" label="Tagline" hint="Optional." error={err("tagline")}>
+            <input type="text" autoComplete="off" {...register("tagline")} />
           </Field>
           <Field id="s-founded" label="Founded in" error={err("foundedYear")}>
-            <input type="text" inputMode="numeric" autoComplete="off" {...register("foundedYear", number)} />
+            <input type="text" inputMode="numeric" autoComplete="off" {...register("foundedYear")} />
           </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Phones</legend>
+        <div className="grid">
+          {PHONES.map(([line, label, hint]) => (
+            <Fragment key={line}>
+              <Field id={`s-phone-${line}`} label={`${label} as shown`} hint={`${hint} e.g. (302) 555-0142`} error={err(`phones.${line}.display`)}>
+                <input type="tel" autoComplete="off" {...register(`phones.${line}.display`)} />
+              </Field>
+              <Field id={`s-phone-${line}-e164`} label={`${label} to dial`} hint="E.164, e.g. +13025550142" error={err(`phones.${line}.e164`)}>
+                <input type="tel" autoComplete="off" {...register(`phones.${line}.e164`)} />
+              </Field>
+            </Fragment>
+          ))}
         </div>
       </fieldset>
 
@@ -123,10 +150,10 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
             <input type="text" autoComplete="off" {...register("address.county")} />
           </Field>
           <Field id="s-lat" label="Latitude" error={err("geo.lat")}>
-            <input type="text" inputMode="decimal" autoComplete="off" {...register("geo.lat", number)} />
+            <input type="text" inputMode="decimal" autoComplete="off" {...register("geo.lat")} />
           </Field>
           <Field id="s-lng" label="Longitude" error={err("geo.lng")}>
-            <input type="text" inputMode="decimal" autoComplete="off" {...register("geo.lng", number)} />
+            <input type="text" inputMode="decimal" autoComplete="off" {...register("geo.lng")} />
           </Field>
           <Field id="s-legal-state" label="Governing law (state)" error={err("legal.state")}>
             <input type="text" autoComplete="off" {...register("legal.state")} />
@@ -157,10 +184,10 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
                 <input type="text" autoComplete="off" {...register(`towns.${i}.slug`)} />
               </Field>
               <Field id={`s-town-${i}-lat`} label="Latitude" error={err(`towns.${i}.lat`)}>
-                <input type="text" inputMode="decimal" autoComplete="off" {...register(`towns.${i}.lat`, number)} />
+                <input type="text" inputMode="decimal" autoComplete="off" {...register(`towns.${i}.lat`)} />
               </Field>
               <Field id={`s-town-${i}-lng`} label="Longitude" error={err(`towns.${i}.lng`)}>
-                <input type="text" inputMode="decimal" autoComplete="off" {...register(`towns.${i}.lng`, number)} />
+                <input type="text" inputMode="decimal" autoComplete="off" {...register(`towns.${i}.lng`)} />
               </Field>
             </div>
             <button type="button" className="btn btn--small btn--secondary" onClick={() => towns.remove(i)}>
@@ -168,13 +195,45 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
             </button>
           </div>
         ))}
-        <button
-          type="button"
-          className="btn btn--small btn--secondary"
-          onClick={() => towns.append({ name: "", type: "Town", slug: "", lat: EMPTY_NUMBER, lng: EMPTY_NUMBER })}
-        >
+        <button type="button" className="btn btn--small btn--secondary" onClick={() => towns.append({ ...BLANK_TOWN })}>
           Add a town
         </button>
+      </fieldset>
+
+      <HoursFields register={register} control={control} errors={errors} />
+
+      <fieldset>
+        <legend>Links</legend>
+        <div className="grid">
+          {SOCIAL_FIELDS.map(([network, label]) => (
+            <Field key={network} id={`s-social-${network}`} label={label} hint="Optional: the page's https:// address." error={err(`social.${network}`)}>
+              <input type="url" autoComplete="off" spellCheck={false} {...register(`social.${network}`)} />
+            </Field>
+          ))}
+          <Field
+            id="s-financing-url"
+            label="Financing application"
+            hint="Optional: the lender's https:// address, opened in a new tab."
+            error={err("financing.url")}
+          >
+            <input type="url" autoComplete="off" spellCheck={false} {...register("financing.url")} />
+          </Field>
+          <Field id="s-financing-offer" label="Financing offer" hint="Optional, e.g. 0% APR for 60 months." error={err("financing.offer")}>
+            <input type="text" autoComplete="off" {...register("financing.offer")} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Lead mail</legend>
+        <Field
+          id="s-lead-recipients"
+          label="Lead mail recipients"
+          hint="One address a line. Left empty, this site's leads go to the deployment's LEAD_TO."
+          error={err("leadRecipients")}
+        >
+          <textarea rows={3} autoComplete="off" spellCheck={false} {...register("leadRecipients")} />
+        </Field>
       </fieldset>
 
       <div className="actions">

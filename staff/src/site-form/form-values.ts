@@ -1,0 +1,161 @@
+/**
+ * The site form's values (what the inputs hold: text, ticks, one address a
+ * line) and the two ways between them and the core's site. The form validates
+ * with the core's own SiteSchema, so its messages are the API's.
+ */
+import { z } from "zod";
+import { DAYS, type Day } from "../../../domain/opening-hours";
+import { SiteSchema, type SiteInput, type SitePhone } from "../../../domain/site";
+import { lines, numberField, optionalText, text } from "../form-input";
+
+/** A phone as its two inputs hold it; both empty: an optional line left out. */
+export interface PhoneValues {
+  display: string;
+  e164: string;
+}
+
+/** A weekday's row: open or closed all day, and its times ("HH:MM", as a time input gives them). */
+export interface DayValues {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
+export interface TownValues {
+  name: string;
+  type: "Town" | "City";
+  slug: string;
+  lat: string;
+  lng: string;
+}
+
+export interface SiteFormValues {
+  id: string;
+  name: string;
+  legalName: string;
+  tagline: string;
+  domains: string[];
+  phones: { main: PhoneValues; tollFree: PhoneValues; service: PhoneValues };
+  email: string;
+  address: { street: string; city: string; region: string; postalCode: string; county: string };
+  geo: { lat: string; lng: string };
+  hours: Record<Day, DayValues>;
+  region: string;
+  towns: TownValues[];
+  legal: { state: string; county: string };
+  foundedYear: string;
+  social: { facebook: string; instagram: string; youtube: string };
+  financing: { url: string; offer: string };
+  /** One address a line; none: LEAD_TO. */
+  leadRecipients: string;
+}
+
+/** The social links the form names, with their labels. */
+export const SOCIAL_FIELDS = [
+  ["facebook", "Facebook"],
+  ["instagram", "Instagram"],
+  ["youtube", "YouTube"],
+] as const;
+
+/** A new town's row. */
+export const BLANK_TOWN: TownValues = { name: "", type: "Town", slug: "", lat: "", lng: "" };
+
+const phone = (p: SitePhone | undefined): PhoneValues => ({ display: text(p?.display), e164: text(p?.e164) });
+const trimmed = (value: string) => value.trim();
+const optionalPhone = (p: PhoneValues) => (p.display.trim() === "" && p.e164.trim() === "" ? undefined : { display: p.display.trim(), e164: p.e164.trim() });
+const withoutAbsent = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** What the form shows for a site (a stored one, or a new one's starting point). */
+export function toFormValues(site: SiteInput): SiteFormValues {
+  return {
+    id: site.id,
+    name: site.name,
+    legalName: text(site.legalName),
+    tagline: text(site.tagline),
+    domains: [...site.domains],
+    phones: { main: phone(site.phones.main), tollFree: phone(site.phones.tollFree), service: phone(site.phones.service) },
+    email: site.email,
+    address: { ...site.address },
+    geo: { lat: text(site.geo.lat), lng: text(site.geo.lng) },
+    hours: Object.fromEntries(
+      DAYS.map((day) => {
+        const h = site.hours[day];
+        return [day, { open: h !== null, opens: h?.opens ?? "", closes: h?.closes ?? "" }];
+      }),
+    ) as Record<Day, DayValues>,
+    region: site.region,
+    towns: site.towns.map((t) => ({ name: t.name, type: t.type, slug: t.slug, lat: text(t.lat), lng: text(t.lng) })),
+    legal: { ...site.legal },
+    foundedYear: text(site.foundedYear),
+    social: { facebook: text(site.social?.facebook), instagram: text(site.social?.instagram), youtube: text(site.social?.youtube) },
+    financing: { url: text(site.financing?.url), offer: text(site.financing?.offer) },
+    leadRecipients: (site.leadRecipients ?? []).join("\n"),
+  };
+}
+
+const blankPhone = (): PhoneValues => ({ display: "", e164: "" });
+
+/** A new site's values: nothing filled in but the hours of `template` (the first site), to start from. */
+export const blankFormValues = (template: SiteInput): SiteFormValues => ({
+  id: "",
+  name: "",
+  legalName: "",
+  tagline: "",
+  domains: [""],
+  phones: { main: blankPhone(), tollFree: blankPhone(), service: blankPhone() },
+  email: "",
+  address: { street: "", city: "", region: "", postalCode: "", county: "" },
+  geo: { lat: "", lng: "" },
+  hours: toFormValues(template).hours,
+  region: "",
+  towns: [],
+  legal: { state: "", county: "" },
+  foundedYear: "",
+  social: { facebook: "", instagram: "", youtube: "" },
+  financing: { url: "", offer: "" },
+  leadRecipients: "",
+});
+
+/** What the API is sent for the form's values (before validation: the schema judges it). Blank optional fields are left out. */
+export function toSiteInput(v: SiteFormValues): SiteInput {
+  const financingUrl = optionalText(v.financing.url);
+  const offer = optionalText(v.financing.offer);
+  const recipients = lines(v.leadRecipients);
+  return withoutAbsent({
+    id: v.id.trim(),
+    name: v.name.trim(),
+    legalName: optionalText(v.legalName),
+    tagline: optionalText(v.tagline),
+    domains: v.domains.map(trimmed),
+    phones: withoutAbsent({
+      main: { display: v.phones.main.display.trim(), e164: v.phones.main.e164.trim() },
+      tollFree: optionalPhone(v.phones.tollFree),
+      service: optionalPhone(v.phones.service),
+    }) as SiteInput["phones"],
+    email: v.email.trim(),
+    address: {
+      street: v.address.street.trim(),
+      city: v.address.city.trim(),
+      region: v.address.region.trim(),
+      postalCode: v.address.postalCode.trim(),
+      county: v.address.county.trim(),
+    },
+    geo: { lat: numberField(v.geo.lat), lng: numberField(v.geo.lng) },
+    hours: Object.fromEntries(DAYS.map((day) => [day, v.hours[day].open ? { opens: v.hours[day].opens, closes: v.hours[day].closes } : null])),
+    region: v.region.trim(),
+    towns: v.towns.map((t) => ({ name: t.name.trim(), type: t.type, slug: t.slug.trim(), lat: numberField(t.lat), lng: numberField(t.lng) })),
+    legal: { state: v.legal.state.trim(), county: v.legal.county.trim() },
+    foundedYear: numberField(v.foundedYear),
+    social: withoutAbsent({ facebook: optionalText(v.social.facebook), instagram: optionalText(v.social.instagram), youtube: optionalText(v.social.youtube) }),
+    financing: financingUrl === undefined && offer === undefined ? undefined : withoutAbsent({ url: financingUrl ?? "", offer }),
+    leadRecipients: recipients.length > 0 ? recipients : undefined,
+  }) as SiteInput;
+}
+
+/** Where an error's path (the schema's or the server's) lands in the form: a list kept one item a line is one field. */
+export function formPath(path: string): string {
+  return path.startsWith("leadRecipients.") ? "leadRecipients" : path;
+}
+
+/** The form's schema: the core's SiteSchema (the API's) applied to what the form holds. */
+export const SiteFormSchema = z.custom<SiteFormValues>().transform(toSiteInput).pipe(SiteSchema);
