@@ -1,11 +1,11 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,sites] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
  * how long one uploaded phone photo takes to process, and PostgreSQL beside
  * lowdb (reads, lead posts with one and two servers, propagation between them)
- * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
+ * (docs/benchmarks.md), and one deployment serving 45 sites beside one site. Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
  * for about a second and checks only that each produced numbers. Smoke and
@@ -21,13 +21,14 @@ import { benchInbox } from "./inbox";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
+import { benchSitesPart } from "./sites";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "sites"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -40,6 +41,7 @@ const SETTINGS = {
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
+    sites: { sites: 45, connections: 10, durationSeconds: 5, warmupSeconds: 2, rounds: 3, changes: 20, cpuEdits: 20 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -49,10 +51,11 @@ const SETTINGS = {
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
+    sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,sites] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
+  if (parts.includes("sites")) results.sites = await benchSitesPart(settings.sites, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -125,6 +129,14 @@ function assertNumbers(r: BenchResults): void {
     positive("postgres lead posts, one server", r.postgres.leads?.postgresOne.ok);
     positive("postgres lead posts, two servers", r.postgres.leads?.postgresTwo.rps);
     positive("postgres propagation", r.postgres.propagation?.maxMs);
+  }
+  if (r.sites) {
+    positive("sites memory", r.sites.memory[0]?.warmed.rssMB);
+    positive("sites GET / on 1 site", r.sites.throughput.one.rps);
+    positive(`sites GET / over ${r.sites.sites} hosts`, r.sites.throughput.spread.rps);
+    positive("sites propagation", r.sites.propagation.allSites.maxMs);
+    // One edit's CPU time can round to 0 ms over a smoke run's 2 edits (the clock ticks in 10 ms): a number is enough.
+    for (const c of r.sites.editCpu.cases) if (![c.editMs, c.editAndPagesMs, c.readsMs].every(Number.isFinite)) missing.push(`sites edit CPU (${c.name})`);
   }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
