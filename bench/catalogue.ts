@@ -12,7 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { formatUsd } from "../domain/money";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
@@ -130,8 +130,7 @@ export async function benchCatalogue(o: CatalogueOptions, log: (line: string) =>
   if (!existsSync(main) || !existsSync(path.join(ROOT, "dist/site")))
     throw new Error("[bench] catalogue: run `npm run build` first (it measures the built site)");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "gc-bench-catalogue-"));
-  const [port, demoPort] = [await freePort(), await freePort()];
-  const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir });
+  const { port, env } = await serverEnv(dataDir);
   addBenchOwner(env);
   const server = await startChildServer({ name: "ours", command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health" });
   try {

@@ -19,7 +19,7 @@ import { fetchAsHost } from "../api/testing/host-fetch";
 import { SITES_FILE } from "../api/store/site-store";
 import { addBenchOwner, percentile, StaffClient } from "./catalogue";
 import { benchSites, hostOf } from "./lib/bench-sites";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { PROBE_NODE_ARGS, probeMemory, type Memory } from "./lib/memory-probe";
 import { ROOT } from "./lib/server-build";
@@ -49,7 +49,7 @@ export interface EditCpuCase {
   editMs: number;
   /** The edit and then each asked site's /inventory until it shows the new price, less the same requests when nothing changed. */
   editAndPagesMs: number;
-  /** Those requests alone, nothing changed (served from memory). */
+  /** Those requests alone, nothing changed (served from memory; asked uncompressed, as are the ones above). */
   readsMs: number;
 }
 
@@ -109,15 +109,7 @@ async function startSitesServer(name: string, count: number): Promise<SitesServe
   const sites = benchSites(count);
   await writeFile(path.join(dataDir, SITES_FILE), `${JSON.stringify({ sites }, null, 2)}\n`);
   const probeFile = path.join(dataDir, "memory.json");
-  const [port, demoPort] = [await freePort(), await freePort()];
-  const env = cleanEnv({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DEMO_PORT: String(demoPort),
-    DATA_DIR: dataDir,
-    BENCH_PROBE_FILE: probeFile,
-  });
+  const { port, env } = await serverEnv(dataDir, { BENCH_PROBE_FILE: probeFile });
   addBenchOwner(env);
   const server = await startChildServer({ name, command: process.execPath, args: [...PROBE_NODE_ARGS, main], env, cwd: ROOT, port, readyPath: "/api/health" });
   try {
@@ -139,23 +131,30 @@ async function startSitesServer(name: string, count: number): Promise<SitesServe
   }
 }
 
-/** GET `path` on `host` as a browser would; the body as text, failing on anything but 200. */
-async function page(s: SitesServer, host: string, pathname: string): Promise<string> {
-  const res = await fetchAsHost(s.server.url + pathname, host, { headers: BROWSER_HEADERS });
-  if (res.status !== 200) throw new Error(`[bench] ${s.name}: GET ${pathname} on ${host} answered ${res.status}`);
-  return res.text();
+/** Ask each host for its `/` and `/inventory`, one after another, as a browser would. */
+async function warm(s: SitesServer, hosts: readonly string[]): Promise<void> {
+  for (const host of hosts)
+    for (const pathname of ["/", "/inventory"]) {
+      const res = await fetchAsHost(s.server.url + pathname, host, { headers: BROWSER_HEADERS });
+      if (res.status !== 200) throw new Error(`[bench] ${s.name}: GET ${pathname} on ${host} answered ${res.status}`);
+      await res.arrayBuffer();
+    }
 }
 
-/** Ask each host for its `/` and `/inventory`, one after another. */
-async function warm(s: SitesServer, hosts: readonly string[]): Promise<void> {
-  for (const host of hosts) for (const p of ["/", "/inventory"]) await page(s, host, p);
+/**
+ * `host`'s /inventory as text, asked with no Accept-Encoding: the text is searched, and the CPU figures leave out
+ * compression (which the throughput figures include).
+ */
+async function inventory(s: SitesServer, host: string): Promise<string> {
+  const res = await fetchAsHost(`${s.server.url}/inventory`, host);
+  if (res.status !== 200) throw new Error(`[bench] ${s.name}: GET /inventory on ${host} answered ${res.status}`);
+  return res.text();
 }
 
 /** Poll `host`'s /inventory until it shows `price`; the time since `since`. */
 async function untilShown(s: SitesServer, host: string, price: number, since: number): Promise<number> {
   const text = formatUsd(price);
-  // fetchAsHost sends no Accept-Encoding of its own, so the body is plain text to search.
-  while (!(await (await fetchAsHost(`${s.server.url}/inventory`, host)).text()).includes(text)) {
+  while (!(await inventory(s, host)).includes(text)) {
     if (performance.now() - since > GIVE_UP_MS) throw new Error(`[bench] ${s.name}: ${host}/inventory did not show ${text} within ${GIVE_UP_MS} ms`);
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
@@ -179,7 +178,7 @@ async function cpuPerRound(s: SitesServer, rounds: number, work: (round: number)
 
 /** The CPU time of one edit on `s` when the sites of `asked` are the ones visitors ask for. */
 async function editCpu(s: SitesServer, name: string, asked: readonly string[], edits: number, nextPrice: () => number): Promise<EditCpuCase> {
-  const askAll = () => Promise.all(asked.map((host) => page(s, host, "/inventory")));
+  const askAll = () => Promise.all(asked.map((host) => inventory(s, host)));
   const readsMs = await cpuPerRound(s, edits, async () => void (await askAll()));
   const editMs = await cpuPerRound(s, edits, async () => {
     await s.staff.editPrice(VEHICLE, nextPrice());
