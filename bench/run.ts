@@ -41,7 +41,7 @@ const SETTINGS = {
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
-    sites: { sites: 45, connections: 10, durationSeconds: 5, warmupSeconds: 2, rounds: 3, changes: 20, cpuEdits: 20 },
+    sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },

@@ -246,7 +246,7 @@ export function toMarkdown(r: BenchResults): string {
         ],
       ),
       "",
-      `${s.sites} hosts over one site: ${times(t.ratio)} (goal: at least 0.9×).`,
+      `${s.sites} hosts over one site: ${times(t.ratio)} (goal: at least 0.9×); each round's: ${t.roundRatios.map(times).join(", ")}.`,
       "",
       `A price edit (staff PATCH) until \`/inventory\` of all ${s.sites} sites shows it, over ${s.propagation.changes} edits: p50 ${s.propagation.allSites.p50Ms} ms, p95 ${s.propagation.allSites.p95Ms} ms, max ${s.propagation.allSites.maxMs} ms (goal: p95 at most 1,000 ms); each site on its own: p50 ${s.propagation.eachSite.p50Ms} ms, p95 ${s.propagation.eachSite.p95Ms} ms. On the 1-site server: p50 ${s.propagation.oneSite.p50Ms} ms, p95 ${s.propagation.oneSite.p95Ms} ms.`,
       "",
