@@ -12,7 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { formatUsd } from "../domain/money";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
@@ -41,13 +41,14 @@ const POLL_MS = 5;
 /** A write whose change is not served within this time counts as failed. */
 const GIVE_UP_MS = 10_000;
 
-const percentile = (values: number[], p: number) => {
+/** The p-th percentile (nearest rank) of `values`. */
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
 /** A signed-in staff client of one server, writing as the console does (ETag, If-Match, same-origin). */
-class StaffClient {
+export class StaffClient {
   constructor(
     private readonly server: ChildServer,
     private readonly cookie: string,
@@ -80,6 +81,33 @@ class StaffClient {
     await res.arrayBuffer();
     return at;
   }
+
+  /** Change only the vehicle's price, as the console's form saves one field (PATCH with the edited version's value and ETag); resolves on the 2xx, with the time it came. */
+  async editPrice(id: string, price: number): Promise<number> {
+    const url = `${this.server.url}/api/staff/vehicles/${id}`;
+    const current = await fetch(url, { headers: { cookie: this.cookie } });
+    const vehicle = (await current.json()) as { price: number };
+    const res = await fetch(url, {
+      method: "PATCH",
+      headers: { cookie: this.cookie, origin: this.server.url, "content-type": "application/json", "if-match": current.headers.get("etag") ?? "" },
+      body: JSON.stringify({ changes: { price }, base: { price: vehicle.price } }),
+    });
+    const at = performance.now();
+    if (res.status !== 200) throw new Error(`[bench] PATCH ${id} answered ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+    return at;
+  }
+}
+
+/** Add the bench's owner account (every site) to the data folder of `env`, with the staff CLI, before its server starts. */
+export function addBenchOwner(env: Record<string, string | undefined>): void {
+  const added = spawnSync(process.execPath, ["--import", "tsx", "api/cli/staff.ts", "add", ACCOUNT.email, "--role", "owner"], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    input: `${ACCOUNT.password}\n`,
+    encoding: "utf8",
+  });
+  if (added.status !== 0) throw new Error(`[bench] could not add the bench account: ${added.stderr}`);
 }
 
 /** Every page and read that shows the vehicle's price, with what it shows once the price is `price`. */
@@ -102,15 +130,8 @@ export async function benchCatalogue(o: CatalogueOptions, log: (line: string) =>
   if (!existsSync(main) || !existsSync(path.join(ROOT, "dist/site")))
     throw new Error("[bench] catalogue: run `npm run build` first (it measures the built site)");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "gc-bench-catalogue-"));
-  const [port, demoPort] = [await freePort(), await freePort()];
-  const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir });
-  const added = spawnSync(process.execPath, ["--import", "tsx", "api/cli/staff.ts", "add", ACCOUNT.email, "--role", "owner"], {
-    cwd: ROOT,
-    env: env as NodeJS.ProcessEnv,
-    input: `${ACCOUNT.password}\n`,
-    encoding: "utf8",
-  });
-  if (added.status !== 0) throw new Error(`[bench] could not add the bench account: ${added.stderr}`);
+  const { port, env } = await serverEnv(dataDir);
+  addBenchOwner(env);
   const server = await startChildServer({ name: "ours", command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health" });
   try {
     const staff = await StaffClient.signIn(server);

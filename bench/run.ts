@@ -1,11 +1,11 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory,sites] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
  * how long one uploaded phone photo takes to process, and PostgreSQL beside
  * lowdb (reads, lead posts with one and two servers, propagation between them)
- * (docs/benchmarks.md). Every server runs in its own process on 127.0.0.1;
+ * (docs/benchmarks.md), and one deployment serving 45 sites beside one site. Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
  * for about a second and checks only that each produced numbers. Smoke and
@@ -21,6 +21,7 @@ import { benchInbox } from "./inbox";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
+import { benchSitesPart } from "./sites";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { killAllChildren } from "./lib/child-server";
@@ -28,7 +29,7 @@ import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-inventory"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-inventory", "sites"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -42,6 +43,7 @@ const SETTINGS = {
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
     "scale-inventory": { sizes: [35, 350, 3_500], connections: 10, durationSeconds: 5 },
+    sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -52,10 +54,11 @@ const SETTINGS = {
     photos: { rounds: 1 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
     "scale-inventory": { sizes: [35, 350], connections: 10, durationSeconds: 1 },
+    sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory,sites] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
   if (parts.includes("scale-inventory")) results.scaleInventory = await benchScaleInventory(settings["scale-inventory"], log);
+  if (parts.includes("sites")) results.sites = await benchSitesPart(settings.sites, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -131,6 +135,14 @@ function assertNumbers(r: BenchResults): void {
     positive("postgres propagation", r.postgres.propagation?.maxMs);
   }
   for (const c of r.scaleInventory?.cases ?? []) positive(`scale-inventory ${c.units} units req/s`, c.load.rps);
+  if (r.sites) {
+    positive("sites memory", r.sites.memory[0]?.warmed.rssMB);
+    positive("sites GET / on 1 site", r.sites.throughput.one.rps);
+    positive(`sites GET / over ${r.sites.sites} hosts`, r.sites.throughput.spread.rps);
+    positive("sites propagation", r.sites.propagation.allSites.maxMs);
+    // One edit's CPU time can round to 0 ms over a smoke run's 2 edits (the clock ticks in 10 ms): a number is enough.
+    for (const c of r.sites.editCpu.cases) if (![c.editMs, c.editAndPagesMs, c.readsMs].every(Number.isFinite)) missing.push(`sites edit CPU (${c.name})`);
+  }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -20,6 +20,8 @@ declare module "autocannon" {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn, over the url's defaults (e.g. one Host header each). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   }
   interface Result {
     requests: Histogram;

@@ -22,6 +22,8 @@ export interface LoadOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
+  /** Requests each connection sends in turn (autocannon's `requests`), e.g. the same path with one Host header per site. */
+  requests?: { path?: string; headers?: Record<string, string> }[];
   /** Per-request timeout; slow lead writes at 100,000 leads need more than autocannon's 10 s. */
   timeoutSeconds?: number;
   /** The server's CPU clock, to tell whether it or the load generator was the limit. */
@@ -39,6 +41,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
     method: o.method ?? "GET",
     headers: o.headers,
     body: o.body,
+    requests: o.requests,
     timeout: o.timeoutSeconds ?? 10,
   });
   const elapsedSeconds = (performance.now() - started) / 1000;

@@ -4,6 +4,7 @@ import type { CatalogueResults } from "../catalogue";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
+import type { SitesResults } from "../sites";
 import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
 import type { Machine } from "./machine";
@@ -22,6 +23,7 @@ export interface BenchResults {
   photos?: PhotosResults;
   postgres?: PostgresResults;
   scaleInventory?: ScaleInventoryResults;
+  sites?: SitesResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -218,5 +220,46 @@ export function toMarkdown(r: BenchResults): string {
     }
   }
   if (r.scaleInventory) out.push(...scaleInventoryMarkdown(r.scaleInventory, table));
+  if (r.sites) {
+    const s = r.sites;
+    const t = s.throughput;
+    out.push("", `## ${s.sites} sites from one deployment beside one site (issue 26)`, "");
+    out.push(
+      `Memory after a full GC (one server process each): once started, and once each site's \`/\` and \`/inventory\` were asked for.`,
+      "",
+      table(
+        ["Server", "Sites asked", "RSS MB started", "RSS MB warmed", "Heap MB started", "Heap MB warmed"],
+        s.memory.map((m) => [m.name, `${m.sitesWarmed} of ${m.sitesServed}`, m.started.rssMB, m.warmed.rssMB, m.started.heapUsedMB, m.warmed.heapUsedMB]),
+      ),
+      "",
+      `\`GET /\` as a browser asks it (gzip, br), ${t.connections} connections, ${t.durationSeconds} s per run, median of ${t.rounds} round(s), the servers taking turns:`,
+      "",
+      table(
+        ["Case", "req/s", "p50 ms", "p99 ms", "Server CPU %"],
+        [
+          ["1-site server, its one host", t.one.rps, t.one.p50Ms, t.one.p99Ms, t.one.serverCpuPercent],
+          [
+            `${s.sites}-site server, each connection asking the ${s.sites} hosts in turn`,
+            t.spread.rps,
+            t.spread.p50Ms,
+            t.spread.p99Ms,
+            t.spread.serverCpuPercent,
+          ],
+          [`${s.sites}-site server, one host`, t.manyOneHost.rps, t.manyOneHost.p50Ms, t.manyOneHost.p99Ms, t.manyOneHost.serverCpuPercent],
+        ],
+      ),
+      "",
+      `${s.sites} hosts over one site: ${times(t.ratio)} (goal: at least 0.9×); each round's: ${t.roundRatios.map(times).join(", ")}.`,
+      "",
+      `A price edit (staff PATCH) until \`/inventory\` of all ${s.sites} sites shows it, over ${s.propagation.changes} edits: p50 ${s.propagation.allSites.p50Ms} ms, p95 ${s.propagation.allSites.p95Ms} ms, max ${s.propagation.allSites.maxMs} ms (goal: p95 at most 1,000 ms); each site on its own: p50 ${s.propagation.eachSite.p50Ms} ms, p95 ${s.propagation.eachSite.p95Ms} ms. On the 1-site server: p50 ${s.propagation.oneSite.p50Ms} ms, p95 ${s.propagation.oneSite.p95Ms} ms.`,
+      "",
+      `Server CPU time of one price edit, ms, the mean of ${s.editCpu.edits} edits (the /proc clock ticks in 10 ms):`,
+      "",
+      table(
+        ["Sites", "Sites asked", "Edit alone", "Edit + asked pages up to date", "Those reads, nothing changed"],
+        s.editCpu.cases.map((c) => [c.name, c.sitesAsked, c.editMs, c.editAndPagesMs, c.readsMs]),
+      ),
+    );
+  }
   return `${out.join("\n")}\n`;
 }
