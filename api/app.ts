@@ -13,6 +13,7 @@ import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
+import { sendSiteFile } from "./widget-scripts";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
@@ -60,8 +61,15 @@ export function createApp(deps: AppDeps): Express {
       if (deps.widgetSourceMaps && file.endsWith(".js")) res.setHeader("SourceMap", `${path.basename(file)}.map`);
     },
   });
+  // The latest scripts and their integrity list, each site's own (api/widget-scripts.ts); anything else is a file as built.
+  const siteScripts: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (deps.widgetSourceMaps && name.endsWith(".js")) res.setHeader("SourceMap", `${name}.map`);
+    sendSiteFile(req, res, { dir: path.resolve(deps.widgetsDir), name, cacheControl: WIDGET_CACHE }).then((sent) => sent || next(), next);
+  };
   if (deps.widgetReleases) app.use("/widgets", crossOrigin, deps.widgetReleases);
-  app.use("/widgets", crossOrigin, widgetFiles);
+  app.use("/widgets", crossOrigin, siteScripts, widgetFiles);
   app.use("/images", crossOrigin);
   // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
   app.use(
