@@ -21,8 +21,6 @@ export interface AppDeps extends ApiDeps {
   widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
-  /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
-  widgetReleases?: RequestHandler;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
   site: RequestHandler;
   /** The site's error page for any error outside /api (whose errors are JSON). */

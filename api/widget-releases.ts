@@ -11,7 +11,8 @@ import type { RequestHandler } from "express";
 import type { Site } from "../domain/site";
 import { CONTACT_LITERAL_PREFIX, contactLiteral, widgetContact } from "../domain/widget-contact";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "./store/file-modes";
-import { sendSiteFile } from "./widget-scripts";
+import type { Integrity } from "../widgets/package/integrity";
+import { sendSiteFile, siteIntegrity } from "./widget-scripts";
 
 export const RELEASES_DIR = "widget-releases";
 /** In a kept release: the contact literal each site was first served with (sites/{id}.txt). */
@@ -28,8 +29,14 @@ const byVersion = (a: string, b: string) => {
   return 0;
 };
 
+/** The kept releases: the handler of their paths, and what a site's pinned copy of the current release hashes to. */
+export type WidgetReleases = RequestHandler & {
+  /** The SRI value of each script of the release this server runs (its build's, else the newest kept), as `site` serves it pinned. */
+  integrity(site: Site): Promise<Integrity | undefined>;
+};
+
 /** Keep the build's release (if any, and not kept yet) and answer /widgets/{version}/… and /widgets/v{major}/…. */
-export async function widgetReleases(widgetsDir: string, dataDir: string): Promise<RequestHandler> {
+export async function widgetReleases(widgetsDir: string, dataDir: string): Promise<WidgetReleases> {
   const kept = path.join(dataDir, RELEASES_DIR);
   await mkdirPrivate(kept);
   const built = await readFile(path.join(widgetsDir, "integrity.json"), "utf8").then(
@@ -52,7 +59,14 @@ export async function widgetReleases(widgetsDir: string, dataDir: string): Promi
   const versions = (await readdir(kept)).filter((v) => VERSION.test(v)).sort(byVersion);
   const newestOf = (major: string) => versions.filter((v) => VERSION.exec(v)![1] === major).at(-1);
 
-  return (req, res, next) => {
+  const current = built && versions.includes(built) ? built : versions.at(-1);
+  const integrity = async (site: Site) => {
+    if (!current) return undefined;
+    const dir = path.join(kept, current);
+    return siteIntegrity(site, dir, await pinnedLiteral(dir, site));
+  };
+
+  const handler: RequestHandler = (req, res, next) => {
     const m = /^\/(v(\d+)|\d+\.\d+\.\d+)\/([\w-]+\.(?:js|json))$/.exec(req.path);
     if (!m || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const version = m[2] !== undefined ? newestOf(m[2]) : versions.includes(m[1]!) ? m[1] : undefined;
@@ -71,6 +85,7 @@ export async function widgetReleases(widgetsDir: string, dataDir: string): Promi
       .then((literal) => sendSiteFile(req, res, { dir, name: m[3]!, cacheControl, literal }))
       .then((sent) => sent || sendFile(), next);
   };
+  return Object.assign(handler, { integrity });
 }
 
 /**

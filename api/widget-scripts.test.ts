@@ -14,7 +14,9 @@ import { siteForHost, type Site } from "../domain/site";
 import { firstSite, sitesFromExample } from "../domain/site-seed";
 import { contactLiteral, widgetContact } from "../domain/widget-contact";
 import { resolveSite } from "./middleware/site";
+import { openAccountStore } from "./store/account-store";
 import { fetchAsHost } from "./testing/host-fetch";
+import { addAccount, call, signIn } from "./testing/staff-client";
 import { startTestServer, type TestServer } from "./testing/test-server";
 import { widgetReleases } from "./widget-releases";
 
@@ -23,6 +25,8 @@ const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../tests/fix
 /** Cape May, reachable in tests as cape-may.localhost. */
 const CAPE_MAY: Site = { ...capeMay!, domains: [...capeMay!.domains, "cape-may.localhost"] };
 const VERSION = "9.9.9";
+const OWNER = { email: "owner@example.com", password: "owner password 1" };
+const SUSSEX_SALES = { email: "sussex-sales@example.com", password: "sales password 1" };
 /** A built script as the build writes it: the first site's facts in its one literal. */
 const SCRIPT = `(()=>{const c=${JSON.stringify(contactLiteral(widgetContact(FIRST)))};document.title=c})();\n`;
 const sri = (text: string | Buffer) => `sha384-${createHash("sha384").update(text).digest("base64")}`;
@@ -110,6 +114,24 @@ describe("widget scripts served per site", () => {
     const after = await get(s, "cape-may.localhost", "a.js");
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     expect(await after.text()).toContain(phone.display);
+  });
+
+  it("gives the console each site's pinned hashes (GET /api/staff/sites/:id/widgets), within the account's sites", async () => {
+    const s = await serverOfTwoSites();
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    await openAccountStore(s.dataDir).add({ ...SUSSEX_SALES, role: "sales", sites: [FIRST.id] });
+    const [owner, sales] = await Promise.all([signIn(s, OWNER.email, OWNER.password), signIn(s, SUSSEX_SALES.email, SUSSEX_SALES.password)]);
+
+    const listed = await call(s, "GET", `/api/staff/sites/${CAPE_MAY.id}/widgets`, { cookie: owner });
+    expect(listed.status).toBe(200);
+    const pinned = await (await get(s, "cape-may.localhost", `${VERSION}/a.js`)).text();
+    expect(await listed.json()).toEqual({ version: VERSION, files: { "a.js": sri(pinned) } });
+    expect(await (await call(s, "GET", `/api/staff/sites/${FIRST.id}/widgets`, { cookie: sales })).json()).toEqual({
+      version: VERSION,
+      files: { "a.js": sri(SCRIPT) },
+    });
+    expect((await call(s, "GET", `/api/staff/sites/${CAPE_MAY.id}/widgets`, { cookie: sales })).status).toBe(403);
+    expect((await call(s, "GET", "/api/staff/sites/nowhere/widgets", { cookie: owner })).status).toBe(404);
   });
 
   it("keeps a pinned release's file, and so its SRI hash, for a site whose phone changed; v{major} moves on", async () => {

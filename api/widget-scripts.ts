@@ -15,6 +15,7 @@ import fresh from "fresh";
 import Negotiator from "negotiator";
 import type { Site } from "../domain/site";
 import { CONTACT_LITERAL, contactLiteral, widgetContact } from "../domain/widget-contact";
+import type { Integrity } from "../widgets/package/integrity";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -90,15 +91,21 @@ function script(site: Site, file: string, literal = contactLiteral(widgetContact
   });
 }
 
-/** A folder's integrity.json as `site` serves it: each script's hash is that of the site's own copy. */
+/** A built folder's integrity list as `site` serves it: each script's hash is that of the site's own copy. */
+export async function siteIntegrity(site: Site, dir: string, literal?: string): Promise<Integrity | undefined> {
+  const bytes = await source(path.join(dir, INTEGRITY_FILE));
+  if (!bytes) return undefined;
+  const list = JSON.parse(bytes.toString("utf8")) as Integrity;
+  const files: Record<string, string> = {};
+  for (const name of Object.keys(list.files)) files[name] = (await script(site, path.join(dir, name), literal))?.integrity ?? list.files[name]!;
+  return { ...list, files };
+}
+
+/** A folder's integrity.json as `site` serves it. */
 function integrity(site: Site, dir: string, literal?: string): Promise<ServedFile | undefined> {
   return cached(site, `${path.join(dir, INTEGRITY_FILE)}\0${literal ?? ""}`, async () => {
-    const bytes = await source(path.join(dir, INTEGRITY_FILE));
-    if (!bytes) return undefined;
-    const list = JSON.parse(bytes.toString("utf8")) as { version: string; files: Record<string, string> };
-    const files: Record<string, string> = {};
-    for (const name of Object.keys(list.files)) files[name] = (await script(site, path.join(dir, name), literal))?.integrity ?? list.files[name]!;
-    return prepare(Buffer.from(JSON.stringify({ ...list, files }, null, 2)), "application/json; charset=utf-8");
+    const list = await siteIntegrity(site, dir, literal);
+    return list && prepare(Buffer.from(JSON.stringify(list, null, 2)), "application/json; charset=utf-8");
   });
 }
 

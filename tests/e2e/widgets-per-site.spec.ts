@@ -15,8 +15,8 @@ import { firstSite, sitesFromExample } from "../../domain/site-seed";
 import { expect, RECORD_EVENTS, test } from "./third-origin";
 
 const [capeMayExample] = sitesFromExample(JSON.parse(readFileSync(new URL("../fixtures/example-sites.json", import.meta.url), "utf8")));
-/** Cape May as the test serves it: a loopback name Chromium can reach, and its own lead recipients. */
-const capeMay: Site = { ...capeMayExample!, domains: [...capeMayExample!.domains, "cape-may.localhost"], leadRecipients: ["leads@capemay.example"] };
+/** Cape May as the test serves it: a loopback name Chromium can reach as its primary domain, and its own lead recipients. */
+const capeMay: Site = { ...capeMayExample!, domains: ["cape-may.localhost", ...capeMayExample!.domains], leadRecipients: ["leads@capemay.example"] };
 const sussex = firstSite();
 const LEAD_TO = "sales@dealer.example";
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
@@ -34,6 +34,27 @@ test.describe("widgets served per site", () => {
     await smtp?.close();
   });
 
+  /** The server of both sites (started once), the partner's origin allowed to post leads to each. */
+  async function serve(partner: string): Promise<void> {
+    if (s) return;
+    smtp = await startSmtpSink();
+    s = await startTestServer(
+      { SMTP_URL: smtp.url, LEAD_TO, LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100", ALLOWED_ORIGINS: partner },
+      undefined,
+      { builtSite: true },
+    );
+    await s.sites.create(capeMay);
+    // Allowed for Cape May through the Origins API on Cape May's host, as its owner does in the console.
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    const cookie = await signIn(s, OWNER.email, OWNER.password);
+    const put = await fetchAsHost(`${s.url}/api/staff/origins`, "cape-may.localhost", {
+      method: "PUT",
+      headers: { cookie, origin: s.origin, "content-type": "application/json" },
+      body: JSON.stringify({ added: [partner] }),
+    });
+    expect(put.status).toBe(200);
+  }
+
   for (const [name, host, site, other, recipients] of [
     ["the first site", "localhost", sussex, capeMay, [LEAD_TO]],
     ["Cape May", "cape-may.localhost", capeMay, sussex, capeMay.leadRecipients!],
@@ -43,24 +64,7 @@ test.describe("widgets served per site", () => {
       thirdOrigin,
       consoleGuard,
     }) => {
-      if (!s) {
-        smtp = await startSmtpSink();
-        s = await startTestServer(
-          { SMTP_URL: smtp.url, LEAD_TO, LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100", ALLOWED_ORIGINS: thirdOrigin.origin },
-          undefined,
-          { builtSite: true },
-        );
-        await s.sites.create(capeMay);
-        // The partner's origin is allowed for Cape May too, through the Origins API on Cape May's host.
-        await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
-        const cookie = await signIn(s, OWNER.email, OWNER.password);
-        const put = await fetchAsHost(`${s.url}/api/staff/origins`, "cape-may.localhost", {
-          method: "PUT",
-          headers: { cookie, origin: s.origin, "content-type": "application/json" },
-          body: JSON.stringify({ added: [thirdOrigin.origin] }),
-        });
-        expect(put.status).toBe(200);
-      }
+      await serve(thirdOrigin.origin);
       const dealer = `http://${host}:${new URL(s.url).port}`;
       // One vehicle's API call fails: its widget falls back to the phone.
       consoleGuard.allow(/Failed to load resource/);
