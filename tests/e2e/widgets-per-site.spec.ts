@@ -12,6 +12,7 @@ import { startSmtpSink, type SmtpSink } from "../../api/testing/smtp-sink";
 import { startTestServer, type TestServer } from "../../api/testing/test-server";
 import type { Site } from "../../domain/site";
 import { firstSite, sitesFromExample } from "../../domain/site-seed";
+import { siteTraces, tracesIn } from "../fixtures/site-traces";
 import { expect, RECORD_EVENTS, test } from "./third-origin";
 
 const [capeMayExample] = sitesFromExample(JSON.parse(readFileSync(new URL("../fixtures/example-sites.json", import.meta.url), "utf8")));
@@ -110,4 +111,15 @@ test.describe("widgets served per site", () => {
       expect(/^Site: (.*)$/m.exec(mail.text ?? "")?.[1]).toBe(site.name);
     });
   }
+
+  test("every script Cape May serves, latest and pinned, carries none of the first site's facts", async ({ thirdOrigin }) => {
+    await serve(thirdOrigin.origin);
+    const { version, files } = JSON.parse(readFileSync("dist/widgets/integrity.json", "utf8")) as { version: string; files: Record<string, string> };
+    for (const file of Object.keys(files).flatMap((f) => [f, `${version}/${f}`])) {
+      const text = await (await fetchAsHost(`${s.url}/widgets/${file}`, "cape-may.localhost")).text();
+      // The calculator shows no phone; every other script carries Cape May's.
+      expect(text.includes(capeMay.phones.main.display), file).toBe(!file.endsWith("eco-calculator.js"));
+      expect(tracesIn(text, siteTraces(sussex)), file).toEqual([]);
+    }
+  });
 });
