@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Alias } from "vite";
+import { firstSite } from "./domain/site-seed";
+import { contactLiteral, widgetContact } from "./domain/widget-contact";
 import { ALL_IN_ONE, WIDGETS, widgetEntry, type WidgetScript as SingleWidgetScript } from "./widgets/registry";
 
 /**
@@ -15,10 +17,12 @@ export const PREACT_ALIASES: Alias[] = [
 
 /**
  * Build-time constants of the widget code (declared in widgets/env.d.ts): `__GC_VERSION__` is the package's version,
- * which a second copy of the script on a page names in its warning (widgets/shared/define-widget.tsx).
+ * which a second copy of the script on a page names in its warning (widgets/shared/define-widget.tsx); `__GC_SITE__` is
+ * the first site's contact facts, which the server swaps for the serving site's (domain/widget-contact.ts).
  */
 export const WIDGET_DEFINES: Record<string, string> = {
   __GC_VERSION__: JSON.stringify((JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8")) as { version: string }).version),
+  __GC_SITE__: JSON.stringify(contactLiteral(widgetContact(firstSite()))),
 };
 
 /** Script name → entry, from the registry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */

@@ -6,6 +6,7 @@ import type { SiteStore } from "./store/site-store";
 import type { StaffStores } from "./store/staff-stores";
 import type { PhotoStore } from "./store/photo-store";
 import type { VehicleStore } from "./store/vehicle-store";
+import type { WidgetReleases } from "./widget-releases";
 import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/errors";
 import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
@@ -29,10 +30,12 @@ export interface ApiDeps {
   sites: SiteStore;
   /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
   rateLimitStore?: (name: string) => Store | undefined;
+  /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
+  widgetReleases?: WidgetReleases;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rateLimitStore }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rateLimitStore, widgetReleases }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
@@ -44,7 +47,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
     contactRouter(leads, outbox),
   );
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -13,6 +13,7 @@ import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
+import { sendSiteFile } from "./widget-scripts";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
@@ -20,8 +21,6 @@ export interface AppDeps extends ApiDeps {
   widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
-  /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
-  widgetReleases?: RequestHandler;
   /** Everything else the site serves: pages, images, assets. Mounted last. */
   site: RequestHandler;
   /** The site's error page for any error outside /api (whose errors are JSON). */
@@ -60,8 +59,15 @@ export function createApp(deps: AppDeps): Express {
       if (deps.widgetSourceMaps && file.endsWith(".js")) res.setHeader("SourceMap", `${path.basename(file)}.map`);
     },
   });
+  // The latest scripts and their integrity list, each site's own (api/widget-scripts.ts); anything else is a file as built.
+  const siteScripts: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    if (deps.widgetSourceMaps && name.endsWith(".js")) res.setHeader("SourceMap", `${name}.map`);
+    sendSiteFile(req, res, { dir: path.resolve(deps.widgetsDir), name, cacheControl: WIDGET_CACHE }).then((sent) => sent || next(), next);
+  };
   if (deps.widgetReleases) app.use("/widgets", crossOrigin, deps.widgetReleases);
-  app.use("/widgets", crossOrigin, widgetFiles);
+  app.use("/widgets", crossOrigin, siteScripts, widgetFiles);
   app.use("/images", crossOrigin);
   // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
   app.use(

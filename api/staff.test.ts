@@ -123,6 +123,7 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "GET", url: "/api/staff/sites" },
   { method: "POST", url: "/api/staff/sites", body: { ...firstSite(), id: "guarded", domains: ["guarded.localhost"] } },
   { method: "GET", url: "/api/staff/sites/sussex-coast" },
+  { method: "GET", url: "/api/staff/sites/sussex-coast/widgets" },
   { method: "PUT", url: "/api/staff/sites/sussex-coast", body: { ...firstSite(), name: "Guarded" } },
   { method: "DELETE", url: "/api/staff/sites/sussex-coast?force=1" },
 ];

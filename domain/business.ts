@@ -51,7 +51,7 @@ export const BUSINESS = {
 } as const;
 
 /** `tel:` link for a phone number. */
-export const telHref = (phone: PhoneNumber): string => `tel:${phone.e164}`;
+export const telHref = (phone: Pick<PhoneNumber, "e164">): string => `tel:${phone.e164}`;
 
 /** The one-line postal address. */
 export const formatAddress = (a = BUSINESS.address): string => `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;

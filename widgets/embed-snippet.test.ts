@@ -8,10 +8,12 @@ const readme = readFileSync("README.md", "utf8");
 
 describe("the embed snippet", () => {
   it("is the README's: the all-in-one script and two elements", () => {
-    const snippet = embedSnippet(BUSINESS.siteUrl, ALL_IN_ONE.script, [
-      { tag: "gc-eco-calculator", attributes: { miles: "30" } },
-      { tag: "gc-rental-pricing" },
-    ]);
+    const snippet = embedSnippet(
+      BUSINESS.siteUrl,
+      ALL_IN_ONE.script,
+      [{ tag: "gc-eco-calculator", attributes: { miles: "30" } }, { tag: "gc-rental-pricing" }],
+      { phone: BUSINESS.phones.main },
+    );
     expect(readme).toContain(`\`\`\`html\n${snippet}\n\`\`\``);
   });
 

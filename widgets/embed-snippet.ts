@@ -4,7 +4,7 @@
  * (widgets/embed-snippet.test.ts) and the staff console's Embed page writes
  * its snippets with it, so both always say the same thing.
  */
-import { BUSINESS, telHref } from "../domain/business";
+import { telHref, type PhoneNumber } from "../domain/business";
 import { escapeHtml } from "../domain/escape";
 import { WIDGETS, type WidgetTag } from "./registry";
 
@@ -38,20 +38,28 @@ export interface PinnedScript {
 export const pinnedScript = (origin: string, script: string, { version, integrity }: PinnedScript): string =>
   `<script src="${escapeHtml(`${origin}/widgets/${version}/${script}.js`)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous" defer></script>`;
 
+/** The phone a fallback names: the main line of the site at `origin`. */
+export type FallbackPhone = Pick<PhoneNumber, "display" | "e164">;
+
 /**
  * One element as a partner's page should hold it (docs/decisions/0020-reserved-space.md): its room kept before the
  * script runs (an inline min-height, about its loaded height at each width), and a fallback inside it, a link to the
- * dealership's page and the phone, which shows until the widget takes over and without JavaScript.
+ * page of the site at `origin` and that site's phone, which shows until the widget takes over and without JavaScript.
  */
-export function reservedElement(origin: string, element: EmbedElement): string {
+export function reservedElement(origin: string, element: EmbedElement, phone?: FallbackPhone): string {
   const widget = WIDGETS.find((w) => w.tag === element.tag)!;
   const attributes = element.attributes ?? {};
-  const phone = BUSINESS.phones.main;
   const link = `<a href="${escapeHtml(`${origin}${widget.fallback.path(attributes)}`)}">${escapeHtml(widget.fallback.text)}</a>`;
+  const call = phone ? ` or call <a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone.display)}</a>` : "";
   const open = embedElement({ tag: element.tag, attributes: { ...attributes, style: `display:block;min-height:${widget.reserve(attributes)}` } });
-  return `${open.slice(0, -`</${element.tag}>`.length)}\n  <p>${link} or call <a href="${telHref(phone)}">${escapeHtml(phone.display)}</a>.</p>\n</${element.tag}>`;
+  return `${open.slice(0, -`</${element.tag}>`.length)}\n  <p>${link}${call}.</p>\n</${element.tag}>`;
 }
 
 /** The whole snippet: the script tag (pinned when given a release), a blank line, then each element with its fallback. */
-export const embedSnippet = (origin: string, script: string, elements: readonly EmbedElement[], pinned?: PinnedScript): string =>
-  [pinned ? pinnedScript(origin, script, pinned) : embedScript(origin, script), "", ...elements.map((e) => reservedElement(origin, e))].join("\n");
+export const embedSnippet = (
+  origin: string,
+  script: string,
+  elements: readonly EmbedElement[],
+  { pinned, phone }: { pinned?: PinnedScript; phone?: FallbackPhone } = {},
+): string =>
+  [pinned ? pinnedScript(origin, script, pinned) : embedScript(origin, script), "", ...elements.map((e) => reservedElement(origin, e, phone))].join("\n");

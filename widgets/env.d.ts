@@ -2,3 +2,6 @@
 
 /** The version of the package this widget code was built from (vite.config.ts `WIDGET_DEFINES`). */
 declare const __GC_VERSION__: string;
+
+/** The first site's contact facts as a `"gc-site:…"` literal, which the server replaces with the serving site's (domain/widget-contact.ts). */
+declare const __GC_SITE__: string;

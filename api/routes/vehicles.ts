@@ -15,7 +15,7 @@ const asksForPage = (req: Request): boolean => Object.keys(queryParams(req.query
  * GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). Without
  * parameters the list is the whole array, as it always was (prepared once per change); with the inventory's filters
  * and sort (domain/inventory-query.ts) it is the matching array, and with `page` or `pageSize` one page of it in an
- * envelope `{ vehicles, total, page, pageSize, pageCount }` (docs/decisions/0026-s6-paged-inventory.md).
+ * envelope `{ vehicles, total, page, pageSize, pageCount }` (docs/decisions/0027-paged-inventory.md).
  */
 export function vehiclesRouter(store: VehicleReader): Router {
   const router = Router();

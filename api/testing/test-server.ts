@@ -14,6 +14,7 @@ import type { StaffStores } from "../store/staff-stores";
 import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-router";
+import { widgetReleases } from "../widget-releases";
 
 /** The repository root: where the built site (dist/site, dist/widgets) is. */
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -66,6 +67,8 @@ export async function startTestServer(
     sites: stores.sites,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? (builtSite ? path.join(ROOT, "dist/widgets") : path.join(dir, "no-widgets")),
+    // The build's (or the given) releases, kept in this data folder, as main.ts keeps them.
+    ...(builtSite || widgetsDir ? { widgetReleases: await widgetReleases(widgetsDir ?? path.join(ROOT, "dist/widgets"), dir) } : {}),
     site: builtSite
       ? createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles, sites: stores.sites })
       : Router(),

@@ -9,7 +9,8 @@ import { attributeValue, propName } from "../../widgets/shared/attributes";
 import type { WidgetProps } from "../../widgets/shared/define-widget";
 import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
 import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
-import { COMPILED_CONTACT, CONTACT_BLOCK_ATTRIBUTE, WidgetContactContext, type WidgetContact } from "../../widgets/shared/site-contact";
+import { WidgetContactContext } from "../../widgets/shared/site-contact";
+import { widgetContact } from "../../domain/widget-contact";
 import { UNBUILT_ASSETS, type SiteAssets } from "../lib/assets";
 import { useSite } from "../lib/site-facts";
 
@@ -66,13 +67,10 @@ export function ServedWidget({
         : {},
   });
   const Component = COMPONENTS[tag];
-  const { phones, financingUrl } = useSite();
-  const contact: WidgetContact = { main: phones.main, ...(phones.tollFree ? { tollFree: phones.tollFree } : {}), ...(financingUrl ? { financingUrl } : {}) };
-  // The widget's own render (after the script loads) shows the compiled facts unless the page gives it the site's.
-  const ownContact = JSON.stringify(contact) !== JSON.stringify(COMPILED_CONTACT);
+  // The same facts as the script the page loads from this site's own origin carries (api/widget-scripts.ts).
+  const contact = widgetContact(useSite().site);
   return (
     <>
-      {ownContact ? <script type="application/json" {...{ [CONTACT_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(contact) }} /> : null}
       {vehicles ? <script type="application/json" {...{ [DATA_BLOCK_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: scriptText(vehicles) }} /> : null}
       {createElement(
         tag,

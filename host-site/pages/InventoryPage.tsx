@@ -20,7 +20,7 @@ export interface InventoryPageDef extends PageDef {
  * `/inventory?…`: one page of the catalogue, filtered, sorted and cut on the server (domain/inventory-query.ts), with
  * links to the pages beside it. Each page of the unfiltered list is canonical to itself; a filtered, searched or
  * sorted page is `noindex, follow`, canonical to itself, so crawlers follow its cards without indexing every
- * combination (docs/decisions/0026-s6-paged-inventory.md).
+ * combination (docs/decisions/0027-paged-inventory.md).
  */
 export function inventoryPage({ catalogue, site: biz }: PageContext, query: InventoryQuery = {}): InventoryPageDef {
   const vehicles = catalogue.vehicles;

@@ -82,9 +82,9 @@ for (const width of [1280, 390]) {
     test.beforeEach(async ({ page }) => page.setViewportSize({ width, height: width > 800 ? 720 : 844 }));
 
     test("a page built from the README's snippet does not move (CLS under 0.1)", async ({ page, thirdOrigin }) => {
-      const snippet = embedSnippet(SITE, ALL_IN_ONE.script, readmeElements);
+      const snippet = embedSnippet(SITE, ALL_IN_ONE.script, readmeElements, { phone: BUSINESS.phones.main });
       // The README's own text, for the dealership's real origin.
-      expect(embedSnippet(BUSINESS.siteUrl, ALL_IN_ONE.script, readmeElements)).toContain('style="display:block;min-height:');
+      expect(embedSnippet(BUSINESS.siteUrl, ALL_IN_ONE.script, readmeElements, { phone: BUSINESS.phones.main })).toContain('style="display:block;min-height:');
       const body = `${RECORD_EVENTS}<h1>Sunny Dunes Resort</h1><p>Rent a cart for your stay.</p>${snippet.split("\n").slice(2).join("\n")}${PAGE_TEXT}`;
       await openPainted(page, thirdOrigin.page(`/readme-${width}.html`, partnerPage(body)), 2);
       await expect(page.locator("gc-rental-pricing").getByRole("heading", { name: "4 Seater" })).toBeVisible();
@@ -93,7 +93,7 @@ for (const width of [1280, 390]) {
 
     for (const element of ALONE) {
       test(`<${element.tag}> alone at the top of a page does not move it (CLS under 0.1)`, async ({ page, thirdOrigin }) => {
-        const body = `${RECORD_EVENTS}${reservedElement(SITE, element)}${PAGE_TEXT}`;
+        const body = `${RECORD_EVENTS}${reservedElement(SITE, element, BUSINESS.phones.main)}${PAGE_TEXT}`;
         await openPainted(page, thirdOrigin.page(`/${element.tag}-${width}.html`, partnerPage(body)), 1);
         expect(await cls(page)).toBeLessThan(0.1);
         if (element.tag !== "gc-eco-calculator") return;

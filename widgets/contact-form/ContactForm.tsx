@@ -11,17 +11,20 @@ import {
   type ContactMessageInput,
   type Interest,
 } from "../../domain/contact";
-import { BUSINESS, telHref } from "../../domain/business";
+import { telHref } from "../../domain/business";
 import { apiBaseHint, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError, useReportedProblems } from "../shared/report";
 import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
+import { SCRIPT_CONTACT } from "../shared/script-contact";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 
 const TAG = "gc-contact-form";
+/** The phone a failed send offers: the site's that served the script (a toast is only ever shown in the browser). */
+const phone = SCRIPT_CONTACT?.main;
 
 export interface ContactFormProps {
   /** The dealership's origin; defaults to where the script came from. */
@@ -222,10 +225,10 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
           <div>
             <p className="toast-title">{toast.title}</p>
             <p>{toast.text}</p>
-            {toast.call && (
+            {toast.call && phone && (
               <p>
-                <a className="gc-btn" href={telHref(BUSINESS.phones.main)} part="call">
-                  Call {BUSINESS.phones.main.display}
+                <a className="gc-btn" href={telHref(phone)} part="call">
+                  Call {phone.display}
                 </a>
               </p>
             )}

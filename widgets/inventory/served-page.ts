@@ -1,7 +1,7 @@
 /**
  * Marks the root of a page of the inventory the dealership's own site cut on the server (`/inventory?…`,
  * host-site/components/PagedInventory.tsx): a GET filter form, one page of cards and page links, all working as
- * served. The widget takes it over as it is and never renders it again (docs/decisions/0026-s6-paged-inventory.md).
+ * served. The widget takes it over as it is and never renders it again (docs/decisions/0027-paged-inventory.md).
  */
 export const PAGED_ATTRIBUTE = "data-paged";
 

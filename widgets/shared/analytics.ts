@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { BUSINESS } from "../../domain/business";
 import { emit, type GcAction } from "./events";
 import { afterThisTask } from "./report";
 
@@ -8,13 +7,14 @@ const ready = new WeakSet<Element>();
 
 /** Spread on a link to the manufacturer's own page: its gc-action says `manufacturer`, which no href tells apart. */
 export const MANUFACTURER_LINK = { "data-gc-action": "manufacturer" } as const;
+/** Spread on a link to the site's financing application (each site has its own): its gc-action says `quote`. */
+export const QUOTE_LINK = { "data-gc-action": "quote" } as const;
 
 /** What a link does, for gc-action: dial, write, ask for a quote, open the manufacturer's page, or the dealership's page about it. */
 export function linkAction(href: string, marked?: string): GcAction {
-  if (marked === "manufacturer") return "manufacturer";
+  if (marked === "manufacturer" || marked === "quote") return marked;
   if (href.startsWith("tel:")) return "call";
   if (href.startsWith("mailto:")) return "email";
-  if (href.startsWith(BUSINESS.financingUrl.split("?")[0]!)) return "quote";
   return "details";
 }
 

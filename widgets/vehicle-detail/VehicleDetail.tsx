@@ -9,7 +9,7 @@ import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
-import { MANUFACTURER_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
+import { MANUFACTURER_LINK, QUOTE_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
@@ -156,7 +156,7 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
               Schedule Test Drive
             </a>
             {financingUrl ? (
-              <NewTabLink href={financingUrl} className="gc-btn gc-btn--ghost" part="financing">
+              <NewTabLink href={financingUrl} className="gc-btn gc-btn--ghost" part="financing" {...QUOTE_LINK}>
                 Get Financing Quote
               </NewTabLink>
             ) : null}

@@ -11,6 +11,8 @@ import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
 import { staffLeadsRouter } from "./leads";
 import { sessionRouter } from "./session";
+import type { WidgetReleases } from "../../widget-releases";
+import { staffSiteWidgetsRouter } from "./site-widgets";
 import { staffSitesRouter } from "./sites";
 import { staffVehiclesRouter } from "./vehicles";
 
@@ -25,6 +27,8 @@ export interface StaffDeps extends StaffStores {
   photos: PhotoStore;
   /** Where a rate limit keeps its counts (shared by every instance with PostgreSQL). */
   rateLimitStore?: (name: string) => Store | undefined;
+  /** The kept widget releases, for a site's pinned scripts' hashes (the Embed page). */
+  widgetReleases?: Pick<WidgetReleases, "integrity">;
 }
 
 /**
@@ -41,7 +45,7 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/audit", auditRouter(deps));
   router.use("/accounts", accountsRouter(deps));
   router.use("/origins", originsRouter(deps));
-  router.use("/sites", staffSitesRouter(deps));
+  router.use("/sites", staffSiteWidgetsRouter(deps), staffSitesRouter(deps));
   router.use(staffLeadsRouter(deps));
   return router;
 }

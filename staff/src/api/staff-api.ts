@@ -3,6 +3,7 @@ import type { Site } from "../../../domain/site";
 import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
+import type { Integrity } from "../../../widgets/package/integrity";
 import type { VehicleDraft } from "../vehicle-form/form-values";
 import { call } from "./client";
 
@@ -99,6 +100,8 @@ export const staffApi = {
   /** The whole site, saved only if no one saved it since the version `etag` names (else 412 with `current`). */
   replaceSite: async (id: string, site: Site, etag: string) =>
     versionedSite(await call<Site>(`sites/${encodeURIComponent(id)}`, { method: "put", headers: { "If-Match": etag }, ...json(site) })),
+  /** The release the server runs and the SRI value of each script as the site serves it pinned (its own copy). */
+  siteWidgets: async (id: string) => (await call<Integrity>(`sites/${encodeURIComponent(id)}/widgets`)).body,
   /** `force`: even though leads came through it (else 409 naming how many). */
   removeSite: async (id: string, force = false) => {
     await call(`sites/${encodeURIComponent(id)}${force ? "?force=1" : ""}`, { method: "delete" });

@@ -2,10 +2,12 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { LeadSourceSchema } from "../../../domain/contact";
 import { MILES_PER_WEEK_MAX, MILES_PER_WEEK_MIN } from "../../../domain/eco-calculator";
 import type { Vehicle } from "../../../domain/vehicle";
+import { primaryDomain, siteForHost, type Site } from "../../../domain/site";
 import { embedSnippet, type EmbedAttributes } from "../../../widgets/embed-snippet";
 import type { Integrity } from "../../../widgets/package/integrity";
 import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "../../../widgets/registry";
 import { staffApi } from "../api/staff-api";
+import { useCurrentSite } from "../current-site";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { BASE, Link } from "../router";
@@ -73,6 +75,13 @@ function attributesOf(w: Widget, values: Values): { attributes: EmbedAttributes;
   return { attributes, errors };
 }
 
+/**
+ * Where a site's partners load the scripts from: this console's origin when it is served as that site, else the site's
+ * primary domain on this console's scheme and port (one deployment serves every site alike).
+ */
+const siteOrigin = (site: Site): string =>
+  site.domains.includes(location.hostname) ? location.origin : `${location.protocol}//${primaryDomain(site)}${location.port ? `:${location.port}` : ""}`;
+
 /** Scripts this page has loaded, so each is added once (the scripts' guarded define makes a second copy harmless anyway). */
 const loaded = new Map<string, Promise<void>>();
 function loadScript(name: string): Promise<void> {
@@ -97,6 +106,8 @@ export function Embed({ owner }: { owner: boolean }) {
   const [allInOne, setAllInOne] = useState(false);
   const [pin, setPin] = useState(false);
   const [release, setRelease] = useState<Integrity | null>(null);
+  const chosen = useCurrentSite();
+  const [site, setSite] = useState<Site | undefined>(undefined);
   const [values, setValues] = useState<Record<string, Values>>(() => ({ ...STARTING_VALUES }));
   const [vehicles, setVehicles] = useState<Vehicle[]>([]);
   const [copied, setCopied] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -104,17 +115,22 @@ export function Embed({ owner }: { owner: boolean }) {
   const preview = useRef<HTMLDivElement>(null);
   const code = useRef<HTMLElement>(null);
 
-  // The release the site serves and each script's SRI value, for a snippet pinned to it.
+  // The site the snippet is for (the header's choice, else the one serving this console), and its pinned scripts' SRI values.
   useEffect(() => {
     let live = true;
-    fetch("/widgets/integrity.json").then(
-      async (res) => live && res.ok && setRelease((await res.json()) as Integrity),
-      () => undefined,
-    );
+    staffApi
+      .sites()
+      .then(({ sites }) => {
+        const site = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
+        if (!live || !site) return;
+        setSite(site);
+        return staffApi.siteWidgets(site.id).then((pinned) => live && setRelease(pinned));
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, []);
+  }, [chosen]);
 
   useEffect(() => {
     let live = true;
@@ -136,7 +152,10 @@ export function Embed({ owner }: { owner: boolean }) {
   const { attributes, errors } = attributesOf(widget, withRequired);
   const script = allInOne ? ALL_IN_ONE.script : widget.script;
   const integrity = pin ? release?.files[`${script}.js`] : undefined;
-  const snippet = embedSnippet(location.origin, script, [{ tag, attributes }], release && integrity ? { version: release.version, integrity } : undefined);
+  const snippet = embedSnippet(site ? siteOrigin(site) : location.origin, script, [{ tag, attributes }], {
+    pinned: release && integrity ? { version: release.version, integrity } : undefined,
+    phone: site?.phones.main,
+  });
   const attributesKey = JSON.stringify(attributes);
 
   // The live preview: the same element, made afresh whenever an attribute changes, after its script has loaded.
@@ -177,7 +196,7 @@ export function Embed({ owner }: { owner: boolean }) {
       <ScreenHeading title="Embed a widget" />
       <p className="embed__intro">
         Choose a widget and its settings, check it in the preview, then copy the snippet into the partner's or landing page's HTML. The snippet loads the widget
-        from this site, so the page shows the live inventory and sends leads here.
+        from the site chosen in the header (else this one), so the page shows that site's inventory, phone and links, and sends leads to it.
       </p>
       <div className="embed">
         <form className="embed__form" onSubmit={(e) => e.preventDefault()} aria-label="Widget and settings">
