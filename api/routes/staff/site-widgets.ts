@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { HttpError } from "../../middleware/errors";
+import { HttpError } from "../../http-error";
 import { requireSite } from "../../middleware/staff-guard";
 import type { StaffDeps } from "./staff-router";
 
