@@ -13,6 +13,7 @@ import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
+import { isPrepared } from "./routes/send-prepared";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps): Express {
   app.use("/api", apiRouter(deps));
   app.use(rejectMalformedPath);
   app.use(refuseSourceMaps({ widgetMaps: deps.widgetSourceMaps }));
-  app.use(compression());
+  // Pages are compressed once per change (api/prepared/prepared-body.ts): compression is for the files it leaves.
+  app.use(compression({ filter: (req, res) => !isPrepared(res) && compression.filter(req, res) }));
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
     res.set({ "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" });

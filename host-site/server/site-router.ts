@@ -4,13 +4,14 @@ import { STATUS_CODES } from "node:http";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
+import { sendPrepared } from "../../api/routes/send-prepared";
 import type { Site } from "../../domain/site";
 import { siteFacts } from "../lib/site-facts";
-import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { errorPage } from "../pages/ErrorPage";
 import { MANIFEST_FILE, type SiteManifest } from "../site-manifest";
 import type { CatalogueFeed } from "./live-pages";
 import { type SiteFeed, SitePages } from "./site-pages";
+import type { PreparedBody } from "../../api/prepared/prepared-body";
 import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
 
@@ -27,12 +28,8 @@ export interface SiteDeps {
 
 /** Hashed assets never change under their name. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/** HTML is always revalidated (its ETag makes that a 304). */
-const REVALIDATE = "no-cache";
 /** Images and other public files keep their names across releases: a day, then revalidate. */
 const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
-/** robots.txt and sitemap.xml. */
-const CRAWLER_FILES = "public, max-age=3600";
 
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
 const SAME_SITE_PATH = /^\/[^/\\]/;
@@ -51,9 +48,8 @@ const siteOf = (res: Response): Site => {
   return site;
 };
 
-const sendHtml = (res: Response, html: string, status = 200) => {
-  res.status(status).set("Cache-Control", REVALIDATE).type("html").send(html);
-};
+/** Answer a prepared page, robots.txt or sitemap (site-pages.ts) from memory: by Accept-Encoding, 304 to its ETag. */
+const send = (req: Request, res: Response, body: PreparedBody, status = 200) => sendPrepared(req, res, body, undefined, status);
 
 /**
  * Every site's pages, as the site the request is served as (res.locals.site):
@@ -89,25 +85,14 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
 
   router.get(`${SHARE_PNG_PREFIX}/images/*path`, shareImageHandler(publicDir, PUBLIC_FILES));
 
-  router.get("/robots.txt", (_req, res) => {
-    res
-      .set("Cache-Control", CRAWLER_FILES)
-      .type("text/plain")
-      .send(robotsTxt(pages.facts(siteOf(res))));
-  });
-  router.get("/sitemap.xml", (_req, res) => {
-    const site = siteOf(res);
-    res
-      .set("Cache-Control", CRAWLER_FILES)
-      .type("application/xml")
-      .send(sitemapXml(pages.facts(site), pages.sitemapPaths(site)));
-  });
+  router.get("/robots.txt", (req, res) => send(req, res, pages.robots(siteOf(res))));
+  router.get("/sitemap.xml", (req, res) => send(req, res, pages.sitemapXml(siteOf(res))));
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
     const site = siteOf(res);
     const page = pages.vehicle(site, req.params.id);
-    if (page) sendHtml(res, page.html, page.status);
-    else sendHtml(res, pages.notFound(site, { vehicle: true }), 404);
+    if (page) send(req, res, page.body, page.status);
+    else send(req, res, pages.notFound(site, { vehicle: true }), 404);
   };
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
@@ -122,10 +107,10 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
         if (SAME_SITE_PATH.test(target)) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
       }
       if (!built) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
-      const html = pages.page(siteOf(res), req.path);
-      if (html !== undefined) return sendHtml(res, html);
+      const page = pages.page(siteOf(res), req.path);
+      if (page !== undefined) return send(req, res, page);
     }
-    sendHtml(res, pages.notFound(siteOf(res)), 404);
+    send(req, res, pages.notFound(siteOf(res)), 404);
   });
   return router;
 }
