@@ -1,4 +1,5 @@
 import type { PostgresResults } from "../postgres";
+import { scalePagesMarkdown, type ScalePagesResults } from "../scale-pages";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import type { InboxResults } from "../inbox";
@@ -20,6 +21,7 @@ export interface BenchResults {
   inbox?: InboxResults;
   photos?: PhotosResults;
   postgres?: PostgresResults;
+  scalePages?: ScalePagesResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -215,5 +217,6 @@ export function toMarkdown(r: BenchResults): string {
       );
     }
   }
+  if (r.scalePages) out.push("", scalePagesMarkdown(r.scalePages));
   return `${out.join("\n")}\n`;
 }
