@@ -14,6 +14,7 @@ import { capturedHeaders, securityHeaders } from "./middleware/security-headers"
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 import { isPrepared } from "./routes/send-prepared";
+import type { SiteRouter } from "../host-site/server/site-router";
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
@@ -23,8 +24,8 @@ export interface AppDeps extends ApiDeps {
   widgetsDir: string;
   /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
   widgetReleases?: RequestHandler;
-  /** Everything else the site serves: pages, images, assets. Mounted last. */
-  site: RequestHandler;
+  /** Everything else the site serves: pages, images, assets. Mounted last; its pages in memory answer before Express when it can (`fromMemory`, host-site/server/site-router.ts). */
+  site: RequestHandler & Partial<Pick<SiteRouter, "fromMemory">>;
   /** The site's error page for any error outside /api (whose errors are JSON). */
   siteErrors: ErrorRequestHandler;
   /** Counts requests in flight and refuses new ones once the server stops (main.ts). */
@@ -84,20 +85,23 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /**
- * The HTTP server: catalogue reads answered from prepared bytes before
- * Express (with the same headers), everything else by the Express app.
+ * The HTTP server: catalogue reads and the pages in memory answered from
+ * prepared bytes before Express (with the same headers), everything else by
+ * the Express app.
  */
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
-  const fastPath = vehiclesFastPath(
-    deps.vehicles,
-    { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS },
-    plainHostSite(deps.sites),
-  );
+  const security = capturedHeaders(securityHeaders(deps.config.publicOrigin));
+  const siteOf = plainHostSite(deps.sites);
+  const fastPath = vehiclesFastPath(deps.vehicles, { ...security, ...OPEN_READ_HEADERS }, siteOf);
+  const pages = deps.site.fromMemory;
   return limitedServer(
     deps.limits,
     (req, res) => {
-      if (!fastPath(req, res)) app(req, res);
+      if (fastPath(req, res)) return;
+      const site = pages && siteOf(req);
+      if (site && pages!(req, res, site, security)) return;
+      app(req, res);
     },
     deps.drain,
   );

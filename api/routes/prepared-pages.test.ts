@@ -80,4 +80,20 @@ describe("pages are compressed once and served from memory", () => {
     const again = await raw("/no-such-page", { "accept-encoding": BROWSER, "if-none-match": missing.headers.etag! });
     expect(again.status).toBe(404);
   });
+
+  // The server answers a page in memory before Express; a query string sends the same page through Express.
+  it.each(["/", "/about", "/vehicle/denago-ev-city", "/vehicles/d6-max-xt4"])("%s answers alike with and without Express", async (path) => {
+    const VOLATILE = new Set(["date", "connection", "keep-alive"]);
+    const headersOf = (r: Raw) => Object.fromEntries(Object.entries(r.headers).filter(([name]) => !VOLATILE.has(name)));
+    for (const method of ["GET", "HEAD"])
+      for (const accept of [BROWSER, "gzip", "identity"]) {
+        const [fast, express] = await Promise.all([
+          raw(path, { "accept-encoding": accept }, method),
+          raw(`${path}?via=express`, { "accept-encoding": accept }, method),
+        ]);
+        expect(fast.status).toBe(200);
+        expect(headersOf(fast)).toEqual(headersOf(express));
+        expect(fast.bytes.equals(express.bytes)).toBe(true);
+      }
+  });
 });

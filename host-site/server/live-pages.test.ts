@@ -106,8 +106,10 @@ describe("LivePages", () => {
     const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const [edited, other] = ["denago-ev-nomad", "evolution-d6-max-xt4"];
     const before = { inventory: pages.page("/inventory"), own: pages.vehicle(edited)!.body, other: pages.vehicle(other)!.body };
+    vi.mocked(renderPage).mockClear();
     feed.update(edited, { price: 7777 });
     expect(pages.vehicle(other)!.body, "another vehicle's page is kept").toBe(before.other);
+    expect(renderPage, "nothing rendered for another vehicle's page").not.toHaveBeenCalled();
     expect(pages.vehicle(edited)!.body).not.toBe(before.own);
     expect(pages.page("/inventory")).not.toBe(before.inventory);
     expect(pages.page("/inventory")!.identity.toString()).toContain(formatUsd(7777));

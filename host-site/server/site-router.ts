@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { STATUS_CODES } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
@@ -31,6 +32,23 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Images and other public files keep their names across releases: a day, then revalidate. */
 const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
 
+/**
+ * The paths the router answers from memory without Express (`fromMemory`): a page's or vehicle's path, as Express
+ * would route it to the pages. No query (a page's variants are Express's), escape, dot (public files and assets have
+ * one), double or trailing slash, and none of the prefixes mounted before the site (api/app.ts).
+ */
+const PAGE_PATH = /^\/(?!(?:api|widgets|photos|staff|assets|images|share)(?:\/|$))[^./?%\\]*$/i;
+const VEHICLE_PATH = /^\/vehicles?\/([^/?%.\\]+)$/;
+
+/** The site's router, with the pages it can answer before Express (api/app.ts calls it for every request). */
+export type SiteRouter = Router & {
+  /**
+   * Answer a GET or HEAD of a page or vehicle page of `site` already in memory (or rendered now) with `headers` (the
+   * ones Express would add) and return true; anything else returns false for Express, which answers it the same way.
+   */
+  fromMemory(req: IncomingMessage, res: ServerResponse, site: Site, headers: OutgoingHttpHeaders): boolean;
+};
+
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
 const SAME_SITE_PATH = /^\/[^/\\]/;
 
@@ -58,7 +76,7 @@ const send = (req: Request, res: Response, body: PreparedBody, status = 200) => 
  * public files, its robots.txt and sitemap, and its 404 page (with status 404)
  * for everything else.
  */
-export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): Router {
+export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): SiteRouter {
   const built = loadAssets(distDir);
   if (!built) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
   const assets = built ?? UNBUILT_ASSETS;
@@ -112,7 +130,19 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
     }
     send(req, res, pages.notFound(siteOf(res)), 404);
   });
-  return router;
+
+  const fromMemory: SiteRouter["fromMemory"] = (req, res, site, headers) => {
+    if (!built || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const url = req.url ?? "";
+    if (!PAGE_PATH.test(url) || (url.length > 1 && url.endsWith("/"))) return false;
+    const vehicle = VEHICLE_PATH.exec(url);
+    const answer = vehicle ? pages.vehicle(site, vehicle[1]!) : pages.page(site, url);
+    if (!answer) return false;
+    if ("status" in answer) sendPrepared(req, res, answer.body, headers, answer.status);
+    else sendPrepared(req, res, answer, headers);
+    return true;
+  };
+  return Object.assign(router, { fromMemory });
 }
 
 /**
