@@ -41,7 +41,7 @@ const SETTINGS = {
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
-    "scale-pages": { connections: [10, 50, 200], durationSeconds: 5, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
+    "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -51,7 +51,7 @@ const SETTINGS = {
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
-    "scale-pages": { connections: [10], durationSeconds: 0.5, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
+    "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
   },
 } as const;
 

@@ -22,13 +22,15 @@ import { loadDatabase } from "../api/store/pg/data-copy";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import type { Vehicle } from "../domain/vehicle";
 import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/report";
 import { ROOT } from "./lib/server-build";
 
 export interface ScalePagesOptions {
   connections: readonly number[];
   durationSeconds: number;
+  /** Alternating runs of the bare server and ours per case; the median of each is reported (errors: the sum of ours). */
+  rounds: number;
   /** Catalogue sizes a save is timed at; the first is the baseline of the ratio. */
   sizes: readonly number[];
   /** Saves timed one after another at each size. */
@@ -221,8 +223,14 @@ export async function benchScalePages(o: ScalePagesOptions, log: (line: string) 
       for (const connections of o.connections) {
         const load = (server: ChildServer) =>
           runLoad({ url: server.url + p, connections, durationSeconds: o.durationSeconds, headers: BROWSER_ENCODING, serverCpuSeconds: server.cpuSeconds });
-        const b = await load(bare);
-        const r = await load(ours);
+        // Alternating rounds, the median of each: on a shared machine the load around one run can swing.
+        const rounds: { bare: LoadFigures[]; ours: LoadFigures[] } = { bare: [], ours: [] };
+        for (let i = 0; i < o.rounds; i++) {
+          rounds.bare.push(await load(bare));
+          rounds.ours.push(await load(ours));
+        }
+        const [b, r] = [medianRun(rounds.bare), medianRun(rounds.ours)];
+        r.errors = rounds.ours.reduce((sum, f) => sum + f.errors, 0);
         throughput.push({ path: p, connections, ours: r, bare: b, ratio: ratio(r.rps, b.rps) });
         log(`scale-pages: ${p} at ${connections} connections: ${r.rps} req/s vs bare ${b.rps} (${ratio(r.rps, b.rps)}×), ${r.errors} errors/time-outs`);
       }

@@ -3,17 +3,15 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from "node:zlib";
 import type { Encoding } from "./choose-encoding";
 
-/**
- * gzip's best ratio: each body is compressed once per change, so the extra time (about 2× level 6, docs/benchmarks.md)
- * is paid once, on the thread pool.
- */
+/** gzip's best ratio: it costs little more than level 6 on a page (0.46 against 0.39 ms on /inventory), once per change. */
 const GZIP: ZlibOptions = { level: 9 };
 /**
- * Brotli quality 9, not 11: measured on /inventory's HTML (docs/benchmarks.md "Pages and lists compressed once"),
- * 11 takes about 10× as long for a few percent fewer bytes, and a body is compressed lazily by the first request that
- * asks for it after a change.
+ * Brotli quality 5: measured on the seed's /inventory (69 kB of HTML), quality 5 takes 0.65 ms for 7,180 bytes,
+ * 9 takes 35 ms for 7,086 and 11 takes 399 ms for 6,448 (docs/decisions/0026-s5-prepared-pages.md). A body is
+ * compressed by the first request that asks for it after a change, which waits for it: 11 would hold the first
+ * visitor of a 3,500-unit inventory for seconds to save a tenth of the bytes.
  */
-const BROTLI_QUALITY = 9;
+const BROTLI_QUALITY = 5;
 const brotliOptions = (size: number): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
