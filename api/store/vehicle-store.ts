@@ -65,8 +65,24 @@ export async function openVehicleStore(dataDir: string): Promise<VehicleStore> {
     path.join(dataDir, CATALOGUE_FILE),
     () => ({ vehicles: seedCatalogue() }),
     (data) => ({ vehicles: VehicleListSchema.parse((data as CatalogueFile).vehicles) }),
+    catalogueText,
   );
   return writableStore(new CoalescedFile(db));
+}
+
+const OPEN = Buffer.from('{\n"vehicles": [\n');
+const BETWEEN = Buffer.from(",\n");
+const CLOSE = Buffer.from("\n]\n}\n");
+
+/**
+ * The catalogue file's text: one vehicle a line, each the JSON its body already holds (made once per version of a
+ * vehicle), so a save at 3,500 units joins bytes instead of serialising every vehicle again on the event loop.
+ */
+function catalogueText({ vehicles }: CatalogueFile): Buffer {
+  const parts: Buffer[] = [OPEN];
+  vehicles.forEach((v, i) => parts.push(...(i ? [BETWEEN] : []), bodyOf(v).identity));
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
 }
 
 const prepared = new WeakMap<Vehicle, PreparedBody>();
