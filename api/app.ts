@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
@@ -13,7 +13,12 @@ import { refuseSourceMaps } from "./middleware/source-maps";
 import { capturedHeaders, securityHeaders } from "./middleware/security-headers";
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
+import type { Site } from "../domain/site";
 import { sendSiteFile } from "./widget-scripts";
+import { isPrepared } from "./routes/send-prepared";
+
+/** Answers a request for a page the site holds in memory, before Express, with `headers` added; false to leave it to Express. */
+export type PagesFromMemory = (req: IncomingMessage, res: ServerResponse, site: Site, headers: OutgoingHttpHeaders) => boolean;
 
 export interface AppDeps extends ApiDeps {
   limits: ServerLimits;
@@ -21,8 +26,8 @@ export interface AppDeps extends ApiDeps {
   widgetSourceMaps: boolean;
   /** Built widget scripts (dist/widgets). */
   widgetsDir: string;
-  /** Everything else the site serves: pages, images, assets. Mounted last. */
-  site: RequestHandler;
+  /** Everything else the site serves: pages, images, assets. Mounted last; its pages in memory answer before Express when it can (`fromMemory`, host-site/server/site-router.ts). */
+  site: RequestHandler & { fromMemory?: PagesFromMemory };
   /** The site's error page for any error outside /api (whose errors are JSON). */
   siteErrors: ErrorRequestHandler;
   /** Counts requests in flight and refuses new ones once the server stops (main.ts). */
@@ -44,7 +49,8 @@ export function createApp(deps: AppDeps): Express {
   app.use("/api", apiRouter(deps));
   app.use(rejectMalformedPath);
   app.use(refuseSourceMaps({ widgetMaps: deps.widgetSourceMaps }));
-  app.use(compression());
+  // Pages are compressed once per change (api/prepared/prepared-body.ts): compression is for the files it leaves.
+  app.use(compression({ filter: (req, res) => !isPrepared(res) && compression.filter(req, res) }));
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
     res.set({ "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" });
@@ -88,20 +94,23 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /**
- * The HTTP server: catalogue reads answered from prepared bytes before
- * Express (with the same headers), everything else by the Express app.
+ * The HTTP server: catalogue reads and the pages in memory answered from
+ * prepared bytes before Express (with the same headers), everything else by
+ * the Express app.
  */
 export function createAppServer(deps: AppDeps): Server {
   const app = createApp(deps);
-  const fastPath = vehiclesFastPath(
-    deps.vehicles,
-    { ...capturedHeaders(securityHeaders(deps.config.publicOrigin)), ...OPEN_READ_HEADERS },
-    plainHostSite(deps.sites),
-  );
+  const security = capturedHeaders(securityHeaders(deps.config.publicOrigin));
+  const siteOf = plainHostSite(deps.sites);
+  const fastPath = vehiclesFastPath(deps.vehicles, { ...security, ...OPEN_READ_HEADERS }, siteOf);
+  const pages = deps.site.fromMemory;
   return limitedServer(
     deps.limits,
     (req, res) => {
-      if (!fastPath(req, res)) app(req, res);
+      if (fastPath(req, res)) return;
+      const site = pages && siteOf(req);
+      if (site && pages!(req, res, site, security)) return;
+      app(req, res);
     },
     deps.drain,
   );

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory,sites] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,sites] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
@@ -22,6 +22,7 @@ import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
 import { benchSitesPart } from "./sites";
+import { benchScalePages } from "./scale-pages";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { killAllChildren } from "./lib/child-server";
@@ -29,7 +30,7 @@ import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-inventory", "sites"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-pages", "scale-inventory", "sites"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -44,6 +45,7 @@ const SETTINGS = {
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
     "scale-inventory": { sizes: [35, 350, 3_500], connections: 10, durationSeconds: 5 },
     sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
+    "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -55,10 +57,12 @@ const SETTINGS = {
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
     "scale-inventory": { sizes: [35, 350], connections: 10, durationSeconds: 1 },
     sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
+    "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-inventory,sites] [--baseline <git ref>]";
+const USAGE =
+  "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,sites] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
   if (parts.includes("scale-inventory")) results.scaleInventory = await benchScaleInventory(settings["scale-inventory"], log);
   if (parts.includes("sites")) results.sites = await benchSitesPart(settings.sites, log);
+  if (parts.includes("scale-pages")) results.scalePages = await benchScalePages(settings["scale-pages"], log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -143,6 +148,8 @@ function assertNumbers(r: BenchResults): void {
     // One edit's CPU time can round to 0 ms over a smoke run's 2 edits (the clock ticks in 10 ms): a number is enough.
     for (const c of r.sites.editCpu.cases) if (![c.editMs, c.editAndPagesMs, c.readsMs].every(Number.isFinite)) missing.push(`sites edit CPU (${c.name})`);
   }
+  for (const t of r.scalePages?.throughput ?? []) positive(`scale-pages ${t.path} @${t.connections} ours`, t.ours.rps);
+  for (const c of r.scalePages?.saves ?? []) positive(`scale-pages ${c.engine} save @${c.units}`, c.saveMedianMs);
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -1,56 +1,79 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import fresh from "fresh";
-import type { PreparedBody } from "../store/vehicle-store";
-import { acceptsGzip } from "./accepts-gzip";
+import { chooseEncoding, type Encoding } from "../prepared/choose-encoding";
+import type { PreparedBody } from "../prepared/prepared-body";
 
-/**
- * Catalogue reads are stored but revalidated on every use: staff change the
- * catalogue at any time, and a widget must never show an older price than the
- * page around it. Revalidating costs a 304 with no body (the ETag).
- */
-const CACHE_CONTROL = "public, no-cache";
-
-/** The three answers a prepared body can get, with their headers built once. */
+/** The answers a prepared body can get with one set of extra headers and one status, built once. */
 interface Answers {
   notModified: OutgoingHttpHeaders;
-  gzip: OutgoingHttpHeaders;
-  identity: OutgoingHttpHeaders;
+  byEncoding: Record<Encoding, OutgoingHttpHeaders>;
 }
 
 const NO_HEADERS: OutgoingHttpHeaders = {};
-const cache = new WeakMap<PreparedBody, WeakMap<OutgoingHttpHeaders, Answers>>();
+const cache = new WeakMap<PreparedBody, WeakMap<OutgoingHttpHeaders, Map<number, Answers>>>();
+/** Responses answered here: Express's compression middleware must leave their bytes alone (api/app.ts). */
+const answered = new WeakSet<ServerResponse>();
 
-function answersFor(body: PreparedBody, headers: OutgoingHttpHeaders): Answers {
+function answersFor(body: PreparedBody, headers: OutgoingHttpHeaders, status: number): Answers {
   let byHeaders = cache.get(body);
   if (!byHeaders) cache.set(body, (byHeaders = new WeakMap()));
-  let answers = byHeaders.get(headers);
+  let byStatus = byHeaders.get(headers);
+  if (!byStatus) byHeaders.set(headers, (byStatus = new Map()));
+  let answers = byStatus.get(status);
   if (!answers) {
-    const common = { ...headers, ETag: body.etag, "Cache-Control": CACHE_CONTROL, Vary: "Accept-Encoding" };
-    const json = { ...common, "Content-Type": "application/json; charset=utf-8" };
+    const common = { ...headers, ETag: body.etag, "Cache-Control": body.kind.cacheControl, Vary: "Accept-Encoding" };
+    const typed = { ...common, "Content-Type": body.kind.type };
+    // A compressed length is added once the bytes exist (send below).
     answers = {
       notModified: common,
-      gzip: { ...json, "Content-Length": body.gzip.length, "Content-Encoding": "gzip" },
-      identity: { ...json, "Content-Length": body.json.length },
+      byEncoding: {
+        identity: { ...typed, "Content-Length": body.identity.length },
+        gzip: { ...typed, "Content-Encoding": "gzip" },
+        br: { ...typed, "Content-Encoding": "br" },
+      },
     };
-    byHeaders.set(headers, answers);
+    byStatus.set(status, answers);
   }
   return answers;
 }
 
+/** Whether `res` is being answered by sendPrepared (so its body is already encoded as it should be). */
+export const isPrepared = (res: ServerResponse): boolean => answered.has(res);
+
 /**
- * Answer with a prepared JSON body: 304 to a matching If-None-Match, gzip when
- * accepted. Plain node:http, so that Express routes and the catalogue fast
- * path (routes/vehicles-fast-path.ts) answer alike; `headers` go first.
+ * Answer with a prepared body (api/prepared/prepared-body.ts): 304 to a
+ * matching If-None-Match (on a 200), otherwise its bytes in the encoding
+ * Accept-Encoding prefers (brotli, gzip or identity), and only the headers to
+ * a HEAD. Plain node:http, so that Express routes, the pages and the
+ * catalogue fast path (routes/vehicles-fast-path.ts) answer alike; `headers`
+ * go first. A body not yet compressed in that encoding is compressed once, off
+ * the event loop, and every request waiting for it gets the same bytes.
  */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, headers: OutgoingHttpHeaders = NO_HEADERS): void {
-  const answers = answersFor(body, headers);
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, headers: OutgoingHttpHeaders = NO_HEADERS, status = 200): void {
+  answered.add(res);
+  const answers = answersFor(body, headers, status);
   // If-None-Match is matched by the library behind Express's `req.fresh` (an ETag, its W/ form, a list, or "*"). It is
   // given the validator alone: fresh() also calls any request with `Cache-Control: no-cache` stale, and fetch() adds
   // that header to every request that sets If-None-Match itself, so a client revalidating by hand would never get a 304.
-  if (fresh({ "if-none-match": req.headers["if-none-match"] }, { etag: body.etag })) {
+  if (status === 200 && fresh({ "if-none-match": req.headers["if-none-match"] }, { etag: body.etag })) {
     res.writeHead(304, answers.notModified).end();
     return;
   }
-  if (acceptsGzip(req.headers["accept-encoding"])) res.writeHead(200, answers.gzip).end(body.gzip);
-  else res.writeHead(200, answers.identity).end(body.json);
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const bytes = body.bytes(encoding);
+  const send = (buffer: Buffer) => {
+    if (res.destroyed) return;
+    let head = answers.byEncoding[encoding];
+    if (head["Content-Length"] === undefined) answers.byEncoding[encoding] = head = { ...head, "Content-Length": buffer.length };
+    res.writeHead(status, head);
+    if (req.method === "HEAD") res.end();
+    else res.end(buffer);
+  };
+  if (Buffer.isBuffer(bytes)) send(bytes);
+  else
+    bytes.then(send, (err: unknown) => {
+      // Compressing memory cannot fail short of running out of it; the bytes as they are still answer.
+      console.error(`[prepared] could not compress ${req.method} ${req.url} as ${encoding}:`, err);
+      if (!res.destroyed && !res.headersSent) res.writeHead(status, answers.byEncoding.identity).end(req.method === "HEAD" ? undefined : body.identity);
+    });
 }

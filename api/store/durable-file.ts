@@ -9,12 +9,12 @@ import { PRIVATE_FILE_MODE } from "./file-modes";
  * folder is fsynced so the rename itself is on disk. A failed write removes
  * its temp file, so it leaves nothing behind.
  */
-export async function writeFileDurably(file: string, text: string): Promise<void> {
+export async function writeFileDurably(file: string, text: string | Buffer): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
   try {
     const handle = await open(temp, "w", PRIVATE_FILE_MODE);
     try {
-      await handle.writeFile(text, "utf8");
+      await handle.writeFile(text);
       await handle.sync();
     } finally {
       await handle.close();
@@ -56,7 +56,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
   #inFlight: Promise<void> | null = null;
   #queued: { data: T; promise: Promise<void> } | null = null;
 
-  constructor(readonly file: string) {}
+  /** `serialise` makes the file's text; pretty JSON unless a store knows a cheaper way (vehicle-store.ts). */
+  constructor(
+    readonly file: string,
+    private readonly serialise: (data: T) => string | Buffer = (data) => JSON.stringify(data, null, 2),
+  ) {}
 
   async read(): Promise<T | null> {
     let text: string;
@@ -87,7 +91,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   #start(data: T): Promise<void> {
-    const promise = writeFileDurably(this.file, JSON.stringify(data, null, 2));
+    const promise = writeFileDurably(this.file, this.serialise(data));
     this.#inFlight = promise;
     const clear = () => {
       if (this.#inFlight === promise) this.#inFlight = null;

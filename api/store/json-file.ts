@@ -44,7 +44,7 @@ export async function readJsonFile<T = unknown>(file: string, parse?: (data: unk
  * lowdb's presets swap in a memory adapter when NODE_ENV is "test"; we build
  * Low on our own file adapter so tests always exercise the real file.
  */
-export async function openJsonFile<T>(file: string, seed: () => T, validate?: (data: unknown) => T): Promise<Low<T>> {
+export async function openJsonFile<T>(file: string, seed: () => T, validate?: (data: unknown) => T, serialise?: (data: T) => string | Buffer): Promise<Low<T>> {
   let exists = true;
   try {
     const text = await readFile(file, "utf8");
@@ -54,7 +54,7 @@ export async function openJsonFile<T>(file: string, seed: () => T, validate?: (d
     if ((err as NodeJS.ErrnoException).code === "ENOENT") exists = false;
     else throw new CorruptDataFileError(file, err);
   }
-  const db = new Low<T>(new DurableJsonFile<T>(file), seed());
+  const db = new Low<T>(new DurableJsonFile<T>(file, serialise), seed());
   if (exists) {
     await db.read();
     if (validate) db.data = validate(db.data);

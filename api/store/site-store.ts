@@ -4,7 +4,7 @@ import { SiteListSchema, SiteSchema, siteForHost, type Site, type SiteMatch } fr
 import { firstSite } from "../../domain/site-seed";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
-import { prepareBody, type PreparedBody } from "./vehicle-store";
+import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
 
 export const SITES_FILE = "sites.json";
 
@@ -50,7 +50,7 @@ const prepared = new WeakMap<Site, PreparedBody>();
 /** A site's JSON body, prepared once per version (sites are never changed in place). */
 export const siteBody = (site: Site): PreparedBody => {
   let body = prepared.get(site);
-  if (!body) prepared.set(site, (body = prepareBody(site)));
+  if (!body) prepared.set(site, (body = prepareJson(site)));
   return body;
 };
 

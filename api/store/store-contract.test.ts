@@ -60,7 +60,7 @@ describe.each(engines)("store contract: $name", (engine) => {
       await expect(vehicles.replace(v.id, { ...v, name: "Stale" }, '"not-its-etag"')).rejects.toBeInstanceOf(VehiclePreconditionError);
       expect(await vehicles.replace(v.id, { ...v, name: "Renamed" }, vehicles.etag(v))).toMatchObject({ name: "Renamed" });
       expect(await vehicles.replace("no-such-cart", v, "*")).toBeUndefined();
-      expect(JSON.parse(vehicles.body("contract-one")!.json.toString()).name).toBe("Renamed");
+      expect(JSON.parse(vehicles.body("contract-one")!.identity.toString()).name).toBe("Renamed");
 
       expect((await vehicles.remove("contract-one"))?.name).toBe("Renamed");
       expect(await vehicles.remove("contract-one")).toBeUndefined();

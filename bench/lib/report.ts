@@ -1,4 +1,5 @@
 import type { PostgresResults } from "../postgres";
+import { scalePagesMarkdown, type ScalePagesResults } from "../scale-pages";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import type { InboxResults } from "../inbox";
@@ -24,6 +25,7 @@ export interface BenchResults {
   postgres?: PostgresResults;
   scaleInventory?: ScaleInventoryResults;
   sites?: SitesResults;
+  scalePages?: ScalePagesResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -261,5 +263,6 @@ export function toMarkdown(r: BenchResults): string {
       ),
     );
   }
+  if (r.scalePages) out.push("", scalePagesMarkdown(r.scalePages));
   return `${out.join("\n")}\n`;
 }

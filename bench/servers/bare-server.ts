@@ -6,14 +6,14 @@
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { prepareBody, type PreparedBody } from "../../api/store/vehicle-store";
+import { prepareJson, type PreparedBody } from "../../api/prepared/prepared-body";
 import type { Vehicle } from "../../domain/vehicle";
 
 const [file, port] = process.argv.slice(2);
 if (!file || !port) throw new Error("Usage: bare-server.ts <catalogue.json> <port>");
 const { vehicles } = JSON.parse(readFileSync(file, "utf8")) as { vehicles: Vehicle[] };
-const list = prepareBody(vehicles);
-const one = new Map(vehicles.map((v) => [`/api/vehicles/${v.id}`, prepareBody(v)]));
+const list = prepareJson(vehicles);
+const one = new Map(vehicles.map((v) => [`/api/vehicles/${v.id}`, prepareJson(v)]));
 
 const send = (res: import("node:http").ServerResponse, body: PreparedBody, gzip: boolean) => {
   res.writeHead(200, {
@@ -24,7 +24,7 @@ const send = (res: import("node:http").ServerResponse, body: PreparedBody, gzip:
     "Access-Control-Allow-Origin": "*",
     ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
-  res.end(gzip ? body.gzip : body.json);
+  res.end(body.bytesSync(gzip ? "gzip" : "identity"));
 };
 
 createServer((req, res) => {

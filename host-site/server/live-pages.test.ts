@@ -1,24 +1,46 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { VehicleChange } from "../../api/store/vehicle-store";
 import { seedCatalogue } from "../../domain/catalogue";
 import { firstSite } from "../../domain/site-seed";
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
 import { UNBUILT_ASSETS } from "../lib/assets";
-import { type CatalogueFeed, LivePages } from "./live-pages";
+import { renderPage } from "../lib/render";
+import { type CatalogueFeed, LivePages, MAX_LIST_ANSWERS } from "./live-pages";
 
-/** A catalogue that changes the way the store's writes change it: replace the list, then tell the listeners. */
-function changingCatalogue(): CatalogueFeed & { set(next: Vehicle[]): void; vehicles: Vehicle[] } {
-  const listeners = new Set<() => void>();
+// Counts renders; each one still renders for real.
+vi.mock("../lib/render", async (actual) => {
+  const real = await actual<typeof import("../lib/render")>();
+  return { ...real, renderPage: vi.fn(real.renderPage) };
+});
+import type { PreparedBody } from "../../api/prepared/prepared-body";
+
+/** The text of a prepared answer, as a browser reads it. */
+const text = (body: PreparedBody | undefined) => body?.identity.toString();
+
+/** A catalogue that changes the way the store's writes change it: replace the list, then tell the listeners (what changed, when known). */
+function changingCatalogue(
+  vehicles = seedCatalogue(),
+): CatalogueFeed & { set(next: Vehicle[], change?: VehicleChange): void; update(id: string, change: Partial<Vehicle>): void; vehicles: Vehicle[] } {
+  const listeners = new Set<(change?: VehicleChange) => void>();
   const feed = {
-    vehicles: seedCatalogue(),
+    vehicles,
     all: () => feed.vehicles,
-    onChange(listener: () => void) {
+    onChange(listener: (change?: VehicleChange) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set(next: Vehicle[]) {
+    set(next: Vehicle[], change?: VehicleChange) {
       feed.vehicles = next;
-      for (const l of listeners) l();
+      for (const l of listeners) l(change);
+    },
+    update(id: string, change: Partial<Vehicle>) {
+      const previous = feed.vehicles.find((v) => v.id === id)!;
+      const vehicle = { ...previous, ...change };
+      feed.set(
+        feed.vehicles.map((v) => (v === previous ? vehicle : v)),
+        { action: "update", vehicle, previous },
+      );
     },
   };
   return feed;
@@ -31,13 +53,13 @@ describe("LivePages", () => {
     const feed = changingCatalogue();
     const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const id = "denago-ev-nomad";
-    expect(pages.page("/denago")).toContain(formatUsd(8495));
+    expect(text(pages.page("/denago"))).toContain(formatUsd(8495));
     feed.set(edit(feed.vehicles, id, { price: 7777 }));
-    for (const path of ["/inventory", "/denago"]) expect(pages.page(path), path).toContain(formatUsd(7777));
+    for (const path of ["/inventory", "/denago"]) expect(text(pages.page(path)), path).toContain(formatUsd(7777));
     const own = pages.vehicle(id)!;
     expect(own.status).toBe(200);
-    expect(own.html).toMatch(new RegExp(`<title>[^<]*${formatUsd(7777).replace("$", "\\$")}`));
-    expect(own.html).toContain('"price":7777');
+    expect(own.body.identity.toString()).toMatch(new RegExp(`<title>[^<]*${formatUsd(7777).replace("$", "\\$")}`));
+    expect(own.body.identity.toString()).toContain('"price":7777');
   });
 
   it("takes a sold vehicle off the lists and the sitemap, and answers its page with 410 and similar carts", () => {
@@ -45,27 +67,27 @@ describe("LivePages", () => {
     const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const sold = feed.vehicles.find((v) => v.id === "evolution-d6-max-xt4")!;
     // The inventory's page of results that would hold it (the first page holds the first 24 units).
-    expect(pages.inventory({ q: sold.name }).html).toContain(sold.name);
+    expect(text(pages.inventory({ q: sold.name }).body)).toContain(sold.name);
     feed.set(edit(feed.vehicles, sold.id, { status: "sold" }));
-    expect(pages.inventory({ q: sold.name }).html).not.toContain(`/vehicles/${sold.id}"`);
-    expect(pages.page("/evolution")).not.toContain(sold.name);
+    expect(text(pages.inventory({ q: sold.name }).body)).not.toContain(`/vehicles/${sold.id}"`);
+    expect(text(pages.page("/evolution"))).not.toContain(sold.name);
     expect(pages.sitemapPaths()).not.toContain(`/vehicle/${sold.id}`);
     const answer = pages.vehicle("d6-max-xt4")!;
     expect(answer.status).toBe(410);
-    expect(answer.html).toContain("has been sold");
-    expect(answer.html).toContain('href="/inventory"');
+    expect(answer.body.identity.toString()).toContain("has been sold");
+    expect(answer.body.identity.toString()).toContain('href="/inventory"');
     // Similar carts: the same series first.
-    expect(answer.html).toContain("/vehicle/evolution-d6-max-gt4");
+    expect(answer.body.identity.toString()).toContain("/vehicle/evolution-d6-max-gt4");
   });
 
   it("shows an on-hold vehicle with its badge, and follows the featured flag on the home page", () => {
     const feed = changingCatalogue();
     const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const id = "evolution-turfman-200";
-    expect(pages.page("/")).not.toContain(`/vehicle/${id}"`);
+    expect(text(pages.page("/"))).not.toContain(`/vehicle/${id}"`);
     feed.set(edit(feed.vehicles, id, { status: "on-hold", featured: true }));
-    expect(pages.page("/")).toContain(`/vehicle/${id}"`);
-    expect(pages.inventory({ q: "turfman" }).html).toContain("On Hold");
+    expect(text(pages.page("/"))).toContain(`/vehicle/${id}"`);
+    expect(text(pages.inventory({ q: "turfman" }).body)).toContain("On Hold");
     expect(pages.vehicle(id)!.status).toBe(200);
   });
 
@@ -74,9 +96,68 @@ describe("LivePages", () => {
     const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
     const template = feed.vehicles[0]!;
     feed.set([...feed.vehicles.filter((v) => v.id !== "denago-ev-city"), { ...template, id: "denago-ev-test", name: "Denago EV Test" }]);
-    expect(pages.vehicle("denago-ev-test")!.html).toContain("Denago EV Test");
+    expect(pages.vehicle("denago-ev-test")!.body.identity.toString()).toContain("Denago EV Test");
     expect(pages.sitemapPaths()).toContain("/vehicle/denago-ev-test");
     expect(pages.vehicle("denago-ev-city")).toBeUndefined();
-    expect(pages.page("/denago")).not.toContain("/vehicles/denago-ev-city");
+    expect(text(pages.page("/denago"))).not.toContain("/vehicles/denago-ev-city");
+  });
+
+  it("forgets only what a change touches: the lists and the vehicle's own page, not another vehicle's page", () => {
+    const feed = changingCatalogue();
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
+    const [edited, other] = ["denago-ev-nomad", "evolution-d6-max-xt4"];
+    const before = { inventory: pages.page("/inventory"), own: pages.vehicle(edited)!.body, other: pages.vehicle(other)!.body };
+    vi.mocked(renderPage).mockClear();
+    feed.update(edited, { price: 7777 });
+    expect(pages.vehicle(other)!.body, "another vehicle's page is kept").toBe(before.other);
+    expect(renderPage, "nothing rendered for another vehicle's page").not.toHaveBeenCalled();
+    expect(pages.vehicle(edited)!.body).not.toBe(before.own);
+    expect(pages.page("/inventory")).not.toBe(before.inventory);
+    expect(pages.page("/inventory")!.identity.toString()).toContain(formatUsd(7777));
+  });
+
+  it("keeps every answer of a site when the change is to a vehicle only another site shows", () => {
+    const elsewhere: Vehicle = { ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", sites: ["cape-may"] };
+    const feed = changingCatalogue([...seedCatalogue(), elsewhere]);
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
+    const kept = {
+      home: pages.page("/"),
+      inventory: pages.page("/inventory"),
+      sitemap: pages.page("/sitemap"),
+      vehicle: pages.vehicle("denago-ev-nomad")!.body,
+    };
+    vi.mocked(renderPage).mockClear();
+    feed.update(elsewhere.id, { price: 1234 });
+    expect({
+      home: pages.page("/"),
+      inventory: pages.page("/inventory"),
+      sitemap: pages.page("/sitemap"),
+      vehicle: pages.vehicle("denago-ev-nomad")!.body,
+    }).toEqual(kept);
+    expect(pages.page("/inventory")).toBe(kept.inventory);
+    expect(renderPage).not.toHaveBeenCalled();
+  });
+
+  it("renders nothing when a change lands, then each page once however many ask for it", () => {
+    const feed = changingCatalogue();
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
+    pages.page("/inventory");
+    vi.mocked(renderPage).mockClear();
+    feed.update("denago-ev-nomad", { price: 7777 });
+    expect(renderPage).not.toHaveBeenCalled();
+    const answers = Array.from({ length: 5 }, () => pages.page("/inventory"));
+    expect(new Set(answers).size).toBe(1);
+    expect(renderPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps query variants of a list apart, and only the most recent ones", () => {
+    const pages = new LivePages(changingCatalogue(), UNBUILT_ASSETS, firstSite());
+    const first = pages.page("/inventory", "page=2");
+    expect(pages.page("/inventory", "page=2")).toBe(first);
+    expect(pages.page("/inventory", "page=3")).not.toBe(first);
+    for (let n = 0; n < MAX_LIST_ANSWERS; n++) pages.page("/inventory", `page=${n + 10}`);
+    vi.mocked(renderPage).mockClear();
+    expect(pages.page("/inventory", "page=2")).not.toBe(first);
+    expect(renderPage).toHaveBeenCalledTimes(1);
   });
 });

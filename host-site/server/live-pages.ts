@@ -1,62 +1,84 @@
+import type { VehicleChange } from "../../api/store/vehicle-store";
+import { prepareHtml, type PreparedBody } from "../../api/prepared/prepared-body";
 import { Catalogue } from "../../domain/catalogue";
 import type { Site } from "../../domain/site";
 import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts, type SiteFacts } from "../lib/site-facts";
+import type { PageDef } from "../pages/page";
 import { similarVehicles, soldVehiclePage } from "../pages/SoldVehiclePage";
 import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
-import { cataloguePages } from "../routes";
 import { inventoryPage } from "../pages/InventoryPage";
+import { cataloguePages } from "../routes";
 import { inventorySearch, type InventoryQuery } from "../../domain/inventory-query";
+import { BoundedCache } from "./bounded-cache";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
   all(): readonly Vehicle[];
-  /** Calls `listener` after every change; returns the unsubscribe. */
-  onChange(listener: () => void): () => void;
+  /** Calls `listener` after every change, with the change (without one, anything may have changed); returns the unsubscribe. */
+  onChange(listener: (change?: VehicleChange) => void): () => void;
 }
 
 /** A vehicle's page as served: 200, or 410 once it has been sold. */
 export interface VehiclePageAnswer {
   status: 200 | 410;
-  html: string;
+  body: PreparedBody;
 }
 
 /** A page of the inventory as served: 200, or 404 for a page number past the end of its results. */
 export interface InventoryPageAnswer {
   status: 200 | 404;
-  html: string;
+  body: PreparedBody;
 }
 
-/**
- * Inventory pages kept per catalogue version. A query is a visitor's (any search text): past this many the kept
- * ones are dropped, so memory stays bounded whatever crawlers ask. 256 pages of ~50 kB are ~13 MB per site.
- */
-const INVENTORY_PAGES_KEPT = 256;
-
-/** One rendering of the catalogue's pages, for one version of the catalogue. */
-interface Rendering {
+/** The catalogue as one site shows it, for one version of the catalogue. */
+interface Shown {
   /** Every vehicle, so a sold one's address still resolves (to its 410 page). */
   all: Catalogue;
   listed: Catalogue;
-  /** Served path → HTML of the pages that show catalogue data. */
-  pages: Map<string, string>;
-  /** Vehicle id → its page, rendered the first time it is asked for. */
-  vehicles: Map<string, VehiclePageAnswer>;
-  /** The inventory's query string (inventorySearch) → its page, rendered the first time it is asked for. */
-  inventory: Map<string, InventoryPageAnswer>;
+  /** Served path → the catalogue page that answers it (defined, not rendered). */
+  pages: Map<string, PageDef>;
 }
 
 /**
- * One site's pages that show catalogue data, rendered once per catalogue
- * change and never per request: after a change the old rendering is dropped
- * at once (so no request after a write's 2xx is answered from it) and the new
- * one is made on the next turn of the event loop, or by the first request
- * that needs it. `close()` stops following the catalogue.
+ * Answers kept per site of the pages that list the catalogue, with their query
+ * variants (a paged inventory's `?page=…`): bounded, so a crawler varying a
+ * query cannot fill the memory.
+ */
+export const MAX_LIST_ANSWERS = 64;
+
+/**
+ * Pages of the inventory kept per site, each a visitor's query (filters, sort,
+ * page; any search text): bounded like the list answers. 256 pages of ~30 kB
+ * are ~8 MB per site.
+ */
+export const MAX_INVENTORY_PAGES = 256;
+
+/** Whether `change` shows on the site `siteId`: the vehicle it was or is now is one the site shows. */
+const touches = (change: VehicleChange, siteId: string): boolean =>
+  (change.action !== "create" && isShownOn(change.previous, siteId)) || (change.action !== "delete" && isShownOn(change.vehicle, siteId));
+
+/**
+ * One site's pages that show catalogue data, each rendered once per change
+ * that touches it, by the first request that asks for it, and served from
+ * memory after (as prepared bodies: bytes, ETag, gzip and brotli). A write
+ * renders nothing: it only forgets what it changed (docs/architecture.md):
+ * - a change to a vehicle this site does not show (before or after) forgets nothing;
+ * - otherwise the list pages (home, inventory, brand pages, sitemap) and their
+ *   query variants, the vehicle's own page, and the sold vehicles' pages (they
+ *   offer similar listed carts) are forgotten; every other vehicle's page stays.
+ * No request after a write's 2xx is answered from what it forgot. `close()`
+ * stops following the catalogue.
  */
 export class LivePages {
-  #rendering: Rendering | null = null;
+  #shown: Shown | null = null;
+  readonly #lists = new BoundedCache<string, PreparedBody | null>(MAX_LIST_ANSWERS);
+  /** The inventory's query string (inventorySearch) → its page of results. */
+  readonly #inventory = new BoundedCache<string, InventoryPageAnswer>(MAX_INVENTORY_PAGES);
+  /** Vehicle id → its page. */
+  readonly #vehicles = new Map<string, VehiclePageAnswer>();
   readonly #feed: CatalogueFeed;
   readonly #assets: SiteAssets;
   readonly #site: SiteFacts;
@@ -66,65 +88,84 @@ export class LivePages {
     this.#feed = feed;
     this.#assets = assets;
     this.#site = siteFacts(site);
-    this.#unsubscribe = feed.onChange(() => {
-      this.#rendering = null;
-      setImmediate(() => this.#current());
-    });
+    this.#unsubscribe = feed.onChange((change) => this.#forget(change));
   }
 
   /** Stop following the catalogue (the site changed or went away). */
   close(): void {
     this.#unsubscribe();
-    this.#rendering = null;
+    this.#forget();
   }
 
-  /** The HTML of a catalogue page (home, inventory, brand pages), or undefined for any other path. */
-  page(path: string): string | undefined {
-    return this.#current().pages.get(path);
-  }
-
-  /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
-  vehicle(slug: string): VehiclePageAnswer | undefined {
-    const r = this.#current();
-    const v = r.all.find(slug);
-    if (!v) return undefined;
-    let answer = r.vehicles.get(v.id);
-    if (!answer) {
-      answer = isListed(v)
-        ? { status: 200, html: renderPage(this.#site, vehiclePage(this.#site, v), this.#assets) }
-        : { status: 410, html: renderPage(this.#site, soldVehiclePage(this.#site, v, similarVehicles(v, r.listed.vehicles)), this.#assets) };
-      r.vehicles.set(v.id, answer);
-    }
-    return answer;
+  /**
+   * A catalogue page (home, inventory, brand pages, the HTML sitemap), or
+   * undefined for any other path. `query` (normalised by the caller) names a
+   * variant of the page, kept apart; today's pages have none.
+   */
+  page(path: string, query = ""): PreparedBody | undefined {
+    return (
+      this.#lists.get(query ? `${path}?${query}` : path, () => {
+        const page = this.#current().pages.get(path);
+        return page ? prepareHtml(renderPage(this.#site, page, this.#assets)) : null;
+      }) ?? undefined
+    );
   }
 
   /** A page of the inventory for `query` (filters, sort and page), a pure function of the site, the catalogue and the query. */
   inventory(query: InventoryQuery): InventoryPageAnswer {
-    const r = this.#current();
-    const key = inventorySearch(query);
-    let answer = r.inventory.get(key);
+    return this.#inventory.get(inventorySearch(query), () => {
+      const page = inventoryPage({ catalogue: this.#current().listed, site: this.#site }, query);
+      return { status: page.found ? 200 : 404, body: prepareHtml(renderPage(this.#site, page, this.#assets, "/inventory")) };
+    });
+  }
+
+  /** A body made from the catalogue (a feed, the XML sitemap), kept and forgotten with the list pages. */
+  derived(key: string, make: () => PreparedBody): PreparedBody {
+    return this.#lists.get(`\0${key}`, make) as PreparedBody;
+  }
+
+  /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
+  vehicle(slug: string): VehiclePageAnswer | undefined {
+    const shown = this.#current();
+    const v = shown.all.find(slug);
+    if (!v) return undefined;
+    let answer = this.#vehicles.get(v.id);
     if (!answer) {
-      const page = inventoryPage({ catalogue: r.listed, site: this.#site }, query);
-      answer = { status: page.found ? 200 : 404, html: renderPage(this.#site, page, this.#assets, "/inventory") };
-      if (r.inventory.size >= INVENTORY_PAGES_KEPT) r.inventory.clear();
-      r.inventory.set(key, answer);
+      answer = isListed(v)
+        ? { status: 200, body: prepareHtml(renderPage(this.#site, vehiclePage(this.#site, v), this.#assets)) }
+        : {
+            status: 410,
+            body: prepareHtml(renderPage(this.#site, soldVehiclePage(this.#site, v, similarVehicles(v, shown.listed.vehicles)), this.#assets)),
+          };
+      this.#vehicles.set(v.id, answer);
     }
     return answer;
   }
 
   /** The sitemap's share of the catalogue: its pages, then every listed vehicle's page. */
   sitemapPaths(): string[] {
-    const r = this.#current();
-    return [...r.pages.keys(), ...r.listed.vehicles.map(vehiclePath)];
+    const shown = this.#current();
+    return [...shown.pages.keys(), ...shown.listed.vehicles.map(vehiclePath)];
   }
 
-  #current(): Rendering {
-    if (this.#rendering) return this.#rendering;
+  #forget(change?: VehicleChange): void {
+    if (change && !touches(change, this.#site.id)) return;
+    this.#shown = null;
+    this.#lists.clear();
+    this.#inventory.clear();
+    if (!change) return this.#vehicles.clear();
+    if (change.action !== "create") this.#vehicles.delete(change.previous.id);
+    if (change.action !== "delete") this.#vehicles.delete(change.vehicle.id);
+    for (const [id, answer] of this.#vehicles) if (answer.status === 410) this.#vehicles.delete(id);
+  }
+
+  #current(): Shown {
+    if (this.#shown) return this.#shown;
     // The site shows only its vehicles: another site's is unknown here, its page a 404.
     const all = this.#feed.all().filter((v) => isShownOn(v, this.#site.id));
     const listed = new Catalogue(all.filter(isListed));
-    const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, renderPage(this.#site, p, this.#assets)]));
-    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map(), inventory: new Map() };
-    return this.#rendering;
+    const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, p]));
+    this.#shown = { all: new Catalogue(all), listed, pages };
+    return this.#shown;
   }
 }

@@ -12,6 +12,10 @@ import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { PAGE_ALIASES } from "../routes";
 import type { CatalogueFeed } from "./live-pages";
 import { SitePages, type SiteFeed } from "./site-pages";
+import type { PreparedBody } from "../../api/prepared/prepared-body";
+
+/** The text of a prepared answer, as a browser reads it. */
+const text = (body: PreparedBody | undefined) => body?.identity.toString();
 
 const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 const sussex = firstSite();
@@ -30,12 +34,12 @@ function everything(pages: SitePages, site: Site): Map<string, string> {
   const out = new Map<string, string>();
   for (const path of [...pages.sitemapPaths(site), ...Object.keys(PAGE_ALIASES)]) {
     const vehicle = /^\/vehicle\/(.+)$/.exec(path)?.[1];
-    const html = vehicle ? pages.vehicle(site, vehicle)?.html : pages.page(site, path);
+    const html = text(vehicle ? pages.vehicle(site, vehicle)?.body : pages.page(site, path));
     expect(html, `${site.id} ${path}`).toBeDefined();
     out.set(path, html!);
   }
-  out.set("404", pages.notFound(site));
-  out.set("vehicle 404", pages.notFound(site, { vehicle: true }));
+  out.set("404", text(pages.notFound(site))!);
+  out.set("vehicle 404", text(pages.notFound(site, { vehicle: true }))!);
   out.set("/robots.txt", robotsTxt(pages.facts(site)));
   out.set("/sitemap.xml", sitemapXml(pages.facts(site), pages.sitemapPaths(site)));
   return out;
@@ -51,7 +55,7 @@ describe("SitePages", { timeout: 60_000 }, () => {
     const leaks = [...everything(pages, site)].flatMap(([path, text]) => tracesIn(text, traces).map((t) => `${path}: ${t}`));
     expect(leaks).toEqual([]);
     // Its own facts are there.
-    const home = pages.page(site, "/")!;
+    const home = text(pages.page(site, "/"));
     expect(home).toContain(site.name);
     expect(home).toContain(site.phones.main.display);
     expect(pages.sitemapPaths(site)).toEqual(expect.arrayContaining(site.towns.map((t) => `/${t.slug}-golf-carts`)));
@@ -59,31 +63,31 @@ describe("SitePages", { timeout: 60_000 }, () => {
 
   it("serves a town page only on the site that serves the town", () => {
     const pages = new SitePages(catalogue(), siteFeed(), UNBUILT_ASSETS);
-    expect(pages.page(sussex, "/lewes-golf-carts")).toContain("Golf carts in Lewes, Delaware");
-    expect(pages.page(capeMay!, "/lewes-golf-carts")).toBeUndefined();
-    expect(pages.page(capeMay!, "/wildwood-golf-carts")).toContain("Golf carts in Wildwood, New Jersey");
-    expect(pages.page(sussex, "/wildwood-golf-carts")).toBeUndefined();
+    expect(text(pages.page(sussex, "/lewes-golf-carts"))).toContain("Golf carts in Lewes, Delaware");
+    expect(text(pages.page(capeMay!, "/lewes-golf-carts"))).toBeUndefined();
+    expect(text(pages.page(capeMay!, "/wildwood-golf-carts"))).toContain("Golf carts in Wildwood, New Jersey");
+    expect(text(pages.page(sussex, "/wildwood-golf-carts"))).toBeUndefined();
   });
 
   it("names the site's governing state and county in its terms", () => {
     const pages = new SitePages(catalogue(), siteFeed(), UNBUILT_ASSETS);
-    expect(pages.page(capeMay!, "/terms-of-service")).toContain("the laws of the State of New Jersey");
-    expect(pages.page(capeMay!, "/terms-of-service")).toContain("state courts located in Cape May County, New Jersey");
-    expect(pages.page(sussex, "/terms")).toContain("state courts located in Sussex County, Delaware");
+    expect(text(pages.page(capeMay!, "/terms-of-service"))).toContain("the laws of the State of New Jersey");
+    expect(text(pages.page(capeMay!, "/terms-of-service"))).toContain("state courts located in Cape May County, New Jersey");
+    expect(text(pages.page(sussex, "/terms"))).toContain("state courts located in Sussex County, Delaware");
   });
 
   it("renders a page once per site and version, and a change to one site drops only its pages", () => {
     const sites = siteFeed();
     const pages = new SitePages(catalogue(), sites, UNBUILT_ASSETS);
     const [aboutA, aboutB] = [pages.page(sussex, "/about"), pages.page(capeMay!, "/about")];
-    // Served from memory: the very same string.
+    // Served from memory: the very same body.
     expect(pages.page(sussex, "/about")).toBe(aboutA);
     const renamed: Site = { ...capeMay!, name: "Cape May Shore Golf Carts" };
     sites.tell({ action: "update", site: renamed, previous: capeMay! });
     expect(pages.page(sussex, "/about")).toBe(aboutA);
     const after = pages.page(renamed, "/about")!;
     expect(after).not.toBe(aboutB);
-    expect(after).toContain("Cape May Shore Golf Carts");
+    expect(text(after)).toContain("Cape May Shore Golf Carts");
     expect(pages.page(renamed, "/about")).toBe(after);
   });
 
@@ -91,11 +95,11 @@ describe("SitePages", { timeout: 60_000 }, () => {
     const only: Vehicle = { ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", sites: ["cape-may"] };
     const pages = new SitePages(catalogue([...seedCatalogue(), only]), siteFeed(), UNBUILT_ASSETS);
     for (const path of ["/sitemap"]) {
-      expect(pages.page(capeMay!, path), path).toContain("Cape May Only Cart");
-      expect(pages.page(sussex, path), path).not.toContain("Cape May Only Cart");
+      expect(text(pages.page(capeMay!, path)), path).toContain("Cape May Only Cart");
+      expect(text(pages.page(sussex, path)), path).not.toContain("Cape May Only Cart");
     }
-    expect(pages.inventory(capeMay!, { q: "cape may only" }).html).toContain("Cape May Only Cart");
-    expect(pages.inventory(sussex, { q: "cape may only" }).html).not.toContain("Cape May Only Cart");
+    expect(text(pages.inventory(capeMay!, { q: "cape may only" }).body)).toContain("Cape May Only Cart");
+    expect(text(pages.inventory(sussex, { q: "cape may only" }).body)).not.toContain("Cape May Only Cart");
     expect(pages.sitemapPaths(capeMay!)).toContain("/vehicle/cape-may-only-cart");
     expect(pages.sitemapPaths(sussex)).not.toContain("/vehicle/cape-may-only-cart");
     expect(pages.vehicle(capeMay!, "cape-may-only-cart")?.status).toBe(200);

@@ -1,8 +1,10 @@
 import type { Site } from "../../domain/site";
 import type { SiteChange } from "../../api/store/site-store";
+import { prepareHtml, PreparedBody, type BodyKind } from "../../api/prepared/prepared-body";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts, type SiteFacts } from "../lib/site-facts";
+import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { notFoundPage } from "../pages/NotFoundPage";
 import type { PageDef } from "../pages/page";
 import { fixedPages, PAGE_ALIASES } from "../routes";
@@ -22,19 +24,26 @@ interface SiteEntry {
   live: LivePages;
   /** Served path (aliases included) → the page that answers it. */
   fixed: Map<string, PageDef>;
-  /** Served path → HTML, rendered the first time it is asked for. */
-  html: Map<string, string>;
+  /** Served path → its answer, rendered the first time it is asked for. */
+  prepared: Map<string, PreparedBody>;
   sitemap: string[];
 }
 
 const NOT_FOUND = "\0not-found";
 const VEHICLE_NOT_FOUND = "\0vehicle-not-found";
+const ROBOTS = "\0robots.txt";
+
+/** robots.txt and sitemap.xml: an hour. */
+const CRAWLER_FILES = "public, max-age=3600";
+const ROBOTS_BODY: BodyKind = { type: "text/plain; charset=utf-8", cacheControl: CRAWLER_FILES };
+const SITEMAP_BODY: BodyKind = { type: "application/xml; charset=utf-8", cacheControl: CRAWLER_FILES };
 
 /**
- * Every page of every site, cached per (site, page): rendered the first time
- * it is asked for and served from memory after. A change to a site drops only
- * that site's entries (its next request renders its new pages); a catalogue
- * change drops each site's catalogue pages only (live-pages.ts).
+ * Every page of every site, cached per (site, page) as prepared bodies (bytes,
+ * ETag, gzip and brotli; api/prepared/prepared-body.ts): rendered the first
+ * time it is asked for and served from memory after. A change to a site drops
+ * only that site's entries (its next request renders its new pages); a
+ * catalogue change drops only the catalogue pages it touches (live-pages.ts).
  */
 export class SitePages {
   readonly #entries = new Map<string, SiteEntry>();
@@ -47,13 +56,28 @@ export class SitePages {
     sites.onChange((change) => this.#drop(change.action === "create" ? change.site.id : change.previous.id));
   }
 
-  /** The HTML of a page of `site` (a catalogue page, a fixed page or an alias of one), or undefined when it has none at `path`. */
-  page(site: Site, path: string): string | undefined {
+  /**
+   * A page of `site` (a catalogue page, a fixed page or an alias of one), or undefined when it has none at `path`.
+   * `query`, normalised, names a variant of a catalogue page (live-pages.ts).
+   */
+  page(site: Site, path: string, query = ""): PreparedBody | undefined {
     const e = this.#entry(site);
-    const live = e.live.page(path);
+    const live = e.live.page(path, query);
     if (live !== undefined) return live;
     const page = e.fixed.get(path);
     return page && this.#html(e, path, () => page);
+  }
+
+  /** `site`'s robots.txt. */
+  robots(site: Site): PreparedBody {
+    const e = this.#entry(site);
+    return this.#prepared(e, ROBOTS, () => new PreparedBody(robotsTxt(e.facts), ROBOTS_BODY));
+  }
+
+  /** `site`'s sitemap.xml, made again after a catalogue change that touches the site. */
+  sitemapXml(site: Site): PreparedBody {
+    const e = this.#entry(site);
+    return e.live.derived("sitemap.xml", () => new PreparedBody(sitemapXml(e.facts, this.sitemapPaths(site)), SITEMAP_BODY));
   }
 
   /** The page of a vehicle of `site`, or undefined when it has none by that slug. */
@@ -73,7 +97,7 @@ export class SitePages {
   }
 
   /** `site`'s 404 page (the vehicle one says the cart is not in the catalogue). */
-  notFound(site: Site, { vehicle = false }: { vehicle?: boolean } = {}): string {
+  notFound(site: Site, { vehicle = false }: { vehicle?: boolean } = {}): PreparedBody {
     const e = this.#entry(site);
     return this.#html(e, vehicle ? VEHICLE_NOT_FOUND : NOT_FOUND, () => notFoundPage({ vehicle }));
   }
@@ -83,10 +107,14 @@ export class SitePages {
     return this.#entry(site).facts;
   }
 
-  #html(e: SiteEntry, key: string, page: () => PageDef): string {
-    let html = e.html.get(key);
-    if (html === undefined) e.html.set(key, (html = renderPage(e.facts, page(), this.#assets)));
-    return html;
+  #html(e: SiteEntry, key: string, page: () => PageDef): PreparedBody {
+    return this.#prepared(e, key, () => prepareHtml(renderPage(e.facts, page(), this.#assets)));
+  }
+
+  #prepared(e: SiteEntry, key: string, make: () => PreparedBody): PreparedBody {
+    let body = e.prepared.get(key);
+    if (body === undefined) e.prepared.set(key, (body = make()));
+    return body;
   }
 
   #entry(site: Site): SiteEntry {
@@ -105,7 +133,7 @@ export class SitePages {
       facts,
       live: new LivePages(this.#vehicles, this.#assets, site),
       fixed,
-      html: new Map(),
+      prepared: new Map(),
       sitemap: pages.filter((p) => !p.meta.noindex).map((p) => p.path),
     };
     this.#entries.set(site.id, entry);

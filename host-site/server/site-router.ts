@@ -1,16 +1,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { STATUS_CODES } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from "express";
 import { UNBUILT_ASSETS, ASSETS_PREFIX, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
+import { sendPrepared } from "../../api/routes/send-prepared";
 import type { Site } from "../../domain/site";
 import { siteFacts } from "../lib/site-facts";
-import { robotsTxt, sitemapXml } from "../lib/sitemap";
 import { errorPage } from "../pages/ErrorPage";
 import { MANIFEST_FILE, type SiteManifest } from "../site-manifest";
 import type { CatalogueFeed } from "./live-pages";
 import { type SiteFeed, SitePages } from "./site-pages";
+import type { PreparedBody } from "../../api/prepared/prepared-body";
 import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
 import { parseInventoryQuery, queryParams } from "../../domain/inventory-query";
@@ -28,12 +30,25 @@ export interface SiteDeps {
 
 /** Hashed assets never change under their name. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
-/** HTML is always revalidated (its ETag makes that a 304). */
-const REVALIDATE = "no-cache";
 /** Images and other public files keep their names across releases: a day, then revalidate. */
 const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
-/** robots.txt and sitemap.xml. */
-const CRAWLER_FILES = "public, max-age=3600";
+
+/**
+ * The paths the router answers from memory without Express (`fromMemory`): a page's or vehicle's path, as Express
+ * would route it to the pages. No query (a page's variants are Express's), escape, dot (public files and assets have
+ * one), double or trailing slash, and none of the prefixes mounted before the site (api/app.ts).
+ */
+const PAGE_PATH = /^\/(?!(?:api|widgets|photos|staff|assets|images|share)(?:\/|$))[^./?%\\]*$/i;
+const VEHICLE_PATH = /^\/vehicles?\/([^/?%.\\]+)$/;
+
+/** The site's router, with the pages it can answer before Express (api/app.ts calls it for every request). */
+export type SiteRouter = Router & {
+  /**
+   * Answer a GET or HEAD of a page or vehicle page of `site` already in memory (or rendered now) with `headers` (the
+   * ones Express would add) and return true; anything else returns false for Express, which answers it the same way.
+   */
+  fromMemory(req: IncomingMessage, res: ServerResponse, site: Site, headers: OutgoingHttpHeaders): boolean;
+};
 
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
 const SAME_SITE_PATH = /^\/[^/\\]/;
@@ -52,9 +67,8 @@ const siteOf = (res: Response): Site => {
   return site;
 };
 
-const sendHtml = (res: Response, html: string, status = 200) => {
-  res.status(status).set("Cache-Control", REVALIDATE).type("html").send(html);
-};
+/** Answer a prepared page, robots.txt or sitemap (site-pages.ts) from memory: by Accept-Encoding, 304 to its ETag. */
+const send = (req: Request, res: Response, body: PreparedBody, status = 200) => sendPrepared(req, res, body, undefined, status);
 
 /**
  * Every site's pages, as the site the request is served as (res.locals.site):
@@ -63,7 +77,7 @@ const sendHtml = (res: Response, html: string, status = 200) => {
  * public files, its robots.txt and sitemap, and its 404 page (with status 404)
  * for everything else.
  */
-export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): Router {
+export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): SiteRouter {
   const built = loadAssets(distDir);
   if (!built) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
   const assets = built ?? UNBUILT_ASSETS;
@@ -90,25 +104,14 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
 
   router.get(`${SHARE_PNG_PREFIX}/images/*path`, shareImageHandler(publicDir, PUBLIC_FILES));
 
-  router.get("/robots.txt", (_req, res) => {
-    res
-      .set("Cache-Control", CRAWLER_FILES)
-      .type("text/plain")
-      .send(robotsTxt(pages.facts(siteOf(res))));
-  });
-  router.get("/sitemap.xml", (_req, res) => {
-    const site = siteOf(res);
-    res
-      .set("Cache-Control", CRAWLER_FILES)
-      .type("application/xml")
-      .send(sitemapXml(pages.facts(site), pages.sitemapPaths(site)));
-  });
+  router.get("/robots.txt", (req, res) => send(req, res, pages.robots(siteOf(res))));
+  router.get("/sitemap.xml", (req, res) => send(req, res, pages.sitemapXml(siteOf(res))));
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
     const site = siteOf(res);
     const page = pages.vehicle(site, req.params.id);
-    if (page) sendHtml(res, page.html, page.status);
-    else sendHtml(res, pages.notFound(site, { vehicle: true }), 404);
+    if (page) send(req, res, page.body, page.status);
+    else send(req, res, pages.notFound(site, { vehicle: true }), 404);
   };
   // The inventory with a query is one page of results (filters, sort, page): a malformed value is the site's 400 page.
   router.get("/inventory", (req, res, next) => {
@@ -117,7 +120,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
     const parsed = parseInventoryQuery(params);
     if ("error" in parsed) return next(Object.assign(new Error(parsed.error), { status: 400 }));
     const page = pages.inventory(siteOf(res), parsed.query);
-    sendHtml(res, page.html, page.status);
+    send(req, res, page.body, page.status);
   });
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
@@ -132,12 +135,24 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
         if (SAME_SITE_PATH.test(target)) return res.redirect(301, target + (query >= 0 ? req.originalUrl.slice(query) : ""));
       }
       if (!built) return res.status(503).type("text/plain").send("The site has not been built: run `npm run build:site`.");
-      const html = pages.page(siteOf(res), req.path);
-      if (html !== undefined) return sendHtml(res, html);
+      const page = pages.page(siteOf(res), req.path);
+      if (page !== undefined) return send(req, res, page);
     }
-    sendHtml(res, pages.notFound(siteOf(res)), 404);
+    send(req, res, pages.notFound(siteOf(res)), 404);
   });
-  return router;
+
+  const fromMemory: SiteRouter["fromMemory"] = (req, res, site, headers) => {
+    if (!built || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const url = req.url ?? "";
+    if (!PAGE_PATH.test(url) || (url.length > 1 && url.endsWith("/"))) return false;
+    const vehicle = VEHICLE_PATH.exec(url);
+    const answer = vehicle ? pages.vehicle(site, vehicle[1]!) : pages.page(site, url);
+    if (!answer) return false;
+    if ("status" in answer) sendPrepared(req, res, answer.body, headers, answer.status);
+    else sendPrepared(req, res, answer, headers);
+    return true;
+  };
+  return Object.assign(router, { fromMemory });
 }
 
 /**

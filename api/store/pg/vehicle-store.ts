@@ -93,13 +93,20 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
   /** Plan a write on the committed catalogue, under its row lock, and commit it. */
   const write = async <C extends VehicleChange>(plan: (vehicles: readonly Vehicle[]) => PlannedWrite<C> | undefined): Promise<C | undefined> => {
     const done = await db.transaction(async (client) => {
-      const { rows } = await client.query<{ version: string; vehicles: unknown }>("SELECT version, vehicles FROM catalogue WHERE id = 1 FOR UPDATE");
-      const committed: Catalogue = { version: Number(rows[0]!.version), vehicles: VehicleListSchema.parse(rows[0]!.vehicles) };
+      // The version alone first: when this instance already shows it (the usual case), the list in memory is the
+      // committed one, and the row's thousands of vehicles are neither sent nor validated again under the lock.
+      const locked = await client.query<{ version: string }>("SELECT version FROM catalogue WHERE id = 1 FOR UPDATE");
+      const version = Number(locked.rows[0]!.version);
+      let committed: Catalogue = current;
+      if (version !== current.version) {
+        const { rows } = await client.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1");
+        committed = { version, vehicles: VehicleListSchema.parse(rows[0]!.vehicles) };
+      }
       const planned = plan(committed.vehicles);
       if (!planned) return { committed, planned };
-      const version = committed.version + 1;
-      await client.query("UPDATE catalogue SET version = $1, vehicles = $2 WHERE id = 1", [version, JSON.stringify(planned.next)]);
-      return { committed, planned, version };
+      const next = committed.version + 1;
+      await client.query("UPDATE catalogue SET version = $1, vehicles = $2 WHERE id = 1", [next, JSON.stringify(planned.next)]);
+      return { committed, planned, version: next };
     });
     if (done.version === undefined) {
       tell(show(done.committed));
