@@ -165,6 +165,31 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
   };
 }
 
+/**
+ * What the inbox asks a lead store for: the query's filters and, for an
+ * account scoped to sites, only those sites' leads (undefined: every site).
+ * `followUp` gives a lead's status to a store that keeps it apart (lowdb).
+ */
+export interface LeadSelection {
+  query: LeadQuery;
+  sites?: readonly string[];
+  followUp: (id: string) => FollowUp;
+}
+
+/** A test for one lead under a selection (the query, then the account's sites). */
+export function selectionMatcher({ query, sites, followUp }: LeadSelection): (lead: Lead) => boolean {
+  const match = leadMatcher(query, followUp);
+  if (!sites) return match;
+  const allowed = new Set(sites);
+  return (lead) => allowed.has(lead.site) && match(lead);
+}
+
+/** One page of the inbox, newest first, and the cursor of the next (null on the last). */
+export interface LeadsPage {
+  leads: Lead[];
+  nextCursor: string | null;
+}
+
 /** A page cursor: the last lead a page showed (its time and id), opaque to clients. */
 export const encodeCursor = (lead: Pick<Lead, "id" | "createdAt">): string => `${Date.parse(lead.createdAt).toString(36)}.${lead.id}`;
 
@@ -185,7 +210,7 @@ export function leadsPage(
   all: readonly Lead[],
   match: (lead: Lead) => boolean,
   { limit, before }: { limit: number; before?: { id: string; createdAt: string } | null },
-): { leads: Lead[]; nextCursor: string | null } {
+): LeadsPage {
   let start = all.length - 1;
   if (before) {
     let i = start;

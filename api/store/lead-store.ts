@@ -4,6 +4,7 @@ import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead } from "../../domain/lead";
+import { countLeads, leadsPage, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
@@ -36,6 +37,16 @@ export interface LeadStore {
   deliver(id: string, attempt: (lead: Lead) => Promise<Delivery>): Promise<boolean>;
   /** Hear of leads other servers stored (PostgreSQL only: lowdb has one server). */
   onRemoteLead?(listener: (lead: Lead) => void): () => void;
+  /** One page of the leads a selection keeps, newest first, after the cursor's lead (`before`) when given. */
+  page(selection: LeadSelection, options: { limit: number; before?: { id: string; createdAt: string } | null }): Promise<LeadsPage>;
+  /** How many leads a selection keeps, per status, interest, source and site. */
+  count(selection: LeadSelection): Promise<LeadCounts>;
+  /**
+   * The leads a selection keeps, oldest first, in batches of at most
+   * EXPORT_BATCH: an export holds one batch at a time, and other requests run
+   * between batches.
+   */
+  stream(selection: LeadSelection): AsyncIterable<Lead[]>;
   /** Leads whose mail is still to be delivered. */
   pending(): Lead[];
   /** Every lead, oldest first. */
@@ -75,6 +86,34 @@ export function describeWriteError(err: unknown): string {
  * whatever the number of leads stored; see docs/decisions/0003-lead-segments.md.
  */
 export const LEAD_SEGMENT_SIZE = 1_000;
+
+/** Leads per batch of an export: about 0.3 MB of CSV, a few milliseconds of work before other requests get their turn. */
+export const EXPORT_BATCH = 1_000;
+
+/** The leads of `all` (oldest first) a selection keeps, in batches, yielding to other requests between them. */
+export async function* streamMatching(all: readonly Lead[], selection: LeadSelection, batch = EXPORT_BATCH): AsyncIterable<Lead[]> {
+  const match = selectionMatcher(selection);
+  let out: Lead[] = [];
+  // Walk by index, so leads added during the export are taken in up to the end, and none twice.
+  for (let i = 0; i < all.length; i++) {
+    const lead = all[i]!;
+    if (!match(lead)) continue;
+    out.push(lead);
+    if (out.length === batch) {
+      yield out;
+      out = [];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  if (out.length) yield out;
+}
+
+/** The query interface over leads held in memory, oldest first. */
+export const inMemoryQueries = (all: () => readonly Lead[]): Pick<LeadStore, "page" | "count" | "stream"> => ({
+  page: async (selection, options) => leadsPage(all(), selectionMatcher(selection), options),
+  count: async (selection) => countLeads(all(), selectionMatcher(selection), selection.followUp),
+  stream: (selection) => streamMatching(all(), selection),
+});
 
 export interface LeadStoreOptions {
   /** Leads per segment; small values are for tests. */
@@ -197,6 +236,7 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       return true;
     },
     pending: () => all.filter((l) => l.delivery.status === "pending"),
+    ...inMemoryQueries(() => all),
     all: () => all,
     get: (id) => byId.get(id)?.lead,
     writeProblem() {

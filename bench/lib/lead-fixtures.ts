@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE } from "../../api/store/lead-files";
+import { LEAD_SEGMENT_SIZE } from "../../api/store/lead-store";
 import { LeadSchema, type Lead } from "../../domain/lead";
 import { INTERESTS } from "../../domain/contact";
 
@@ -38,4 +42,23 @@ export async function writeLeadsFile(file: string, count: number): Promise<void>
   }
   out.end(count ? "\n  ]\n}" : "]\n}");
   await once(out, "finish");
+}
+
+/**
+ * Write `count` leads into dataDir as the server keeps them once it has run: full
+ * archive segments of `segmentSize` under leads-archive/, the rest in leads.json.
+ * Compact JSON (the store reads either), so a million leads take seconds.
+ */
+export async function writeLeadSegments(dataDir: string, count: number, segmentSize = LEAD_SEGMENT_SIZE): Promise<void> {
+  LeadSchema.parse(fixtureLead(0, 1));
+  await mkdir(path.join(dataDir, LEADS_ARCHIVE_DIR), { recursive: true });
+  const now = Date.now();
+  const full = Math.floor(count / segmentSize);
+  const write = async (file: string, from: number, to: number) => {
+    const leads: string[] = [];
+    for (let i = from; i < to; i++) leads.push(JSON.stringify(fixtureLead(i, count, now)));
+    await writeFile(file, `{"leads":[${leads.join(",")}]}`);
+  };
+  for (let n = 0; n < full; n++) await write(archiveFile(dataDir, n + 1), n * segmentSize, (n + 1) * segmentSize);
+  await write(path.join(dataDir, LEADS_FILE), full * segmentSize, count);
 }

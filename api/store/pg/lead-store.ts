@@ -1,5 +1,5 @@
 import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../domain/lead";
-import { newLead, type LeadStore } from "../lead-store";
+import { inMemoryQueries, newLead, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 
 interface LeadRow {
@@ -124,6 +124,7 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
     // Every write was committed before it resolved: nothing waits to be written.
     flush: async () => {},
     pending: () => all.filter((l) => l.delivery.status === "pending"),
+    ...inMemoryQueries(() => all),
     all: () => all,
     get: (id) => byId.get(id)?.lead,
     async writeProblem() {
