@@ -6,6 +6,7 @@ import { sitesFromExample } from "../domain/site-seed";
 import { openAccountStore } from "./store/account-store";
 import { addAccount, call, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+import { storedLeads } from "./testing/stored-leads";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // A lead posted to localhost: the first site's.
   const res = await postJson(`${s.url}/api/contact`, validLead());
   expect(res.status).toBe(201);
-  sussexLead = s.leads.all()[0]!.id;
+  sussexLead = (await storedLeads(s.leads))[0]!.id;
 });
 afterAll(() => s.close());
 

@@ -65,9 +65,9 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
     return { query, followUp: followUps.get, ...(sites ? { sites } : {}) };
   };
   /** The lead the path names: 404 when there is none, 403 when it came through a site not the account's. */
-  const lead = (id: unknown, res: Response) => {
+  const lead = async (id: unknown, res: Response) => {
     if (typeof id !== "string") throw new HttpError(404, "No such lead");
-    const found = leads.get(id);
+    const found = await leads.get(id);
     if (!found) throw new HttpError(404, `No lead ${id}`);
     requireSite(res, found.site);
     return found;
@@ -110,12 +110,12 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
     res.json(await leads.count(selection(parseQuery(req), res)));
   });
 
-  router.get("/leads/:id", (req, res) => {
-    res.json(withFollowUp(lead(req.params.id, res)));
+  router.get("/leads/:id", async (req, res) => {
+    res.json(withFollowUp(await lead(req.params.id, res)));
   });
 
   router.patch("/leads/:id", requireJson, express.json({ limit: "8kb" }), async (req, res) => {
-    const found = lead(req.params.id, res);
+    const found = await lead(req.params.id, res);
     const parsed = FollowUpChangeSchema.safeParse(req.body);
     if (!parsed.success) {
       const fields = vehicleFieldErrors(parsed.error);
@@ -130,13 +130,13 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
   });
 
   router.post("/leads/:id/resend", async (req, res) => {
-    const found = lead(req.params.id, res);
+    const found = await lead(req.params.id, res);
     if (!outbox) throw new HttpError(409, "Lead mail is off on this server (SMTP_URL, LEAD_TO and LEAD_FROM are not set): nothing can be sent");
     const outcome = await outbox.resend(found.id);
     if (outcome === "sent")
       throw new HttpError(409, `This lead's mail was already delivered${found.delivery.sentAt ? ` (${found.delivery.sentAt})` : ""}; it is not sent twice`);
     await record(res.locals.staff!.email, "lead-resend", [found.id]);
-    res.status(202).json(withFollowUp(lead(found.id, res)));
+    res.status(202).json(withFollowUp(await lead(found.id, res)));
   });
 
   return router;
