@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-leads] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { benchApi } from "./api";
 import { benchCatalogue } from "./catalogue";
 import { benchInbox } from "./inbox";
+import { benchScaleLeads } from "./scale-leads";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
@@ -27,7 +28,7 @@ import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-leads"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -40,6 +41,7 @@ const SETTINGS = {
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
+    "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -49,10 +51,11 @@ const SETTINGS = {
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
+    "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-leads] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -75,7 +78,7 @@ async function main(): Promise<void> {
 
   let ourMain = "";
   let baselineMain: string | undefined;
-  if (parts.includes("api") || parts.includes("leads") || parts.includes("inbox") || parts.includes("postgres")) {
+  if (["api", "leads", "inbox", "postgres", "scale-leads"].some((p) => parts.includes(p as Part))) {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
@@ -86,6 +89,10 @@ async function main(): Promise<void> {
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
+  if (parts.includes("scale-leads")) {
+    const s = settings["scale-leads"];
+    results.scaleLeads = await benchScaleLeads({ ...s, sizes: [...s.sizes], engines: [...s.engines], ourMain }, log);
+  }
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -118,6 +125,7 @@ function assertNumbers(r: BenchResults): void {
     positive("catalogue reads during writes", r.catalogue.reads.duringWrites.rps);
   }
   for (const c of r.inbox?.cases ?? []) positive(`inbox ${c.name} 2xx`, c.figures.ok);
+  for (const c of r.scaleLeads?.cases ?? []) positive(`scale-leads ${c.engine} ${c.stored} posts/s`, c.postsPerSecond);
   if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
   // PostgreSQL is measured where a cluster can start; elsewhere the report says why.
   if (r.postgres && !r.postgres.unavailable) {

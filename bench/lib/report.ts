@@ -5,6 +5,7 @@ import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
 import type { WidgetsResults } from "../widgets";
+import { scaleLeadsMarkdown, type ScaleLeadsResults } from "../scale-leads";
 import type { Machine } from "./machine";
 
 /** Everything one run measured, as written to bench/results/latest.json. */
@@ -20,6 +21,7 @@ export interface BenchResults {
   inbox?: InboxResults;
   photos?: PhotosResults;
   postgres?: PostgresResults;
+  scaleLeads?: ScaleLeadsResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -214,6 +216,16 @@ export function toMarkdown(r: BenchResults): string {
           : "",
       );
     }
+  }
+  if (r.scaleLeads) {
+    out.push(
+      "",
+      "## Leads by the million (issue 27)",
+      "",
+      "Goals: /api/health within 2,000 ms of launch; RSS ≤ 300 MB at 1M; count and search ≤ 50 ms at 1M; posts at 1M ≥ 0.8× the smallest size; GET / p99 during an export ≤ 2× quiet.",
+      "",
+      scaleLeadsMarkdown(r.scaleLeads),
+    );
   }
   return `${out.join("\n")}\n`;
 }
