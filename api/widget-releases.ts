@@ -11,7 +11,7 @@ import type { RequestHandler } from "express";
 import type { Site } from "../domain/site";
 import { CONTACT_LITERAL_PREFIX, contactLiteral, widgetContact } from "../domain/widget-contact";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "./store/file-modes";
-import type { Integrity } from "../widgets/package/integrity";
+import type { Integrity } from "../domain/widget-integrity";
 import { sendSiteFile, siteIntegrity } from "./widget-scripts";
 
 export const RELEASES_DIR = "widget-releases";

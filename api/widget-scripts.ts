@@ -15,7 +15,7 @@ import fresh from "fresh";
 import Negotiator from "negotiator";
 import type { Site } from "../domain/site";
 import { CONTACT_LITERAL, contactLiteral, widgetContact } from "../domain/widget-contact";
-import type { Integrity } from "../widgets/package/integrity";
+import type { Integrity } from "../domain/widget-integrity";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -1,5 +1,8 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,sites] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,scale-leads,sites|scale] [--baseline <git ref>]
+ *
+ * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
+ * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
@@ -18,6 +21,7 @@ import { parseArgs } from "node:util";
 import { benchApi } from "./api";
 import { benchCatalogue } from "./catalogue";
 import { benchInbox } from "./inbox";
+import { benchScaleLeads } from "./scale-leads";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
@@ -30,7 +34,9 @@ import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-pages", "scale-inventory", "sites"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
+/** What `--only scale` stands for. */
+const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -46,6 +52,7 @@ const SETTINGS = {
     "scale-inventory": { sizes: [35, 350, 3_500], connections: 10, durationSeconds: 5 },
     sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
     "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
+    "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -58,11 +65,11 @@ const SETTINGS = {
     "scale-inventory": { sizes: [35, 350], connections: 10, durationSeconds: 1 },
     sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
     "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
+    "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
   },
 } as const;
 
-const USAGE =
-  "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,sites] [--baseline <git ref>]";
+const USAGE = `Usage: npm run bench -- [--smoke] [--only ${PARTS.join(",")}|scale] [--baseline <git ref>]`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -72,7 +79,8 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const parts = (values.only?.split(",").map((p) => p.trim()) ?? [...PARTS]) as Part[];
+  const asked = values.only?.split(",").map((p) => p.trim()) ?? [...PARTS];
+  const parts = [...new Set(asked.flatMap((p) => (p === "scale" ? [...SCALE_PARTS] : [p])))] as Part[];
   const unknown = parts.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`Unknown part(s) ${unknown.join(", ")}\n${USAGE}`);
   const mode = values.smoke ? "smoke" : "full";
@@ -85,7 +93,7 @@ async function main(): Promise<void> {
 
   let ourMain = "";
   let baselineMain: string | undefined;
-  if (parts.includes("api") || parts.includes("leads") || parts.includes("inbox") || parts.includes("postgres")) {
+  if (["api", "leads", "inbox", "postgres", "scale-leads"].some((p) => parts.includes(p as Part))) {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
@@ -99,6 +107,10 @@ async function main(): Promise<void> {
   if (parts.includes("scale-inventory")) results.scaleInventory = await benchScaleInventory(settings["scale-inventory"], log);
   if (parts.includes("sites")) results.sites = await benchSitesPart(settings.sites, log);
   if (parts.includes("scale-pages")) results.scalePages = await benchScalePages(settings["scale-pages"], log);
+  if (parts.includes("scale-leads")) {
+    const s = settings["scale-leads"];
+    results.scaleLeads = await benchScaleLeads({ ...s, sizes: [...s.sizes], engines: [...s.engines], ourMain }, log);
+  }
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -131,6 +143,7 @@ function assertNumbers(r: BenchResults): void {
     positive("catalogue reads during writes", r.catalogue.reads.duringWrites.rps);
   }
   for (const c of r.inbox?.cases ?? []) positive(`inbox ${c.name} 2xx`, c.figures.ok);
+  for (const c of r.scaleLeads?.cases ?? []) positive(`scale-leads ${c.engine} ${c.stored} posts/s`, c.postsPerSecond);
   if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
   // PostgreSQL is measured where a cluster can start; elsewhere the report says why.
   if (r.postgres && !r.postgres.unavailable) {

@@ -135,14 +135,33 @@ const unaccented = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
 /** Any letter beyond printable ASCII (and its spaces), which may carry an accent. */
 const NOT_ASCII = /[^\t\n\r -~]/;
 
+/**
+ * A search's words, each as it is matched: without accents and in lower case
+ * (`text`), and for a word of phone characters alone its digits (a phone
+ * search ignores punctuation: "302 555" finds "(302) 555-0100"), else null.
+ */
+export function searchWords(q: string | undefined): { text: string; digits: string | null }[] {
+  return (q ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => ({ text: unaccented(w).toLowerCase(), digits: /^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, "") || null : null }));
+}
+
+/**
+ * The text a search looks in, as a database keeps it beside the lead: name,
+ * e-mail, phone and message, one a line (a search word holds no line break,
+ * so it never matches across two), without accents and in lower case.
+ */
+export const leadSearchText = (lead: Pick<Lead, "firstName" | "lastName" | "email" | "phone" | "message">): string =>
+  unaccented([lead.firstName, lead.lastName, lead.email, lead.phone, lead.message].join("\n")).toLowerCase();
+
 /** A test for one lead under a query; built once per query, so a scan of 100,000 leads compiles nothing per lead. */
 export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp): (lead: Lead) => boolean {
-  const words = (query.q ?? "").split(/\s+/).filter(Boolean);
-  const patterns = words.map((w) => new RegExp(escapeRegExp(unaccented(w)), "i"));
+  const words = searchWords(query.q);
+  const patterns = words.map((w) => new RegExp(escapeRegExp(w.text), "i"));
   // Most text is plain ASCII and is tested as it is; only text with other letters is unaccented first.
   const has = (p: RegExp, text: string) => p.test(text) || (NOT_ASCII.test(text) && p.test(unaccented(text)));
-  // A phone search ignores punctuation: "302 555" finds "(302) 555-0100".
-  const digits = words.map((w) => (/^[\d\s().+-]+$/.test(w) ? w.replace(/\D/g, "") : "")).map((d) => d || null);
+  const digits = words.map((w) => w.digits);
   const { status, interest, site, source, from, to } = query;
   return (lead) => {
     if (site && lead.site !== site) return false;
@@ -165,6 +184,31 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
   };
 }
 
+/**
+ * What the inbox asks a lead store for: the query's filters and, for an
+ * account scoped to sites, only those sites' leads (undefined: every site).
+ * `followUp` gives a lead's status to a store that keeps it apart (lowdb).
+ */
+export interface LeadSelection {
+  query: LeadQuery;
+  sites?: readonly string[];
+  followUp: (id: string) => FollowUp;
+}
+
+/** A test for one lead under a selection (the query, then the account's sites). */
+export function selectionMatcher({ query, sites, followUp }: LeadSelection): (lead: Lead) => boolean {
+  const match = leadMatcher(query, followUp);
+  if (!sites) return match;
+  const allowed = new Set(sites);
+  return (lead) => allowed.has(lead.site) && match(lead);
+}
+
+/** One page of the inbox, newest first, and the cursor of the next (null on the last). */
+export interface LeadsPage {
+  leads: Lead[];
+  nextCursor: string | null;
+}
+
 /** A page cursor: the last lead a page showed (its time and id), opaque to clients. */
 export const encodeCursor = (lead: Pick<Lead, "id" | "createdAt">): string => `${Date.parse(lead.createdAt).toString(36)}.${lead.id}`;
 
@@ -185,7 +229,7 @@ export function leadsPage(
   all: readonly Lead[],
   match: (lead: Lead) => boolean,
   { limit, before }: { limit: number; before?: { id: string; createdAt: string } | null },
-): { leads: Lead[]; nextCursor: string | null } {
+): LeadsPage {
   let start = all.length - 1;
   if (before) {
     let i = start;

@@ -62,6 +62,14 @@ async function main(): Promise<void> {
   const stores = await openStores(config);
   opened.stores = stores;
   const { vehicles, leads, staff } = stores;
+  // The lead archives are read while the server already listens (lowdb): a corrupt one stops it as a corrupt file at start-up does, untouched.
+  void leads.ready.then(
+    () => console.log("[leads] every stored lead is read"),
+    (err: unknown) => {
+      console.error(`[server] ${err instanceof CorruptDataFileError ? err.message : `could not read the stored leads: ${String(err)}`}`);
+      process.exit(1);
+    },
+  );
   // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
   const photos = new PhotoStore(config.photosDir);
   // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
@@ -70,8 +78,12 @@ async function main(): Promise<void> {
   const outbox = config.mail ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs }) : null;
   opened.outbox = outbox;
   if (outbox) {
-    const pending = outbox.start();
-    console.log(`[mail] lead mail is on: to ${config.mail!.to} from ${config.mail!.from}; ${pending} pending lead(s) queued`);
+    const mail = config.mail!;
+    // Not awaited: finding the pending leads may read every lead file (lowdb), which the server does not wait for before it listens.
+    void outbox.start().then(
+      (pending) => console.log(`[mail] lead mail is on: to ${mail.to} from ${mail.from}; ${pending} pending lead(s) queued`),
+      (err: unknown) => console.error("[mail] could not read the pending leads:", err),
+    );
   } else {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }

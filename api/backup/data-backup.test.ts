@@ -10,6 +10,7 @@ import { openLeadStore } from "../store/lead-store";
 import { readTree } from "../testing/staff-client";
 import { storeEngines } from "../testing/store-engines";
 import { countData, restoreBackup, RestoreRefusedError, writeBackup } from "./data-backup";
+import { storedLeads } from "../testing/stored-leads";
 
 vi.setConfig({ testTimeout: 60_000 });
 const { engines, stop } = await storeEngines();
@@ -172,7 +173,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     const into = { dataDir: path.join(work, "pg-data-2"), photosDir: path.join(work, "pg-photos-2"), databaseUrl: url2 };
     expect((await restoreBackup(file, into)).restored).toMatchObject({ vehicles: 35, leads: 3, accounts: 1, photoFiles: 1 });
     const restored = await postgres.open(url2);
-    expect(restored.leads.all()).toEqual(stores.leads.all());
+    expect(await storedLeads(restored.leads)).toEqual(await storedLeads(stores.leads));
     expect(restored.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(await restored.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
     expect(restored.staff.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
@@ -190,16 +191,16 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     await expect(restoreBackup(file, into)).rejects.toThrow(
       /the database postgres:\/\/.* is not empty \(catalogue \(1\), leads \(4\).*PHOTOS_DIR .* is not empty/,
     );
-    expect((await postgres.open(url2)).leads.all()).toHaveLength(4);
+    expect(await storedLeads((await postgres.open(url2)).leads)).toHaveLength(4);
     // --force replaces it.
     await restoreBackup(file, into, { force: true });
-    expect((await postgres.open(url2)).leads.all().map((l) => l.id)).toEqual(leadIds);
+    expect((await storedLeads((await postgres.open(url2)).leads)).map((l) => l.id)).toEqual(leadIds);
 
     // The same archive restores as files, into an empty DATA_DIR.
     const dir = path.join(work, "as-files");
     await restoreBackup(file, at(dir));
     const files = await lowdb.open(dir);
-    expect(files.leads.all()).toEqual(stores.leads.all());
+    expect(await storedLeads(files.leads)).toEqual(await storedLeads(stores.leads));
     expect(files.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(files.staff.followUps.get(leadIds[1]!)).toEqual(stores.staff.followUps.get(leadIds[1]!));
     expect(files.sites.list()).toEqual(stores.sites.list());

@@ -10,6 +10,7 @@ import { openLeadStore } from "../store/lead-store";
 import { LEADS_ARCHIVE_DIR } from "../store/lead-files";
 import { readdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
+import { storedLeads } from "../testing/stored-leads";
 
 vi.setConfig({ testTimeout: 60_000 });
 const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
@@ -59,7 +60,7 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     expect(run.code).toBe(0);
 
     const after = await postgres.open(url);
-    expect(after.leads.all().map((l) => l.id)).toEqual(leadIds);
+    expect((await storedLeads(after.leads)).map((l) => l.id)).toEqual(leadIds);
     expect(after.vehicles.all()).toEqual(before.vehicles.all());
     expect(after.vehicles.listBody().etag).toBe(before.vehicles.listBody().etag);
     expect(await after.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });

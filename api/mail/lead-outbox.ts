@@ -88,8 +88,9 @@ export class LeadOutbox {
   ) {}
 
   /** Queue every lead left pending, at the time its retry was due. */
-  start(): number {
-    const pending = this.store.pending();
+  async start(): Promise<number> {
+    const pending = await this.store.pending();
+    if (this.#stopped) return 0;
     for (const lead of pending) this.#retries.push(lead.id, lead.delivery.nextAttemptAt ? Date.parse(lead.delivery.nextAttemptAt) : 0);
     // Another server stored a lead and mails it; should it stop before it has, this one takes it over a little later.
     this.#unsubscribe = this.store.onRemoteLead?.((lead) => {
@@ -119,7 +120,7 @@ export class LeadOutbox {
    * attempt first checks the lead is still pending).
    */
   async resend(id: string): Promise<"queued" | "sent" | "unknown"> {
-    const lead = this.store.get(id);
+    const lead = await this.store.get(id);
     if (!lead) return "unknown";
     if (lead.delivery.status === "sent") return "sent";
     if (lead.delivery.status === "not-sent") {
@@ -177,7 +178,7 @@ export class LeadOutbox {
       if (this.#stopped) return;
       const next = this.#next();
       if (next === undefined) return;
-      const lead = this.store.get(next.id);
+      const lead = await this.store.get(next.id);
       if (!lead || lead.delivery.status !== "pending") continue;
       // A retry made stale by a resend that has since failed and set a later one.
       const { nextAttemptAt } = lead.delivery;
@@ -204,7 +205,7 @@ export class LeadOutbox {
         }
       });
       // Another server holds it right now (PostgreSQL): should that one stop before its mail lands, this one tries later.
-      if (!took && this.store.get(lead.id)?.delivery.status === "pending") this.#retries.push(lead.id, Date.now() + this.backoff.baseMs * 4);
+      if (!took && (await this.store.get(lead.id))?.delivery.status === "pending") this.#retries.push(lead.id, Date.now() + this.backoff.baseMs * 4);
     } catch (err) {
       console.error(`[mail] could not record delivery of lead ${lead.id}:`, err);
     }

@@ -42,26 +42,30 @@ export function dropDuplicates(leads: Lead[], seen: Set<string>): Lead[] {
   return kept;
 }
 
+/** The leads of one segment file, read once (null when there is no such file); CorruptDataFileError naming it when it is not one. */
+export async function readLeadsFile(file: string): Promise<Lead[] | null> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+  try {
+    return LeadsFileSchema.parse(JSON.parse(text)).leads;
+  } catch (err) {
+    throw new CorruptDataFileError(file, err);
+  }
+}
+
 /** Every stored lead, oldest first and each once, read without writing anything (for the export CLI and tests). */
 export async function readStoredLeads(dataDir: string): Promise<Lead[]> {
   const files = [...(await listArchives(dataDir)).map((a) => a.file), path.join(dataDir, LEADS_FILE)];
   const seen = new Set<string>();
   const all: Lead[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") continue;
-      throw err;
-    }
-    let leads: Lead[];
-    try {
-      leads = LeadsFileSchema.parse(JSON.parse(text)).leads;
-    } catch (err) {
-      throw new CorruptDataFileError(file, err);
-    }
-    all.push(...dropDuplicates(leads, seen));
+    const leads = await readLeadsFile(file);
+    if (leads) all.push(...dropDuplicates(leads, seen));
   }
   return all;
 }

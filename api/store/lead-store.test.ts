@@ -8,6 +8,7 @@ import { tempDataDir, validLead } from "../testing/test-server";
 import { CorruptDataFileError } from "./json-file";
 import { readStoredLeads } from "./lead-files";
 import { openLeadStore, type NewLead } from "./lead-store";
+import { storedLeads } from "../testing/stored-leads";
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -46,10 +47,10 @@ describe("lead store segments", () => {
     expect(await idsIn(dir, "leads-archive/000001.json")).toEqual(ids.slice(0, 3));
     expect(await idsIn(dir, "leads-archive/000003.json")).toEqual(ids.slice(6, 9));
     expect(await idsIn(dir, "leads.json")).toEqual(ids.slice(9));
-    expect(store.all().map((l) => l.id)).toEqual(ids);
+    expect((await storedLeads(store)).map((l) => l.id)).toEqual(ids);
 
     const reopened = await openLeadStore(dir, { segmentSize: 3 });
-    expect(reopened.all().map((l) => l.id)).toEqual(ids);
+    expect((await storedLeads(reopened)).map((l) => l.id)).toEqual(ids);
     expect((await readStoredLeads(dir)).map((l) => l.id)).toEqual(ids);
     const more = await reopened.add(newLead(10), NOT_SENT);
     expect(await archivesIn(dir)).toHaveLength(3);
@@ -80,10 +81,10 @@ describe("lead store segments", () => {
     const after = await Promise.all(["leads.json", "leads-archive/000002.json"].map((f) => readFile(path.join(dir, f), "utf8")));
     expect(after).toEqual(before);
 
-    expect(store.pending().map((l) => l.id)).toEqual(leads.filter((_, i) => i !== 1).map((l) => l.id));
+    expect((await store.pending()).map((l) => l.id)).toEqual(leads.filter((_, i) => i !== 1).map((l) => l.id));
     const reopened = await openLeadStore(dir, { segmentSize: 2 });
-    expect(reopened.pending()).toHaveLength(4);
-    expect(reopened.all()[1]!.delivery.status).toBe("sent");
+    expect(await reopened.pending()).toHaveLength(4);
+    expect((await storedLeads(reopened))[1]!.delivery.status).toBe("sent");
   });
 
   it("after a crash between writing an archive and resetting leads.json, keeps each lead once (the archive's copy)", async () => {
@@ -95,9 +96,9 @@ describe("lead store segments", () => {
     await writeFile(path.join(dir, "leads.json"), JSON.stringify({ leads: [storedLead(1, pending), storedLead(2), storedLead(3), storedLead(4)] }));
 
     const store = await openLeadStore(dir, { segmentSize: 3 });
-    expect(store.all().map((l) => l.id)).toEqual(["lead-1", "lead-2", "lead-3", "lead-4"]);
-    expect(store.all()[0]!.delivery).toEqual(sent);
-    expect(store.pending()).toEqual([]);
+    expect((await storedLeads(store)).map((l) => l.id)).toEqual(["lead-1", "lead-2", "lead-3", "lead-4"]);
+    expect((await storedLeads(store))[0]!.delivery).toEqual(sent);
+    expect(await store.pending()).toEqual([]);
     expect(await idsIn(dir, "leads.json")).toEqual(["lead-4"]);
 
     for (let i = 5; i <= 7; i++) await store.add(newLead(i), NOT_SENT);
@@ -112,7 +113,7 @@ describe("lead store segments", () => {
     await writeFile(path.join(dir, "leads-archive/.000001.json.tmp"), '{"leads": [ {"id": "lead-1", ');
     await writeFile(path.join(dir, "leads.json"), JSON.stringify({ leads: [1, 2, 3].map((i) => storedLead(i)) }));
     const store = await openLeadStore(dir, { segmentSize: 3 });
-    expect(store.all()).toHaveLength(3);
+    expect(await storedLeads(store)).toHaveLength(3);
     expect(await idsIn(dir, "leads-archive/000001.json")).toEqual(["lead-1", "lead-2", "lead-3"]);
     expect(await idsIn(dir, "leads.json")).toEqual([]);
   });
@@ -142,18 +143,19 @@ describe("lead store segments", () => {
     const store = await openLeadStore(dir, { segmentSize: 4 });
     expect(await archivesIn(dir)).toEqual(["000001.json", "000002.json"]);
     expect(await idsIn(dir, "leads.json")).toEqual(["lead-8", "lead-9"]);
-    expect(store.all().map((l) => l.id)).toEqual(Array.from({ length: 10 }, (_, i) => `lead-${i}`));
+    expect((await storedLeads(store)).map((l) => l.id)).toEqual(Array.from({ length: 10 }, (_, i) => `lead-${i}`));
   });
 
-  it("refuses to start on a corrupt archive, naming it and leaving it untouched", async () => {
+  it("on a corrupt archive, read after opening, rejects `ready` and every query, naming it and leaving it untouched", async () => {
     const dir = await freshDir();
     const file = path.join(dir, "leads-archive/000001.json");
     await mkdir(path.dirname(file));
     const corrupt = '{"leads": [ {"id": "1", ';
     await writeFile(file, corrupt);
-    const opening = openLeadStore(dir, { segmentSize: 3 });
-    await expect(opening).rejects.toBeInstanceOf(CorruptDataFileError);
-    await expect(opening).rejects.toThrow(file);
+    const store = await openLeadStore(dir, { segmentSize: 3 });
+    await expect(store.ready).rejects.toBeInstanceOf(CorruptDataFileError);
+    await expect(store.ready).rejects.toThrow(file);
+    await expect(storedLeads(store)).rejects.toThrow(file);
     await expect(readStoredLeads(dir)).rejects.toThrow(file);
     expect(await readFile(file, "utf8")).toBe(corrupt);
   });
@@ -183,7 +185,7 @@ describe("lead store under SIGKILL", () => {
     const stored = new Set((await readStoredLeads(dir)).map((l) => l.id));
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
     const reopened = await openLeadStore(dir, { segmentSize: 5 });
-    expect(new Set(reopened.all().map((l) => l.id))).toEqual(stored);
-    expect(reopened.all()).toHaveLength(stored.size);
+    expect(new Set((await storedLeads(reopened)).map((l) => l.id))).toEqual(stored);
+    expect(await storedLeads(reopened)).toHaveLength(stored.size);
   }, 20_000);
 });

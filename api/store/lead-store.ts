@@ -4,10 +4,11 @@ import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead } from "../../domain/lead";
+import { countLeads, leadsPage, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
-import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives } from "./lead-files";
+import { archiveFile, dropDuplicates, LEADS_ARCHIVE_DIR, LEADS_FILE, LeadsFileSchema, listArchives, readLeadsFile } from "./lead-files";
 import { LeadSegment, type LeadsFile } from "./lead-segment";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "./file-modes";
 
@@ -36,12 +37,26 @@ export interface LeadStore {
   deliver(id: string, attempt: (lead: Lead) => Promise<Delivery>): Promise<boolean>;
   /** Hear of leads other servers stored (PostgreSQL only: lowdb has one server). */
   onRemoteLead?(listener: (lead: Lead) => void): () => void;
+  /** One page of the leads a selection keeps, newest first, after the cursor's lead (`before`) when given. */
+  page(selection: LeadSelection, options: { limit: number; before?: { id: string; createdAt: string } | null }): Promise<LeadsPage>;
+  /** How many leads a selection keeps, per status, interest, source and site. */
+  count(selection: LeadSelection): Promise<LeadCounts>;
+  /**
+   * The leads a selection keeps, oldest first, in batches of at most
+   * EXPORT_BATCH: an export holds one batch at a time, and other requests run
+   * between batches.
+   */
+  stream(selection: LeadSelection): AsyncIterable<Lead[]>;
+  /**
+   * Resolves once every stored lead can be read: lowdb reads its archive
+   * segments after start-up, while the server already listens, and rejects
+   * here (naming the file, leaving it untouched) when one is corrupt.
+   */
+  readonly ready: Promise<void>;
   /** Leads whose mail is still to be delivered. */
-  pending(): Lead[];
-  /** Every lead, oldest first. */
-  all(): readonly Lead[];
+  pending(): Promise<Lead[]>;
   /** One lead by id, without a scan. */
-  get(id: string): Lead | undefined;
+  get(id: string): Promise<Lead | undefined>;
   /**
    * Null when leads can be written now, else why not (no server path in it).
    * Retries a failed write, so it answers null again as soon as the disk takes writes.
@@ -76,6 +91,36 @@ export function describeWriteError(err: unknown): string {
  */
 export const LEAD_SEGMENT_SIZE = 1_000;
 
+/** Leads per batch of an export: about 0.3 MB of CSV, a few milliseconds of work before other requests get their turn. */
+export const EXPORT_BATCH = 1_000;
+
+/** The leads of `all` (oldest first) a selection keeps, in batches, yielding to other requests between them. */
+export async function* streamMatching(all: readonly Lead[], selection: LeadSelection, batch = EXPORT_BATCH): AsyncIterable<Lead[]> {
+  const match = selectionMatcher(selection);
+  let out: Lead[] = [];
+  // Walk by index, so leads added during the export are taken in up to the end, and none twice.
+  for (let i = 0; i < all.length; i++) {
+    const lead = all[i]!;
+    if (!match(lead)) continue;
+    out.push(lead);
+    if (out.length === batch) {
+      yield out;
+      out = [];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  if (out.length) yield out;
+}
+
+/** The query interface over leads held in memory, oldest first (once `all` resolves). */
+export const inMemoryQueries = (all: () => Promise<readonly Lead[]>): Pick<LeadStore, "page" | "count" | "stream"> => ({
+  page: async (selection, options) => leadsPage(await all(), selectionMatcher(selection), options),
+  count: async (selection) => countLeads(await all(), selectionMatcher(selection), selection.followUp),
+  async *stream(selection) {
+    yield* streamMatching(await all(), selection);
+  },
+});
+
 export interface LeadStoreOptions {
   /** Leads per segment; small values are for tests. */
   segmentSize?: number;
@@ -86,32 +131,38 @@ const validate = (d: unknown): LeadsFile => LeadsFileSchema.parse(d);
 /**
  * Open (creating on first start) the leads under dataDir, apart from the
  * catalogue: leads.json holds the most recent leads, and full segments are
- * archived once under leads-archive/. Every file is read at start-up; a corrupt
- * one stops it, untouched.
+ * archived once under leads-archive/. Only leads.json (one segment) is read
+ * before this resolves, so the server listens at once whatever the number of
+ * leads; the archives are read after, and `ready` says when they are. A lead
+ * posted meanwhile is stored at once. A corrupt file is left untouched: a
+ * corrupt leads.json stops the opening, a corrupt archive rejects `ready`.
  */
 export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMENT_SIZE }: LeadStoreOptions = {}): Promise<LeadStore> {
   if (!Number.isInteger(segmentSize) || segmentSize < 1) throw new Error(`Lead segment size must be a positive integer, not ${segmentSize}`);
+  const stored = await listArchives(dataDir);
+  let nextArchive = (stored.at(-1)?.n ?? 0) + 1;
+  /** Archives rolled out of leads.json by this server, oldest first (those stored before are read into `all` by `ready`). */
   const archives: LeadSegment[] = [];
-  const seen = new Set<string>();
-  let nextArchive = 1;
-  for (const { n, file } of await listArchives(dataDir)) {
-    const db = await openJsonFile<LeadsFile>(file, () => ({ leads: [] }), validate);
-    db.data.leads = dropDuplicates(db.data.leads, seen);
-    archives.push(new LeadSegment(db, true));
-    nextArchive = n + 1;
-  }
   const activeFile = path.join(dataDir, LEADS_FILE);
   const activeDb = await openJsonFile<LeadsFile>(activeFile, () => ({ leads: [] }), validate);
-  const stored = activeDb.data.leads.length;
-  activeDb.data.leads = dropDuplicates(activeDb.data.leads, seen);
-  const active = new LeadSegment(activeDb, activeDb.data.leads.length === stored);
+  // A crash between writing an archive and resetting leads.json leaves its oldest leads in both: the archive's copy
+  // is kept. Such archives are the newest ones, so only those that still share a lead with leads.json are read now.
+  const held = activeDb.data.leads.length;
+  for (let i = stored.length - 1; i >= 0 && activeDb.data.leads.length; i--) {
+    const ids = new Set((await readLeadsFile(stored[i]!.file))?.map((l) => l.id));
+    const kept = activeDb.data.leads.filter((l) => !ids.has(l.id));
+    if (kept.length === activeDb.data.leads.length) break;
+    activeDb.data.leads = kept;
+  }
+  const active = new LeadSegment(activeDb, activeDb.data.leads.length === held);
   // leads.json is rewritten only once every archive that took its former leads is on disk.
   active.writeAfter(() => Promise.all(archives.filter((a) => !a.durable).map((a) => a.flush())));
   await mkdirPrivate(path.join(dataDir, LEADS_ARCHIVE_DIR));
 
-  const all: Lead[] = [...archives.flatMap((a) => a.leads), ...active.leads];
+  /** Every lead held, oldest first: until `ready`, only those of leads.json and of archives rolled since. */
+  let all: Lead[] = [...active.leads];
   const byId = new Map<string, { lead: Lead; segment: LeadSegment }>();
-  for (const segment of [...archives, active]) for (const lead of segment.leads) byId.set(lead.id, { lead, segment });
+  for (const lead of active.leads) byId.set(lead.id, { lead, segment: active });
 
   /** Move the oldest full segment of leads.json into a new archive file, whose write starts now. */
   const roll = () => {
@@ -127,6 +178,28 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   const oversized = active.leads.length >= segmentSize;
   while (active.leads.length >= segmentSize) roll();
   await (oversized ? active.save() : active.flush());
+
+  /** The stored archives, read one after another (other work runs between them), then put before the leads held so far. */
+  const readArchives = async () => {
+    const seen = new Set<string>();
+    const older: Lead[] = [];
+    for (const { file } of stored) {
+      // Read once: the file is not written again unless a lead in it changes.
+      const leads = dropDuplicates((await readLeadsFile(file)) ?? [], seen);
+      const segment = new LeadSegment(new Low<LeadsFile>(new DurableJsonFile<LeadsFile>(file), { leads }), true);
+      for (const lead of segment.leads) {
+        older.push(lead);
+        byId.set(lead.id, { lead, segment });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    all = older.concat(all);
+  };
+  const ready = readArchives();
+  // Seen by whoever awaits it (the server stops on it); not an unhandled rejection meanwhile.
+  ready.catch(() => {});
+  /** The lead by id, once the archives are read if it is not among the leads held so far. */
+  const find = async (id: string) => byId.get(id) ?? (await ready, byId.get(id));
 
   /** The last write of leads failed with this; cleared by the next one that lands. */
   let failure: unknown = null;
@@ -182,23 +255,30 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       return lead;
     },
     async setDelivery(id, delivery) {
-      const found = byId.get(id);
+      const found = await find(id);
       if (!found) throw new Error(`No lead ${id}`);
       found.lead.delivery = delivery;
       // Only the segment holding the lead is rewritten.
       await found.segment.save();
     },
     async deliver(id, attempt) {
-      const found = byId.get(id);
+      const found = await find(id);
       if (!found || found.lead.delivery.status !== "pending") return false;
       const delivery = await attempt(found.lead);
       found.lead.delivery = delivery;
       await found.segment.save();
       return true;
     },
-    pending: () => all.filter((l) => l.delivery.status === "pending"),
-    all: () => all,
-    get: (id) => byId.get(id)?.lead,
+    ready,
+    pending: async () => {
+      await ready;
+      return all.filter((l) => l.delivery.status === "pending");
+    },
+    ...inMemoryQueries(async () => {
+      await ready;
+      return all;
+    }),
+    get: async (id) => (await find(id))?.lead,
     writeProblem() {
       // Concurrent callers share the check in flight: two probes of the one file would delete each other's.
       checking ??= checkWrite().finally(() => (checking = null));

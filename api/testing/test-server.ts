@@ -54,7 +54,7 @@ export async function startTestServer(
   const outbox = config.mail
     ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
     : null;
-  outbox?.start();
+  await outbox?.start();
   const server = createAppServer({
     config,
     limits: config.limits,

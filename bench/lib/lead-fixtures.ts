@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE } from "../../api/store/lead-files";
+import { LEAD_SEGMENT_SIZE } from "../../api/store/lead-store";
+import { insertLeadParams } from "../../api/store/pg/lead-store";
 import { LeadSchema, type Lead } from "../../domain/lead";
 import { INTERESTS } from "../../domain/contact";
 
@@ -38,4 +44,50 @@ export async function writeLeadsFile(file: string, count: number): Promise<void>
   }
   out.end(count ? "\n  ]\n}" : "]\n}");
   await once(out, "finish");
+}
+
+/**
+ * Write `count` leads into dataDir as the server keeps them once it has run: full
+ * archive segments of `segmentSize` under leads-archive/, the rest in leads.json.
+ * Compact JSON (the store reads either), so a million leads take seconds.
+ */
+export async function writeLeadSegments(dataDir: string, count: number, segmentSize = LEAD_SEGMENT_SIZE): Promise<void> {
+  LeadSchema.parse(fixtureLead(0, 1));
+  await mkdir(path.join(dataDir, LEADS_ARCHIVE_DIR), { recursive: true });
+  const now = Date.now();
+  const full = Math.floor(count / segmentSize);
+  const write = async (file: string, from: number, to: number) => {
+    const leads: string[] = [];
+    for (let i = from; i < to; i++) leads.push(JSON.stringify(fixtureLead(i, count, now)));
+    await writeFile(file, `{"leads":[${leads.join(",")}]}`);
+  };
+  for (let n = 0; n < full; n++) await write(archiveFile(dataDir, n + 1), n * segmentSize, (n + 1) * segmentSize);
+  await write(path.join(dataDir, LEADS_FILE), full * segmentSize, count);
+}
+
+/** Leads per INSERT when filling a database. */
+const PG_BATCH = 5_000;
+
+/**
+ * Insert `count` fixture leads into the PostgreSQL database at `url` (migrated:
+ * open the stores on it once first), as the lead store writes them, a batch of
+ * rows per statement, so a million take seconds rather than minutes.
+ */
+export async function insertPgLeads(url: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const now = Date.now();
+    for (let from = 0; from < count; from += PG_BATCH) {
+      const rows = Array.from({ length: Math.min(PG_BATCH, count - from) }, (_, k) => insertLeadParams(fixtureLead(from + k, count, now)));
+      const columns = rows[0]!.map((_, c) => rows.map((r) => r[c]));
+      await client.query(
+        `INSERT INTO leads (id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits)
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::json[], $4::json[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+        columns,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }

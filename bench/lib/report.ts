@@ -8,6 +8,7 @@ import type { LeadsResults } from "../leads";
 import type { SitesResults } from "../sites";
 import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
+import { scaleLeadsMarkdown, type ScaleLeadsResults } from "../scale-leads";
 import type { Machine } from "./machine";
 
 /** Everything one run measured, as written to bench/results/latest.json. */
@@ -26,6 +27,7 @@ export interface BenchResults {
   scaleInventory?: ScaleInventoryResults;
   sites?: SitesResults;
   scalePages?: ScalePagesResults;
+  scaleLeads?: ScaleLeadsResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -264,5 +266,15 @@ export function toMarkdown(r: BenchResults): string {
     );
   }
   if (r.scalePages) out.push("", scalePagesMarkdown(r.scalePages));
+  if (r.scaleLeads) {
+    out.push(
+      "",
+      "## Leads by the million (issue 27)",
+      "",
+      "Goals: /api/health within 2,000 ms of launch; RSS ≤ 300 MB at 1M; count and search ≤ 50 ms at 1M; posts at 1M ≥ 0.8× the smallest size; GET / p99 during an export ≤ 2× quiet.",
+      "",
+      scaleLeadsMarkdown(r.scaleLeads),
+    );
+  }
   return `${out.join("\n")}\n`;
 }

@@ -10,6 +10,7 @@ import { signIn, addAccount } from "../../api/testing/staff-client";
 import { fetchAsHost } from "../../api/testing/host-fetch";
 import { startSmtpSink, type SmtpSink } from "../../api/testing/smtp-sink";
 import { startTestServer, type TestServer } from "../../api/testing/test-server";
+import { storedLeads } from "../../api/testing/stored-leads";
 import type { Site } from "../../domain/site";
 import { firstSite, sitesFromExample } from "../../domain/site-seed";
 import { siteTraces, tracesIn } from "../fixtures/site-traces";
@@ -102,7 +103,7 @@ test.describe("widgets served per site", () => {
       await expect(form.getByText("Message sent")).toBeVisible();
 
       // Its inbox, and only its inbox.
-      const lead = s.leads.all().find((l) => l.email === email);
+      const lead = (await storedLeads(s.leads)).find((l) => l.email === email);
       expect(lead).toMatchObject({ site: site.id, source: `resort-${host}`, origin: thirdOrigin.origin });
       // Its mail, to its own recipients.
       await expect.poll(() => smtp.messages.find((m) => m.replyTo?.text.includes(email) || m.text?.includes(email))?.to).toBeTruthy();

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Integrity } from "./integrity";
+import type { Integrity } from "../../domain/widget-integrity";
 
 export type { Integrity };
 

@@ -21,23 +21,22 @@ const OriginsBodySchema = z.object({ added: z.array(OriginSchema).max(100) });
 /** GET /api/staff/audit (any staff): entries about a lead also carry its name as the visitor gave it (`leadName`, null when it is gone). */
 export function auditRouter({ audit, leads, vehicles }: StaffDeps): Router {
   const router = Router();
-  router.get("/", (req, res) => {
+  router.get("/", async (req, res) => {
     const limit = LimitSchema.safeParse(req.query.limit);
     if (!limit.success)
       throw new HttpError(400, `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`, { fields: { limit: limit.error.issues[0]!.message } });
     const me = res.locals.staff!;
     // An account scoped to sites sees the history of its sites only (domain/site-scope.ts).
-    const lookup = { lead: (id: string) => leads.get(id), vehicle: (id: string) => vehicles.get(id) };
-    const recent = me.sites
-      ? audit
-          .recent(AUDIT_MAX_LIMIT)
-          .filter((e) => auditEntryVisible(me, e, lookup))
-          .slice(0, limit.data)
-      : audit.recent(limit.data);
+    const candidates = audit.recent(me.sites ? AUDIT_MAX_LIMIT : limit.data);
+    // The leads the entries name, each read once (the store may be a database).
+    const ids = [...new Set(candidates.map(auditLeadId).filter((id) => id !== null))];
+    const named = new Map(await Promise.all(ids.map(async (id) => [id, await leads.get(id)] as const)));
+    const lookup = { lead: (id: string) => named.get(id), vehicle: (id: string) => vehicles.get(id) };
+    const recent = me.sites ? candidates.filter((e) => auditEntryVisible(me, e, lookup)).slice(0, limit.data) : candidates;
     const entries = recent.map((entry) => {
       const leadId = auditLeadId(entry);
       if (leadId === null) return entry;
-      const lead = leads.get(leadId);
+      const lead = named.get(leadId);
       return { ...entry, leadName: lead ? leadName(lead) : null };
     });
     res.json({ entries });

@@ -27,7 +27,7 @@ const changedSiteFields = (before: Site, after: Site): string[] =>
  * site that still has leads unless `?force=1`; the store refuses the last site
  * and a domain another site claims (409, naming that site).
  */
-export function staffSitesRouter({ sites, leads, audit }: StaffDeps): Router {
+export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps): Router {
   const router = Router();
   const json = [requireOrganisationOwner, requireJson, express.json({ limit: SITE_BODY_LIMIT })];
   const send = (res: Response, status: number, site: Site) => res.status(status).set("ETag", sites.etag(site)).json(site);
@@ -44,7 +44,7 @@ export function staffSitesRouter({ sites, leads, audit }: StaffDeps): Router {
     if (err instanceof SiteConflictError) throw new HttpError(409, err.message, /domain/.test(err.message) ? { fields: { domains: err.message } } : {});
     throw err;
   };
-  const leadCount = (id: string) => leads.all().filter((lead) => lead.site === id).length;
+  const leadCount = async (id: string) => (await leads.count({ query: { site: id }, followUp: followUps.get })).total;
 
   router.get("/", (_req, res) => {
     const me = res.locals.staff!;
@@ -88,7 +88,7 @@ export function staffSitesRouter({ sites, leads, audit }: StaffDeps): Router {
   router.delete("/:id", requireOrganisationOwner, async (req, res) => {
     const id = req.params.id as string;
     found(res, id);
-    const count = leadCount(id);
+    const count = await leadCount(id);
     if (count > 0 && req.query.force !== "1")
       throw new HttpError(
         409,

@@ -12,6 +12,7 @@ import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
 import type { DataRecords } from "../data-folder";
 import type { Database } from "./database";
+import { INSERT_LEAD, insertLeadParams } from "./lead-store";
 import type { AccountRow } from "./staff-stores";
 
 /** Every table the stores write, in the order they are filled. */
@@ -112,16 +113,7 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
     if (held.length) await c.query(`TRUNCATE ${DATA_TABLES.join(", ")}`);
 
     if (data.catalogue) await c.query("INSERT INTO catalogue (id, version, vehicles) VALUES (1, $1, $2)", [version, JSON.stringify(data.catalogue)]);
-    for (const lead of data.leads) {
-      const { delivery, ...body } = lead;
-      await c.query("INSERT INTO leads (id, created_at, lead, delivery, delivery_status) VALUES ($1, $2, $3, $4, $5)", [
-        lead.id,
-        lead.createdAt,
-        JSON.stringify(body),
-        JSON.stringify(delivery),
-        delivery.status,
-      ]);
-    }
+    for (const lead of data.leads) await c.query(INSERT_LEAD, insertLeadParams(lead));
     for (const e of data.followUps) await c.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [e.leadId, JSON.stringify(e)]);
     for (const a of data.accounts)
       await c.query(

@@ -13,6 +13,7 @@ import { FREE_FAILURES, throttleWait } from "../../auth/sign-in-throttle";
 import type { VehicleChange } from "../vehicle-store";
 import { migrate } from "./database";
 import { MIGRATIONS } from "./migrations";
+import { storedLeads } from "../../testing/stored-leads";
 
 vi.setConfig({ testTimeout: 30_000 });
 const { engines, stop } = await storeEngines();
@@ -64,8 +65,8 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
     const arrived = new Promise<Lead>((resolve) => b.leads.onRemoteLead!(resolve));
     const lead = await a.leads.add(newLead("Ann"), { status: "pending", attempts: 0 });
     expect((await arrived).id).toBe(lead.id);
-    expect(b.leads.all().map((l) => l.id)).toEqual([lead.id]);
-    expect(b.leads.pending().map((l) => l.id)).toEqual([lead.id]);
+    expect((await storedLeads(b.leads)).map((l) => l.id)).toEqual([lead.id]);
+    expect((await b.leads.pending()).map((l) => l.id)).toEqual([lead.id]);
 
     let release!: () => void;
     const sending = new Promise<void>((resolve) => (release = resolve));
@@ -83,7 +84,7 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
     expect(await onA).toBe(true);
     expect(await b.leads.deliver(lead.id, attemptOnB)).toBe(false);
     expect(attemptOnB).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(b.leads.get(lead.id)?.delivery.status).toBe("sent"));
+    await vi.waitFor(async () => expect((await b.leads.get(lead.id))?.delivery.status).toBe("sent"));
   });
 
   it("a follow-up recorded on one instance is shown by the other", async () => {

@@ -1,5 +1,8 @@
 import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../domain/lead";
-import { newLead, type LeadStore } from "../lead-store";
+import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
+import { INTERESTS, type Interest } from "../../../domain/contact";
+import { encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
+import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 
 interface LeadRow {
@@ -16,45 +19,98 @@ export function describeDbError(err: unknown): string {
   return `leads cannot be written: database ${e?.code ?? "unreachable"}`;
 }
 
+/** The columns the inbox filters and searches on, taken from a lead (migration 6): its row is written with them. */
+export const leadQueryColumns = (lead: Lead) => ({
+  site: lead.site,
+  source: lead.source,
+  origin: lead.origin,
+  interest: lead.interest,
+  search: leadSearchText(lead),
+  phone_digits: lead.phone.replace(/\D/g, ""),
+});
+
+const INSERT_LEAD = `INSERT INTO leads (id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`;
+
+/** The parameters of INSERT_LEAD for a lead. */
+export function insertLeadParams(lead: Lead): unknown[] {
+  const { delivery, ...body } = lead;
+  const c = leadQueryColumns(lead);
+  return [
+    lead.id,
+    lead.createdAt,
+    JSON.stringify(body),
+    JSON.stringify(delivery),
+    delivery.status,
+    c.site,
+    c.source,
+    c.origin,
+    c.interest,
+    c.search,
+    c.phone_digits,
+  ];
+}
+export { INSERT_LEAD };
+
+/** `%text%` for LIKE, its own % _ and \ taken literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
 /**
- * Leads in PostgreSQL, one row each. `add` resolves once the row is
+ * A selection as SQL conditions on the leads table (every one served by an
+ * index: (site, seq), created_at, status, and trigram indexes on the search
+ * text and the phone's digits), with its parameters, numbered from 1.
+ */
+function whereOf({ query, sites }: LeadSelection, params: unknown[] = []): { where: string; params: unknown[] } {
+  const and: string[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
+  if (query.site) and.push(`site = ${p(query.site)}`);
+  if (query.interest) and.push(`interest = ${p(query.interest)}`);
+  if (query.source) {
+    const s = p(query.source);
+    and.push(`(source = ${s} OR origin = ${s})`);
+  }
+  if (query.from !== undefined) and.push(`created_at >= ${p(new Date(query.from).toISOString())}`);
+  if (query.to !== undefined) and.push(`created_at < ${p(new Date(query.to).toISOString())}`);
+  if (query.status) and.push(`status = ${p(query.status)}`);
+  for (const { text, digits } of searchWords(query.q)) {
+    const t = `search LIKE ${p(contains(text))}`;
+    and.push(digits ? `(${t} OR phone_digits LIKE ${p(contains(digits))})` : t);
+  }
+  return { where: and.length ? `WHERE ${and.join(" AND ")}` : "", params };
+}
+
+/** Rows fetched to fill the derived columns of leads stored before migration 6 (or by a writer that left them out), per statement. */
+const BACKFILL_BATCH = 2_000;
+
+/**
+ * Leads in PostgreSQL, one row each, read by query and never held in memory:
+ * start-up reads no lead, and the inbox's pages, counts, search and export are
+ * SQL on indexed columns (migration 6). `add` resolves once the row is
  * committed (the 201 comes after), so a lead acknowledged by any instance
- * survives that instance's crash. Every lead is also held in memory, in the
- * order stored, for the inbox and the outbox; leads and delivery changes
- * committed by other instances arrive by NOTIFY. A delivery is claimed with
+ * survives that instance's crash. New leads committed by other instances
+ * arrive by NOTIFY (for the outbox). A delivery is claimed with
  * SELECT … FOR UPDATE SKIP LOCKED, held while the mail is sent, so two
  * instances never mail the same lead at once, and a sent lead never again.
  */
 export async function openPgLeadStore(db: Database): Promise<LeadStore> {
-  const all: Lead[] = [];
-  const byId = new Map<string, { lead: Lead; seq: number }>();
   const remote = new Set<(lead: Lead) => void>();
   /** Leads this instance is storing: their NOTIFY is no news from another server. */
   const mine = new Set<string>();
 
-  /** Hold a lead read from the database, in seq order (it may commit after a later one). */
-  const hold = (row: LeadRow): { lead: Lead; added: boolean } => {
-    const seq = Number(row.seq);
-    const lead = fromRow(row);
-    const known = byId.get(lead.id);
-    if (known) {
-      known.lead.delivery = lead.delivery;
-      return { lead: known.lead, added: false };
-    }
-    byId.set(lead.id, { lead, seq });
-    let i = all.length;
-    while (i > 0 && byId.get(all[i - 1]!.id)!.seq > seq) i--;
-    all.splice(i, 0, lead);
-    return { lead, added: true };
-  };
+  // Rows without their query columns (stored before migration 6, or copied in by an older tool) get them now, once.
+  for (;;) {
+    const { rows } = await db.pool.query<LeadRow>("SELECT seq, lead, delivery FROM leads WHERE search IS NULL LIMIT $1", [BACKFILL_BATCH]);
+    if (!rows.length) break;
+    const leads = rows.map(fromRow);
+    await db.pool.query(
+      `UPDATE leads SET site = v.site, source = v.source, origin = v.origin, interest = v.interest, search = v.search, phone_digits = v.phone_digits
+       FROM json_to_recordset($1::json) AS v(id text, site text, source text, origin text, interest text, search text, phone_digits text) WHERE leads.id = v.id`,
+      [JSON.stringify(leads.map((l) => ({ id: l.id, ...leadQueryColumns(l) })))],
+    );
+  }
 
-  const loadAll = async () => {
-    const { rows } = await db.pool.query<LeadRow>("SELECT seq, lead, delivery FROM leads ORDER BY seq");
-    for (const row of rows) hold(row);
-  };
-  await loadAll();
-
-  /** Leads (new, or with a new delivery) other writers committed: fetched in batches. */
+  /** Leads other writers committed: a new one (pending, never tried) is told to the listeners, for the outbox to take over should its server stop. */
   let wanted = new Set<string>();
   let fetching: Promise<void> | null = null;
   const fetchWanted = async () => {
@@ -62,70 +118,131 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
       const ids = [...wanted];
       wanted = new Set();
       try {
-        const { rows } = await db.pool.query<LeadRow>("SELECT seq, lead, delivery FROM leads WHERE id = ANY($1::text[]) ORDER BY seq", [ids]);
-        for (const row of rows) {
-          const { lead, added } = hold(row);
-          if (added && !mine.has(lead.id)) for (const l of remote) l(lead);
-        }
+        const { rows } = await db.pool.query<LeadRow>(
+          "SELECT seq, lead, delivery FROM leads WHERE id = ANY($1::text[]) AND delivery_status = 'pending' ORDER BY seq",
+          [ids],
+        );
+        for (const lead of rows.map(fromRow)) if (lead.delivery.attempts === 0 && !mine.has(lead.id)) for (const l of remote) l(lead);
       } catch (err) {
         console.error("[leads] could not read a change from the database:", err);
       }
     }
   };
   db.onChange("leads", (id) => {
+    if (!remote.size || mine.has(id)) return;
     wanted.add(id);
     fetching ??= fetchWanted().finally(() => (fetching = null));
   });
-  db.onResync(loadAll);
+
+  const select = async (sql: string, params: unknown[]) => (await db.pool.query<LeadRow>(sql, params)).rows.map(fromRow);
 
   return {
     async add(input, delivery) {
       const lead = newLead(input, delivery);
-      const { delivery: d, ...body } = lead;
       mine.add(lead.id);
-      let rows: { seq: string }[];
       try {
-        ({ rows } = await db.pool.query<{ seq: string }>(
-          "INSERT INTO leads (id, created_at, lead, delivery, delivery_status) VALUES ($1, $2, $3, $4, $5) RETURNING seq",
-          [lead.id, lead.createdAt, JSON.stringify(body), JSON.stringify(d), d.status],
-        ));
+        await db.pool.query(INSERT_LEAD, insertLeadParams(lead));
       } finally {
         // Its NOTIFY may still be on its way: forget the id a little later.
         setTimeout(() => mine.delete(lead.id), 60_000).unref();
       }
-      // Committed (a statement outside a transaction commits on its own): only now is it in memory and answered.
-      return hold({ seq: rows[0]!.seq, lead: body, delivery: d }).lead;
+      // Committed (a statement outside a transaction commits on its own): only now is it answered.
+      return lead;
     },
     async setDelivery(id, delivery) {
-      const found = byId.get(id);
-      if (!found) throw new Error(`No lead ${id}`);
       const d = DeliverySchema.parse(delivery);
-      await db.pool.query("UPDATE leads SET delivery = $2, delivery_status = $3 WHERE id = $1", [id, JSON.stringify(d), d.status]);
-      found.lead.delivery = d;
+      const { rowCount } = await db.pool.query("UPDATE leads SET delivery = $2, delivery_status = $3 WHERE id = $1", [id, JSON.stringify(d), d.status]);
+      if (!rowCount) throw new Error(`No lead ${id}`);
     },
     async deliver(id, attempt) {
-      const found = byId.get(id);
-      if (!found) return false;
       const delivery = await db.transaction(async (client) => {
         const { rows } = await client.query<LeadRow>("SELECT seq, lead, delivery FROM leads WHERE id = $1 FOR UPDATE SKIP LOCKED", [id]);
         const row = rows[0];
-        if (!row) return undefined; // Another instance holds it right now.
+        if (!row) return undefined; // Unknown, or another instance holds it right now.
         const claimed = fromRow(row);
-        found.lead.delivery = claimed.delivery;
         if (claimed.delivery.status !== "pending") return undefined;
         const d = DeliverySchema.parse(await attempt(claimed));
         await client.query("UPDATE leads SET delivery = $2, delivery_status = $3 WHERE id = $1", [id, JSON.stringify(d), d.status]);
         return d;
       });
-      if (!delivery) return false;
-      found.lead.delivery = delivery;
-      return true;
+      return delivery !== undefined;
     },
+    // Nothing is read ahead: every query goes to the database.
+    ready: Promise.resolve(),
     // Every write was committed before it resolved: nothing waits to be written.
     flush: async () => {},
-    pending: () => all.filter((l) => l.delivery.status === "pending"),
-    all: () => all,
-    get: (id) => byId.get(id)?.lead,
+    pending: () => select("SELECT seq, lead, delivery FROM leads WHERE delivery_status = 'pending' ORDER BY seq", []),
+    get: async (id) => (await select("SELECT seq, lead, delivery FROM leads WHERE id = $1", [id]))[0],
+    async page(selection, { limit, before }) {
+      const { where, params } = whereOf(selection);
+      let after = "";
+      if (before) {
+        // After the cursor's lead; once it is gone, after the first lead older than it.
+        const { rows } = await db.pool.query<{ seq: string }>("SELECT seq FROM leads WHERE id = $1", [before.id]);
+        after = rows[0] ? `seq < $${params.push(rows[0].seq)}` : `created_at < $${params.push(before.createdAt)}`;
+        after = where ? ` AND ${after}` : `WHERE ${after}`;
+      }
+      const leads = await select(`SELECT seq, lead, delivery FROM leads ${where}${after} ORDER BY seq DESC LIMIT $${params.push(limit + 1)}`, params);
+      const more = leads.length > limit;
+      if (more) leads.pop();
+      return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]!) : null };
+    },
+    async count(selection) {
+      const { where, params } = whereOf(selection);
+      const { rows } = await db.pool.query<{
+        status: FollowUpStatus;
+        interest: Interest;
+        source: string | null;
+        origin: string | null;
+        site: string;
+        n: string;
+      }>(
+        `SELECT status, interest, source, origin, site, count(*) AS n, min(seq) AS first FROM leads ${where}
+         GROUP BY status, interest, source, origin, site ORDER BY first`,
+        params,
+      );
+      const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
+      const byInterest = Object.fromEntries(INTERESTS.map((s) => [s, 0])) as Record<Interest, number>;
+      // Per source label, then per origin, in the order each first came (as the inbox's own count orders its ties).
+      const sources = new Map<string | null, Map<string | null, { source: string | null; origin: string | null; count: number }>>();
+      const sites = new Map<string, number>();
+      let total = 0;
+      for (const r of rows) {
+        const n = Number(r.n);
+        total += n;
+        byStatus[r.status] += n;
+        byInterest[r.interest] += n;
+        sites.set(r.site, (sites.get(r.site) ?? 0) + n);
+        let origins = sources.get(r.source);
+        if (!origins) sources.set(r.source, (origins = new Map()));
+        const entry = origins.get(r.origin) ?? { source: r.source, origin: r.origin, count: 0 };
+        entry.count += n;
+        origins.set(r.origin, entry);
+      }
+      const counts: LeadCounts = {
+        total,
+        byStatus,
+        byInterest,
+        bySource: [...sources.values()]
+          .flatMap((origins) => [...origins.values()])
+          .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source))),
+        bySite: [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site)),
+      };
+      return counts;
+    },
+    async *stream(selection) {
+      // Keyset batches in seq order: each a short indexed query, so no transaction or cursor stays open while the client reads.
+      let last = "0";
+      for (;;) {
+        const { where, params } = whereOf(selection);
+        const sql = `SELECT seq, lead, delivery FROM leads ${where ? `${where} AND` : "WHERE"} seq > $${params.push(last)} ORDER BY seq LIMIT $${params.push(EXPORT_BATCH)}`;
+        const { rows } = await db.pool.query<LeadRow>(sql, params);
+        if (!rows.length) return;
+        last = rows[rows.length - 1]!.seq;
+        yield rows.map(fromRow);
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
     async writeProblem() {
       try {
         await db.pool.query("SELECT 1 FROM leads LIMIT 0");

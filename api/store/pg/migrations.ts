@@ -144,4 +144,41 @@ CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE OR DELETE ON partn
     // null: every site (accounts made before issue 26 stay organisation-wide).
     sql: `ALTER TABLE staff_accounts ADD COLUMN sites jsonb;`,
   },
+  {
+    version: 6,
+    name: "lead query columns",
+    // The inbox's filters, search and counts as indexed columns (issue 27): no lead is read into memory.
+    // The JSON stays the lead as stored; the columns beside it are derived from it and filled by the
+    // lead store (pg/lead-store.ts) for rows stored before this migration, at its next start.
+    // `status` follows the lead's follow-up events (a trigger), so a status filter is a column too.
+    // Search: a trigram index (pg_trgm, in Debian's postgresql package) makes LIKE '%word%' an index scan.
+    sql: `
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+ALTER TABLE leads
+  ADD COLUMN site text,
+  ADD COLUMN source text,
+  ADD COLUMN origin text,
+  ADD COLUMN interest text,
+  ADD COLUMN search text,
+  ADD COLUMN phone_digits text,
+  ADD COLUMN status text NOT NULL DEFAULT 'new';
+UPDATE leads SET status = f.status
+  FROM (SELECT DISTINCT ON (lead_id) lead_id, event ->> 'status' AS status FROM lead_follow_ups WHERE event ->> 'status' IS NOT NULL ORDER BY lead_id, seq DESC) f
+  WHERE leads.id = f.lead_id;
+CREATE INDEX leads_unindexed ON leads (seq) WHERE search IS NULL;
+CREATE INDEX leads_site ON leads (site, seq);
+CREATE INDEX leads_created_at ON leads (created_at);
+CREATE INDEX leads_status ON leads (status, seq);
+CREATE INDEX leads_search ON leads USING gin (search gin_trgm_ops);
+CREATE INDEX leads_phone_digits ON leads USING gin (phone_digits gin_trgm_ops);
+CREATE FUNCTION gc_lead_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.event ->> 'status' IS NOT NULL THEN
+    UPDATE leads SET status = NEW.event ->> 'status' WHERE id = NEW.lead_id;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER lead_follow_ups_status AFTER INSERT ON lead_follow_ups FOR EACH ROW EXECUTE FUNCTION gc_lead_status();
+`,
+  },
 ];

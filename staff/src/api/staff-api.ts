@@ -3,7 +3,7 @@ import type { Site } from "../../../domain/site";
 import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
-import type { Integrity } from "../../../widgets/package/integrity";
+import type { Integrity } from "../../../domain/widget-integrity";
 import type { VehicleDraft } from "../vehicle-form/form-values";
 import { call } from "./client";
 

@@ -4,7 +4,7 @@ import { MILES_PER_WEEK_MAX, MILES_PER_WEEK_MIN } from "../../../domain/eco-calc
 import type { Vehicle } from "../../../domain/vehicle";
 import { primaryDomain, siteForHost, type Site } from "../../../domain/site";
 import { embedSnippet, type EmbedAttributes } from "../../../widgets/embed-snippet";
-import type { Integrity } from "../../../widgets/package/integrity";
+import type { Integrity } from "../../../domain/widget-integrity";
 import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "../../../widgets/registry";
 import { staffApi } from "../api/staff-api";
 import { useCurrentSite } from "../current-site";
