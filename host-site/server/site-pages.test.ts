@@ -91,6 +91,36 @@ describe("SitePages", { timeout: 60_000 }, () => {
     expect(pages.page(renamed, "/about")).toBe(after);
   });
 
+  it("renders a site's home page once its save has answered, ahead of the first visit; not for a site removed meanwhile", async () => {
+    const sites = siteFeed();
+    let reads = 0;
+    const vehicles = seedCatalogue();
+    const pages = new SitePages({ all: () => (reads++, vehicles), onChange: () => () => {} }, sites, UNBUILT_ASSETS);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    sites.tell({ action: "create", site: capeMay! });
+    // Not inside the save: the store's write answers first.
+    expect(reads).toBe(0);
+    await nextTurn();
+    expect(reads).toBe(1);
+    const home = pages.page(capeMay!, "/");
+    expect(text(home)).toContain(capeMay!.name);
+    // Served from what was rendered ahead: the catalogue was not read again.
+    expect(reads).toBe(1);
+    // Edited twice in one turn: only the last version is rendered; removed before the turn: nothing is.
+    const renamed: Site = { ...capeMay!, name: "Cape May Shore Golf Carts" };
+    const renamedAgain: Site = { ...capeMay!, name: "Cape May Golf Cart Co." };
+    sites.tell({ action: "update", site: renamed, previous: capeMay! });
+    sites.tell({ action: "update", site: renamedAgain, previous: renamed });
+    await nextTurn();
+    expect(reads).toBe(2);
+    expect(text(pages.page(renamedAgain, "/"))).toContain("Cape May Golf Cart Co.");
+    expect(reads).toBe(2);
+    sites.tell({ action: "update", site: capeMay!, previous: renamedAgain });
+    sites.tell({ action: "delete", previous: capeMay! });
+    await nextTurn();
+    expect(reads).toBe(2);
+  });
+
   it("shows a vehicle that names its sites only on their pages, lists and sitemaps", () => {
     const only: Vehicle = { ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", sites: ["cape-may"] };
     const pages = new SitePages(catalogue([...seedCatalogue(), only]), siteFeed(), UNBUILT_ASSETS);

@@ -47,13 +47,31 @@ const SITEMAP_BODY: BodyKind = { type: "application/xml; charset=utf-8", cacheCo
  */
 export class SitePages {
   readonly #entries = new Map<string, SiteEntry>();
+  /** Site id → the version of its record whose home page is to be rendered ahead of its first request. */
+  readonly #toWarm = new Map<string, Site>();
   readonly #vehicles: CatalogueFeed;
   readonly #assets: SiteAssets;
 
   constructor(vehicles: CatalogueFeed, sites: SiteFeed, assets: SiteAssets) {
     this.#vehicles = vehicles;
     this.#assets = assets;
-    sites.onChange((change) => this.#drop(change.action === "create" ? change.site.id : change.previous.id));
+    sites.onChange((change) => {
+      this.#drop(change.action === "create" ? change.site.id : change.previous.id);
+      // A site just added or edited is visited next (its owner checks it): its home page is rendered once the save has
+      // answered, off the request path, so that first visit is served from memory (issue 26: within a second).
+      if (change.action === "delete") this.#toWarm.delete(change.previous.id);
+      else this.#warm(change.site);
+    });
+  }
+
+  /** Render `site`'s home page on the next turn of the event loop, unless the site changed again or went meanwhile. */
+  #warm(site: Site): void {
+    this.#toWarm.set(site.id, site);
+    setImmediate(() => {
+      if (this.#toWarm.get(site.id) !== site) return;
+      this.#toWarm.delete(site.id);
+      this.page(site, "/");
+    });
   }
 
   /**
