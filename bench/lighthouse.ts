@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact] [--presets mobile,desktop] [--out dir]
+ * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact] [--presets mobile,desktop] [--site cape-may] [--out dir]
  *
  * Lighthouse 12 (Node 20 cannot run 13) in Debian's Chromium, mobile and
  * desktop presets, the median of N runs per page (Lighthouse's own
@@ -7,7 +7,11 @@
  * on a loopback port. Run `npm run build` first. Writes lighthouse.{json,md}
  * and each median run's full report (reports/<preset><page>.json, to open in
  * the Lighthouse viewer) to --out, by default bench/results; docs/benchmarks.md
- * quotes the full default run, so point partial runs elsewhere.
+ * quotes the full default run, so point partial runs elsewhere. --site runs
+ * the pages of another site of the same deployment (one of
+ * tests/fixtures/example-sites.json, stored beside the first before the
+ * start), asked for by its `<id>.localhost` name (issue 26: Lighthouse 100 on
+ * each site).
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -25,6 +29,8 @@ import { freePort, killAllChildren, startChildServer } from "./lib/child-server"
 import { describeMachine } from "./lib/machine";
 import { table } from "./lib/report";
 import { ROOT } from "./lib/server-build";
+import { benchHost, benchSites } from "./lib/bench-sites";
+import { SITES_FILE } from "../api/store/site-store";
 
 /** A vehicle whose main image is an uploaded phone photo (issue 16), uploaded through the staff API before the runs. */
 const PHOTO_VEHICLE = "evolution-classic-2-plus";
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
       pages: { type: "string" },
       presets: { type: "string", default: "mobile,desktop" },
       out: { type: "string" },
+      site: { type: "string" },
     },
   });
   const runs = Number(values.runs);
@@ -99,6 +106,13 @@ async function main(): Promise<void> {
   await mkdir(path.join(out, "reports"), { recursive: true });
   const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `gc-lighthouse-${port}`);
+  if (values.site) {
+    // The first site and the example sites, each of these on its *.localhost name too.
+    const sites = benchSites(3);
+    if (!sites.some((s) => s.id === values.site)) throw new Error(`--site: "${values.site}" is none of ${sites.map((s) => s.id).join(", ")}`);
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, SITES_FILE), `${JSON.stringify({ sites }, null, 2)}\n`);
+  }
   const server = await startChildServer({
     name: "site",
     command: process.execPath,
@@ -118,7 +132,8 @@ async function main(): Promise<void> {
           const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
           try {
             const flags = { port: chrome.port, output: "json" as const, logLevel: "error" as const, onlyCategories: [...CATEGORIES] };
-            const result = await lighthouse(`${server.url}${page}`, flags, preset === "desktop" ? desktopConfig : undefined);
+            const origin = values.site ? server.url.replace("127.0.0.1", benchHost(values.site)) : server.url;
+            const result = await lighthouse(`${origin}${page}`, flags, preset === "desktop" ? desktopConfig : undefined);
             const lhr = result?.lhr;
             if (lhr && !lhr.runtimeError && lhr.audits["first-contentful-paint"]?.numericValue !== undefined) lhrs.push(lhr);
             else console.warn(`[lighthouse] ${preset} ${page}: run failed (${lhr?.runtimeError?.message ?? "no FCP"}), retrying`);
@@ -143,7 +158,7 @@ async function main(): Promise<void> {
 
   const machine = describeMachine();
   const md = [
-    `# Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : ""}`,
+    `# Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : ""}${values.site ? ` of the site ${values.site}` : ""}`,
     "",
     `${machine.date} · commit ${machine.commit}${machine.dirty ? " + uncommitted changes" : ""} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · Lighthouse 12 · Debian Chromium`,
     "",
