@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "core",
           environment: "node",
-          include: ["domain/**/*.test.ts", "api/**/*.test.ts", "host-site/**/*.test.{ts,tsx}", "tests/*.test.ts"],
+          include: ["domain/**/*.test.ts", "api/**/*.test.ts", "host-site/**/*.test.{ts,tsx}", "tests/*.test.ts", "bench/**/*.test.ts"],
           // Many of these start a server, an npm command or PostgreSQL: vitest's 5 s default was run out (5.3 s) by a
           // lead-mail test that starts a server and an SMTP sink, on a 2-core machine shared with other runs.
           testTimeout: 20_000,

@@ -32,6 +32,7 @@ import { benchScaleInventory } from "./scale-inventory";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
+import { writeScaleTables } from "./lib/scale-doc";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
 const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -121,6 +122,13 @@ async function main(): Promise<void> {
   await writeFile(path.join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(path.join(outDir, "latest.md"), markdown);
   log(`results in ${path.relative(process.cwd(), outDir) || "."}/latest.{json,md} after ${Math.round((Date.now() - started) / 1000)} s`);
+  // A full run of the scale test (issue 27) writes its tables into docs/benchmarks.md, between the scale markers.
+  if (mode === "full" && SCALE_PARTS.every((p) => parts.includes(p))) {
+    const scale: BenchResults = { mode, machine: results.machine, baseline: null };
+    for (const key of ["scalePages", "scaleInventory", "scaleLeads", "sites"] as const) Object.assign(scale, { [key]: results[key] });
+    await writeScaleTables(path.join(ROOT, "docs/benchmarks.md"), toMarkdown(scale));
+    log("the scale tables are in docs/benchmarks.md");
+  }
   if (mode === "smoke") assertNumbers(results);
 }
 
