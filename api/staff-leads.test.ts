@@ -320,7 +320,9 @@ describe("resend (mail on, through a real SMTP sink)", () => {
     expect(await json(await call(s, "GET", "/api/staff/session", { cookie }))).toEqual({ email: SALES.email, role: "sales", leadMail: true });
     const res = await call(s, "POST", `/api/staff/leads/${id}/resend`, { cookie });
     expect(res.status).toBe(202);
-    expect((await json<InboxLead>(res)).delivery.status).toBe("pending");
+    // The answer is the lead as it stands after the resend was queued: still pending, or already sent when the sink
+    // on loopback took the mail before the history was written (seen under load); never not-sent.
+    expect(["pending", "sent"]).toContain((await json<InboxLead>(res)).delivery.status);
     await vi.waitFor(async () => expect((await readStoredLeads(dataDir))[0]!.delivery).toMatchObject({ status: "sent", attempts: 1 }), { timeout: 10_000 });
     await s.outbox!.stop();
     expect(mailFor(smtp, id)).toHaveLength(1);

@@ -6,7 +6,7 @@ import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
 import { UNBUILT_ASSETS } from "../lib/assets";
 import { renderPage } from "../lib/render";
-import { type CatalogueFeed, LivePages, MAX_LIST_ANSWERS } from "./live-pages";
+import { type CatalogueFeed, LivePages } from "./live-pages";
 
 // Counts renders; each one still renders for real.
 vi.mock("../lib/render", async (actual) => {
@@ -150,14 +150,16 @@ describe("LivePages", () => {
     expect(renderPage).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps query variants of a list apart, and only the most recent ones", () => {
+  it("keeps the inventory's query variants apart, each rendered once, and no page for a path it does not have", () => {
     const pages = new LivePages(changingCatalogue(), UNBUILT_ASSETS, firstSite());
-    const first = pages.page("/inventory", "page=2");
-    expect(pages.page("/inventory", "page=2")).toBe(first);
-    expect(pages.page("/inventory", "page=3")).not.toBe(first);
-    for (let n = 0; n < MAX_LIST_ANSWERS; n++) pages.page("/inventory", `page=${n + 10}`);
     vi.mocked(renderPage).mockClear();
-    expect(pages.page("/inventory", "page=2")).not.toBe(first);
-    expect(renderPage).toHaveBeenCalledTimes(1);
+    const second = pages.inventory({ page: 2 });
+    expect(pages.inventory({ page: 2 })).toBe(second);
+    const rovers = pages.inventory({ q: "rover" });
+    expect(rovers).not.toBe(second);
+    expect(pages.inventory({ q: "rover" })).toBe(rovers);
+    expect(renderPage).toHaveBeenCalledTimes(2);
+    expect(pages.page("/no-such-page")).toBeUndefined();
+    expect(renderPage).toHaveBeenCalledTimes(2);
   });
 });

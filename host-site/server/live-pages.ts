@@ -43,16 +43,10 @@ interface Shown {
 }
 
 /**
- * Answers kept per site of the pages that list the catalogue, with their query
- * variants (a paged inventory's `?page=…`): bounded, so a crawler varying a
- * query cannot fill the memory.
- */
-export const MAX_LIST_ANSWERS = 64;
-
-/**
  * Pages of the inventory kept per site, each a visitor's query (filters, sort,
- * page; any search text): bounded like the list answers. 256 pages of ~30 kB
- * are ~8 MB per site.
+ * page; any search text): bounded, the least recently asked dropped first, so
+ * a crawler varying a query cannot fill the memory. 256 pages of ~30 kB are
+ * ~8 MB per site.
  */
 export const MAX_INVENTORY_PAGES = 256;
 
@@ -74,7 +68,8 @@ const touches = (change: VehicleChange, siteId: string): boolean =>
  */
 export class LivePages {
   #shown: Shown | null = null;
-  readonly #lists = new BoundedCache<string, PreparedBody | null>(MAX_LIST_ANSWERS);
+  /** A catalogue page's path, or a derived body's key → its answer: a fixed set of keys, so a plain map. */
+  readonly #lists = new Map<string, PreparedBody>();
   /** The inventory's query string (inventorySearch) → its page of results. */
   readonly #inventory = new BoundedCache<string, InventoryPageAnswer>(MAX_INVENTORY_PAGES);
   /** Vehicle id → its page. */
@@ -97,18 +92,11 @@ export class LivePages {
     this.#forget();
   }
 
-  /**
-   * A catalogue page (home, inventory, brand pages, the HTML sitemap), or
-   * undefined for any other path. `query` (normalised by the caller) names a
-   * variant of the page, kept apart; today's pages have none.
-   */
-  page(path: string, query = ""): PreparedBody | undefined {
-    return (
-      this.#lists.get(query ? `${path}?${query}` : path, () => {
-        const page = this.#current().pages.get(path);
-        return page ? prepareHtml(renderPage(this.#site, page, this.#assets)) : null;
-      }) ?? undefined
-    );
+  /** A catalogue page (home, inventory, brand pages, the HTML sitemap), or undefined for any other path. */
+  page(path: string): PreparedBody | undefined {
+    // Only the catalogue's own paths are kept: any other path a visitor types is not.
+    const page = this.#current().pages.get(path);
+    return page && this.#kept(path, () => prepareHtml(renderPage(this.#site, page, this.#assets)));
   }
 
   /** A page of the inventory for `query` (filters, sort and page), a pure function of the site, the catalogue and the query. */
@@ -121,7 +109,14 @@ export class LivePages {
 
   /** A body made from the catalogue (a feed, the XML sitemap), kept and forgotten with the list pages. */
   derived(key: string, make: () => PreparedBody): PreparedBody {
-    return this.#lists.get(`\0${key}`, make) as PreparedBody;
+    return this.#kept(`\0${key}`, make);
+  }
+
+  /** The list answer kept under `key`, made (and kept until the next change that touches the site) when there is none. */
+  #kept(key: string, make: () => PreparedBody): PreparedBody {
+    let answer = this.#lists.get(key);
+    if (answer === undefined) this.#lists.set(key, (answer = make()));
+    return answer;
   }
 
   /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */

@@ -74,13 +74,10 @@ export class SitePages {
     });
   }
 
-  /**
-   * A page of `site` (a catalogue page, a fixed page or an alias of one), or undefined when it has none at `path`.
-   * `query`, normalised, names a variant of a catalogue page (live-pages.ts).
-   */
-  page(site: Site, path: string, query = ""): PreparedBody | undefined {
+  /** A page of `site` (a catalogue page, a fixed page or an alias of one), or undefined when it has none at `path`. */
+  page(site: Site, path: string): PreparedBody | undefined {
     const e = this.#entry(site);
-    const live = e.live.page(path, query);
+    const live = e.live.page(path);
     if (live !== undefined) return live;
     const page = e.fixed.get(path);
     return page && this.#html(e, path, () => page);
