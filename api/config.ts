@@ -47,7 +47,8 @@ const trustProxy = z
     return list;
   });
 
-const EnvSchema = z
+/** Every environment variable the server reads, with its default (the README's and docs/operations.md's Configuration tables). */
+export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     HOST: z.string().default("0.0.0.0"),

@@ -4,27 +4,28 @@ import { BUSINESS } from "../domain/business";
 import { embedElement, embedSnippet } from "./embed-snippet";
 import { ALL_IN_ONE } from "./registry";
 
-const readme = readFileSync("README.md", "utf8");
+/** The partner guide, which holds the snippets partners copy. */
+const guide = readFileSync("docs/partners.md", "utf8");
 
 describe("the embed snippet", () => {
-  it("is the README's: the all-in-one script and two elements", () => {
+  it("is the partner guide's: the all-in-one script and two elements", () => {
     const snippet = embedSnippet(
       BUSINESS.siteUrl,
       ALL_IN_ONE.script,
       [{ tag: "gc-eco-calculator", attributes: { miles: "30" } }, { tag: "gc-rental-pricing" }],
       { phone: BUSINESS.phones.main },
     );
-    expect(readme).toContain(`\`\`\`html\n${snippet}\n\`\`\``);
+    expect(guide).toContain(`\`\`\`html\n${snippet}\n\`\`\``);
   });
 
-  it("writes each element as the README's examples do: values escaped, empty values kept, valueless booleans", () => {
+  it("writes each element as the partner guide's examples do: values escaped, empty values kept, valueless booleans", () => {
     for (const element of [
       embedElement({ tag: "gc-inventory", attributes: { brand: "evolution", limit: "6" } }),
       embedElement({ tag: "gc-vehicle-detail", attributes: { "vehicle-id": "denago-ev-city" } }),
       embedElement({ tag: "gc-eco-calculator", attributes: { miles: "60", usage: "commercial", years: "3" } }),
       embedElement({ tag: "gc-contact-form", attributes: { source: "spring-landing", interest: "sales", redirect: "" } }),
     ]) {
-      expect(readme).toContain(`\`\`\`html\n${element}\n\`\`\``);
+      expect(guide).toContain(`\`\`\`html\n${element}\n\`\`\``);
     }
     expect(embedElement({ tag: "gc-inventory", attributes: { "sync-url": true, brand: undefined } })).toBe("<gc-inventory sync-url></gc-inventory>");
     expect(embedElement({ tag: "gc-contact-form", attributes: { source: `"><script>x</script>` } })).toBe(

@@ -171,7 +171,7 @@ describe("npm run leads", () => {
     const expected = (await run(s.dataDir, "--format", "csv")).stdout;
     expect(expected.startsWith("id,createdAt,")).toBe(true);
     const out = await tempDataDir();
-    // Through npm and a shell redirect, exactly as the README says.
+    // Through npm and a shell redirect, exactly as docs/staff.md says.
     await exec("sh", ["-c", 'npm run leads -- --format csv > "$OUT/leads.csv"'], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
     expect(await readFile(path.join(out, "leads.csv"), "utf8")).toBe(expected);
     await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], {

@@ -1,4 +1,4 @@
-/** The Embed page writes the README's snippet: each element with its room kept and a fallback, and a pinned release with SRI. */
+/** The Embed page writes the partner guide's snippet: each element with its room kept and a fallback, and a pinned release with SRI. */
 import { readFileSync } from "node:fs";
 import { expect, test } from "./staff-fixtures";
 

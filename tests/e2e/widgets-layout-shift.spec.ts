@@ -1,5 +1,5 @@
 /**
- * Widgets do not move the partner's page (issue 25 item 9): a page built from the README's snippet, and each widget
+ * Widgets do not move the partner's page (issue 25 item 9): a page built from the partner guide's snippet, and each widget
  * alone at the top of a page, stay under a CLS of 0.1 at 1280 and 390 px, on a third origin, when the widget's script
  * arrives after the page has painted and its data a moment later (the slow case a visitor on a phone sees).
  */
@@ -22,7 +22,7 @@ declare global {
   }
 }
 
-/** The README's snippet, written for the test's dealership origin. */
+/** The partner guide's snippet, written for the test's dealership origin. */
 const readmeElements: EmbedElement[] = [{ tag: "gc-eco-calculator", attributes: { miles: "30" } }, { tag: "gc-rental-pricing" }];
 const ALONE: EmbedElement[] = [
   { tag: "gc-rental-pricing" },
@@ -81,9 +81,9 @@ for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, { tag: "@layout" }, () => {
     test.beforeEach(async ({ page }) => page.setViewportSize({ width, height: width > 800 ? 720 : 844 }));
 
-    test("a page built from the README's snippet does not move (CLS under 0.1)", async ({ page, thirdOrigin }) => {
+    test("a page built from the partner guide's snippet does not move (CLS under 0.1)", async ({ page, thirdOrigin }) => {
       const snippet = embedSnippet(SITE, ALL_IN_ONE.script, readmeElements, { phone: BUSINESS.phones.main });
-      // The README's own text, for the dealership's real origin.
+      // The partner guide's own text, for the dealership's real origin.
       expect(embedSnippet(BUSINESS.siteUrl, ALL_IN_ONE.script, readmeElements, { phone: BUSINESS.phones.main })).toContain('style="display:block;min-height:');
       const body = `${RECORD_EVENTS}<h1>Sunny Dunes Resort</h1><p>Rent a cart for your stay.</p>${snippet.split("\n").slice(2).join("\n")}${PAGE_TEXT}`;
       await openPainted(page, thirdOrigin.page(`/readme-${width}.html`, partnerPage(body)), 2);

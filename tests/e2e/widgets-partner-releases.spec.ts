@@ -25,7 +25,7 @@ test("a partner pins a release with SRI: /widgets/{version}/ is immutable, /widg
   expect((await request.get(`${SITE}/widgets/${integrity.version}/integrity.json`)).status()).toBe(200);
   expect((await request.get(`${SITE}/widgets/9.9.9/gc-widgets.js`)).status()).toBe(404);
 
-  // The README's snippet: integrity and crossorigin on the pinned script.
+  // The partner guide's snippet: integrity and crossorigin on the pinned script.
   const tag = (src: string, hash: string) => `<script src="${src}" integrity="${hash}" crossorigin="anonymous" defer></script>`;
   await page.goto(
     thirdOrigin.page(

@@ -99,7 +99,7 @@ function loadScript(name: string): Promise<void> {
   return promise;
 }
 
-/** Choose a widget and its attributes, see it live, and copy the snippet the README documents. */
+/** Choose a widget and its attributes, see it live, and copy the snippet docs/partners.md documents. */
 export function Embed({ owner }: { owner: boolean }) {
   const id = useId();
   const [tag, setTag] = useState<Widget["tag"]>("gc-contact-form");
