@@ -1,0 +1,37 @@
+import { categoryOptions, categoryValue } from "./inventory-filter";
+import type { Vehicle } from "./vehicle";
+
+/** A filter's option with the number of vehicles it matches. */
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/** The options of the inventory's brand and category filters, counted over a whole catalogue (not one page of it). */
+export interface InventoryFacets {
+  brands: FacetOption[];
+  categories: FacetOption[];
+}
+
+/** A brand's option value: its name in lower case, as the `brand` parameter matches it ("Denago" → "denago"). */
+const brandValue = (brand: string): string => brand.trim().toLowerCase();
+
+/**
+ * The brand and category options of `vehicles`, each with its count: what a client that holds one page needs to offer
+ * every filter of the catalogue. Brands in the order they first appear; categories as the inventory's select orders
+ * them (categoryOptions).
+ */
+export function inventoryFacets(vehicles: readonly Pick<Vehicle, "brand" | "category">[]): InventoryFacets {
+  const brands = new Map<string, FacetOption>();
+  const counts = new Map<string, number>();
+  for (const { brand, category } of vehicles) {
+    const value = brandValue(brand);
+    const seen = brands.get(value);
+    if (seen) seen.count++;
+    else brands.set(value, { value, label: brand.trim(), count: 1 });
+    const c = categoryValue(category);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return { brands: [...brands.values()], categories: categoryOptions(vehicles).map((o) => ({ ...o, count: counts.get(o.value) ?? 0 })) };
+}
