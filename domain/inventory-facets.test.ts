@@ -27,6 +27,17 @@ describe("inventoryFacets", () => {
     expect(inventoryFacets(vehicles)).toEqual(expected);
   });
 
+  it("offers every brand, and the categories of the brand given", () => {
+    const fleet = [v("a", "Evolution", "D5 Ranger"), v("b", "Denago", "EV Rover"), v("c", "Denago", "EV City")];
+    expect(inventoryFacets(fleet, "denago")).toEqual({
+      brands: inventoryFacets(fleet).brands,
+      categories: [
+        { value: "ev-city", label: "EV City", count: 1 },
+        { value: "rover", label: "Rover", count: 1 },
+      ],
+    });
+  });
+
   it("counts what the brand and category filters match", () => {
     const fleet = [v("a", "Evolution", "D5 Ranger"), v("b", "Denago", "EV Rover XL"), v("c", "evolution ", "D5 Ranger"), v("d", "Denago", "EV City")];
     const { brands, categories } = inventoryFacets(fleet);

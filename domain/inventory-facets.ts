@@ -1,4 +1,5 @@
 import { categoryOptions, categoryValue } from "./inventory-filter";
+import type { InventoryPage } from "./inventory-query";
 import type { Vehicle } from "./vehicle";
 
 /** A filter's option with the number of vehicles it matches. */
@@ -19,10 +20,15 @@ const brandValue = (brand: string): string => brand.trim().toLowerCase();
 
 /**
  * The brand and category options of `vehicles`, each with its count: what a client that holds one page needs to offer
- * every filter of the catalogue. Brands in the order they first appear; categories as the inventory's select orders
- * them (categoryOptions).
+ * every filter of the catalogue. Every brand, in the order they first appear; the categories of `brand` (a brand's
+ * value; all of them without one), as the inventory's select orders them (categoryOptions).
  */
-export function inventoryFacets(vehicles: readonly Pick<Vehicle, "brand" | "category">[]): InventoryFacets {
+export function inventoryFacets(vehicles: readonly Pick<Vehicle, "brand" | "category">[], brand?: string): InventoryFacets {
+  const all = countedOptions(vehicles);
+  return brand ? { brands: all.brands, categories: countedOptions(vehicles.filter((v) => brandValue(v.brand) === brand)).categories } : all;
+}
+
+function countedOptions(vehicles: readonly Pick<Vehicle, "brand" | "category">[]): InventoryFacets {
   const brands = new Map<string, FacetOption>();
   const counts = new Map<string, number>();
   for (const { brand, category } of vehicles) {
@@ -34,4 +40,9 @@ export function inventoryFacets(vehicles: readonly Pick<Vehicle, "brand" | "cate
     counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   return { brands: [...brands.values()], categories: categoryOptions(vehicles).map((o) => ({ ...o, count: counts.get(o.value) ?? 0 })) };
+}
+
+/** A page of `GET /api/vehicles?page=…`: the page, and the filters' options over the catalogue it was cut from. */
+export interface FacetedPage extends InventoryPage {
+  facets: InventoryFacets;
 }

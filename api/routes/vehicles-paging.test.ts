@@ -70,6 +70,7 @@ describe("GET /api/vehicles paging and filters", () => {
     const denago = (await (await fetch(`${s.url}/api/vehicles?page=2&pageSize=1&brand=denago&category=rover`)).json()) as Envelope;
     expect(denago.facets.brands).toEqual(first.facets.brands);
     expect(denago.facets.categories).toEqual(inventoryFacets(all.filter((v) => v.brand === "Denago")).categories);
+    expect(denago.facets).toEqual(inventoryFacets(all, "denago"));
     // A client that never pages never sees them.
     expect(await (await fetch(`${s.url}/api/vehicles?brand=denago`)).json()).toBeInstanceOf(Array);
   });

@@ -34,11 +34,7 @@ function siteView(list: readonly Vehicle[], site: string): SiteView {
  */
 function facetsOf(view: SiteView, brand = ""): InventoryFacets {
   let facets = view.facets.get(brand);
-  if (!facets) {
-    const brands = inventoryFacets(view.shown).brands;
-    const scoped = brand ? view.shown.filter((v) => v.brand.trim().toLowerCase() === brand) : view.shown;
-    view.facets.set(brand, (facets = { brands, categories: inventoryFacets(scoped).categories }));
-  }
+  if (!facets) view.facets.set(brand, (facets = inventoryFacets(view.shown, brand)));
   return facets;
 }
 
