@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inventoryFacets } from "./inventory-facets";
 import { filterVehicles } from "./inventory-filter";
+import { InventoryQuerySchema } from "./inventory-query";
 import { testVehicle } from "./testing/test-vehicle";
 
 const v = (id: string, brand: string, category: string) => testVehicle(id, { brand, category });
@@ -39,8 +40,11 @@ describe("inventoryFacets", () => {
   });
 
   it("counts what the brand and category filters match", () => {
-    const fleet = [v("a", "Evolution", "D5 Ranger"), v("b", "Denago", "EV Rover XL"), v("c", "evolution ", "D5 Ranger"), v("d", "Denago", "EV City")];
+    const fleet = [v("a", "Evolution", "D5 Ranger"), v("b", "Denago", "EV Rover XL"), v("c", "evolution ", "D5 Ranger"), v("d", "E2E Test Motors", "EV City")];
     const { brands, categories } = inventoryFacets(fleet);
+    expect(brands.map((b) => b.value)).toEqual(["evolution", "denago", "e2e-test-motors"]);
+    // Each value is one the API's `brand` parameter takes, and matches what it counts.
+    for (const b of brands) expect(InventoryQuerySchema.parse({ brand: b.value }).brand).toBe(b.value);
     for (const b of brands) expect(filterVehicles(fleet, { brand: b.value })).toHaveLength(b.count);
     for (const c of categories) expect(filterVehicles(fleet, { category: c.value })).toHaveLength(c.count);
   });

@@ -1,4 +1,4 @@
-import { categoryOptions, categoryValue } from "./inventory-filter";
+import { brandValue, categoryOptions, categoryValue } from "./inventory-filter";
 import type { InventoryPage } from "./inventory-query";
 import type { Vehicle } from "./vehicle";
 
@@ -14,9 +14,6 @@ export interface InventoryFacets {
   brands: FacetOption[];
   categories: FacetOption[];
 }
-
-/** A brand's option value: its name in lower case, as the `brand` parameter matches it ("Denago" → "denago"). */
-const brandValue = (brand: string): string => brand.trim().toLowerCase();
 
 /**
  * The brand and category options of `vehicles`, each with its count: what a client that holds one page needs to offer
