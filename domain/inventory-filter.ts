@@ -22,6 +22,14 @@ export function categoryValue(category: string): string {
   return SPEC_SERIES.find((w) => lowered.includes(w)) ?? lowered.replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 }
 
+/** A brand's option value: its name as a slug, as the `brand` parameter takes it ("Denago" → "denago", "E2E Test Motors" → "e2e-test-motors"). */
+export const brandValue = (brand: string): string =>
+  brand
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
 /** What a category option value looks like (a query string's value is kept only if it does). */
 export const CATEGORY_VALUE = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
@@ -63,7 +71,7 @@ export type SortOrder = (typeof SORT_OPTIONS)[number]["value"];
 /** The inventory's filter state; an empty string or absent key means "all". */
 export interface InventoryFilters {
   search?: string;
-  /** Exact brand, case-insensitive (the inventory's brand select). */
+  /** Exact brand by its value (brandValue: "denago", "e2e-test-motors"), case-insensitive (the inventory's brand select). */
   brand?: string;
   /** Contains-match on brand, case-insensitive (the brand pages and the `brand` attribute). */
   brandContains?: string;
@@ -92,7 +100,7 @@ const lower = (s: string | undefined) => (s ?? "").trim().toLowerCase();
 export function matchesFilters(v: Vehicle, f: InventoryFilters): boolean {
   const search = lower(f.search);
   if (search && !lower(v.name).includes(search) && !lower(v.description).includes(search)) return false;
-  if (f.brand && lower(v.brand) !== lower(f.brand)) return false;
+  if (f.brand && brandValue(v.brand) !== brandValue(f.brand)) return false;
   if (f.brandContains && !lower(v.brand).includes(lower(f.brandContains))) return false;
   if (f.category) {
     const wanted = lower(f.category);

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { CATEGORY_VALUE, filterVehicles, PRICE_OPTIONS, SORT_OPTIONS, type InventoryFilters } from "./inventory-filter";
+import { INVENTORY_PAGE_SIZE, MAX_PAGE_SIZE } from "./inventory-page-size";
 import type { Vehicle } from "./vehicle";
 
-/** Vehicles per page of the inventory (the host page's grid, and the API's default page): four rows of a wide grid. */
-export const INVENTORY_PAGE_SIZE = 24;
-/** The largest page the API hands out: a bigger one would be the whole list again, which no-parameter calls already get. */
-export const MAX_PAGE_SIZE = 100;
+// The sizes live apart from this schema so that the widgets read them without bundling zod.
+export { INVENTORY_PAGE_SIZE, MAX_PAGE_SIZE };
+
 /** A search longer than this is cut: no name or description is searched by a paragraph. */
 export const SEARCH_MAX = 100;
 /** The condition filter's options (a vehicle's `condition`). */

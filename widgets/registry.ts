@@ -189,7 +189,7 @@ export const WIDGETS = [
 ] as const satisfies readonly WidgetEntry[];
 
 /** The script with all five elements. */
-export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 49.65 } as const;
+export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 49.7 } as const;
 
 export type WidgetTag = (typeof WIDGETS)[number]["tag"];
 /** A single widget's script name, as pages and partners load it from /widgets/<name>.js. */

@@ -1,6 +1,7 @@
 /** GET /api/vehicles with the inventory's query (issue 27 "The API pages too"): the whole list without it, as ever. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue";
+import { inventoryFacets, type InventoryFacets } from "../../domain/inventory-facets";
 import { MAX_PAGE_SIZE } from "../../domain/inventory-query";
 import type { Vehicle } from "../../domain/vehicle";
 import { startTestServer, type TestServer } from "../testing/test-server";
@@ -11,6 +12,7 @@ interface Envelope {
   page: number;
   pageSize: number;
   pageCount: number;
+  facets: InventoryFacets;
 }
 
 describe("GET /api/vehicles paging and filters", () => {
@@ -57,7 +59,20 @@ describe("GET /api/vehicles paging and filters", () => {
     expect(list.map((v) => v.price)).toEqual(evolution.map((v) => v.price).sort((a, b) => b - a));
     expect(res.headers.get("x-total-count")).toBe(String(evolution.length));
     const none = (await (await fetch(`${s.url}/api/vehicles?brand=tesla&page=1`)).json()) as Envelope;
-    expect(none).toEqual({ vehicles: [], total: 0, page: 1, pageSize: 24, pageCount: 1 });
+    expect(none).toMatchObject({ vehicles: [], total: 0, page: 1, pageSize: 24, pageCount: 1 });
+  });
+
+  it("gives a page the filters' options over the whole catalogue: every brand, and the categories of the brand asked for", async () => {
+    const first = (await (await fetch(`${s.url}/api/vehicles?page=1&pageSize=1`)).json()) as Envelope;
+    expect(first.vehicles).toHaveLength(1);
+    expect(first.facets).toEqual(inventoryFacets(all));
+    expect(first.facets.brands.map((b) => b.label).sort()).toEqual(["Denago", "Evolution"]);
+    const denago = (await (await fetch(`${s.url}/api/vehicles?page=2&pageSize=1&brand=denago&category=rover`)).json()) as Envelope;
+    expect(denago.facets.brands).toEqual(first.facets.brands);
+    expect(denago.facets.categories).toEqual(inventoryFacets(all.filter((v) => v.brand === "Denago")).categories);
+    expect(denago.facets).toEqual(inventoryFacets(all, "denago"));
+    // A client that never pages never sees them.
+    expect(await (await fetch(`${s.url}/api/vehicles?brand=denago`)).json()).toBeInstanceOf(Array);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
+import { inventoryFacets, type InventoryFacets } from "../../domain/inventory-facets";
 import { inventoryPage, parseInventoryQuery, queryParams } from "../../domain/inventory-query";
-import { isShownOn } from "../../domain/vehicle";
+import { isShownOn, type Vehicle } from "../../domain/vehicle";
 import type { VehicleReader } from "../store/vehicle-store";
 import { HttpError } from "../http-error";
 import { sendPrepared } from "./send-prepared";
@@ -11,11 +12,37 @@ export const TOTAL_COUNT_HEADER = "X-Total-Count";
 /** True when the request asks for a filtered, sorted or paged list rather than the whole one (other parameters are ignored, as ever). */
 const asksForPage = (req: Request): boolean => Object.keys(queryParams(req.query as Record<string, unknown>)).length > 0;
 
+/** What a catalogue version is worked out into, per site: its vehicles, and the facets per brand asked for ("" for all). */
+interface SiteView {
+  shown: Vehicle[];
+  facets: Map<string, InventoryFacets>;
+}
+/** Keyed by the store's list, which is a new array at each change: a change drops them all, and nothing else does. */
+const views = new WeakMap<readonly Vehicle[], Map<string, SiteView>>();
+
+function siteView(list: readonly Vehicle[], site: string): SiteView {
+  let bySite = views.get(list);
+  if (!bySite) views.set(list, (bySite = new Map()));
+  let view = bySite.get(site);
+  if (!view) bySite.set(site, (view = { shown: list.filter((v) => isShownOn(v, site)), facets: new Map() }));
+  return view;
+}
+
+/**
+ * The filters' options with their counts, computed once per catalogue change: every brand of the site, and the
+ * categories of the brand asked for (all of them without one), so a client that holds one page can offer them all.
+ */
+function facetsOf(view: SiteView, brand = ""): InventoryFacets {
+  let facets = view.facets.get(brand);
+  if (!facets) view.facets.set(brand, (facets = inventoryFacets(view.shown, brand)));
+  return facets;
+}
+
 /**
  * GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). Without
  * parameters the list is the whole array, as it always was (prepared once per change); with the inventory's filters
  * and sort (domain/inventory-query.ts) it is the matching array, and with `page` or `pageSize` one page of it in an
- * envelope `{ vehicles, total, page, pageSize, pageCount }` (docs/decisions/0027-paged-inventory.md).
+ * envelope `{ vehicles, total, page, pageSize, pageCount, facets }` (docs/decisions/0027-paged-inventory.md).
  */
 export function vehiclesRouter(store: VehicleReader): Router {
   const router = Router();
@@ -24,13 +51,12 @@ export function vehiclesRouter(store: VehicleReader): Router {
     const parsed = parseInventoryQuery(req.query as Record<string, unknown>);
     if ("error" in parsed) throw new HttpError(400, parsed.error);
     const { query } = parsed;
-    const site = res.locals.site.id;
-    const shown = store.list().filter((v) => isShownOn(v, site));
+    const view = siteView(store.list(), res.locals.site.id);
     const paged = query.page !== undefined || query.pageSize !== undefined;
-    const page = inventoryPage(shown, query, paged ? undefined : Number.MAX_SAFE_INTEGER);
+    const page = inventoryPage(view.shown, query, paged ? undefined : Number.MAX_SAFE_INTEGER);
     // Partners' scripts read the count cross-origin: CORS hides a header it is not told to expose.
     res.set({ [TOTAL_COUNT_HEADER]: String(page.total), "Access-Control-Expose-Headers": TOTAL_COUNT_HEADER, "Cache-Control": "public, no-cache" });
-    res.json(paged ? page : page.vehicles);
+    res.json(paged ? { ...page, facets: facetsOf(view, query.brand) } : page.vehicles);
   });
   router.get("/:id", (req, res) => {
     const site = res.locals.site.id;

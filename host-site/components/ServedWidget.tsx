@@ -39,7 +39,7 @@ const scriptText = (value: unknown): string => JSON.stringify(value).replace(/</
  * A widget element as a partner writes it, with the content the widget's own component renders for these attributes
  * and data in a declarative shadow root: what visitors see before the script runs and with JavaScript off, and what
  * search engines read. The root links the widget's stylesheet (the very styles it adopts: no inline style under the
- * site's Content-Security-Policy). `vehicles` is the data the component shows, also served beside the element as a
+ * site's Content-Security-Policy). `vehicles` is the vehicle the component shows, also served beside the element as a
  * JSON data block, from which the widget's first render in the browser shows the same content (docs/decisions/0010).
  */
 export function ServedWidget({
@@ -50,7 +50,7 @@ export function ServedWidget({
 }: {
   tag: WidgetTag;
   attributes?: Record<string, string>;
-  vehicles?: readonly Vehicle[] | Vehicle;
+  vehicles?: Vehicle;
   /** The root's content when the page renders it itself (the site's paged inventory), instead of the widget's component. */
   content?: ReactNode;
 }) {
@@ -60,11 +60,8 @@ export function ServedWidget({
   // Rendering is synchronous: the component reads this page's data, and no other page's, from the store.
   const fetchedAt = Date.now();
   vehiclesStore.setState({
-    lists: Array.isArray(vehicles) ? { [SAME_ORIGIN]: { status: "success", data: vehicles, fetchedAt } } : {},
-    details:
-      vehicles && !Array.isArray(vehicles)
-        ? { [`${SAME_ORIGIN}|${(vehicles as Vehicle).id}`]: { status: "success", data: vehicles as Vehicle, fetchedAt } }
-        : {},
+    pages: {},
+    details: vehicles ? { [`${SAME_ORIGIN}|${vehicles.id}`]: { status: "success", data: vehicles, fetchedAt } } : {},
   });
   const Component = COMPONENTS[tag];
   // The same facts as the script the page loads from this site's own origin carries (api/widget-scripts.ts).

@@ -1,4 +1,5 @@
 import { categoryOptions } from "../../domain/inventory-filter";
+import { formatNumber } from "../../domain/number-format";
 import { INVENTORY_PAGE_SIZE, inventoryPage as pageOf, inventorySearch, isFiltered, type InventoryQuery } from "../../domain/inventory-query";
 import { LinkAndCall } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
@@ -42,7 +43,7 @@ export function inventoryPage({ catalogue, site: biz }: PageContext, query: Inve
     found,
     meta: {
       title: pageTitle(biz, `Golf Cart Inventory: New Denago & Evolution Carts${onPage}`),
-      description: `Browse ${vehicles.length} new Denago and Evolution electric golf carts and LSVs with prices, seats and range. Search and filter by brand, series and price.`,
+      description: `Browse ${formatNumber(vehicles.length)} new Denago and Evolution electric golf carts and LSVs with prices, seats and range. Search and filter by brand, series and price.`,
       keywords: ["golf carts for sale", "golf cart inventory", "new electric golf carts", "LSV for sale"],
       path: href(query),
       ...(paged.prev ? { prev: paged.prev } : {}),

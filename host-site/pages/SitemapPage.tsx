@@ -1,9 +1,10 @@
+import { inventoryFacets } from "../../domain/inventory-facets";
+import { formatNumber } from "../../domain/number-format";
 import { Hero } from "../components/Hero";
 import { Section } from "../components/Section";
 import { ABOUT_NAV, CONTACT_NAV, FOOTER_COLUMNS, MAIN_NAV, SITEMAP_PATH, townLinks } from "../content/nav";
 import { POLICY_DOCUMENTS } from "../content/policies";
 import { pageTitle } from "../lib/seo";
-import { vehiclePath } from "./VehiclePage";
 import type { PageContext, PageDef } from "./page";
 import type { SiteFacts } from "../lib/site-facts";
 
@@ -26,20 +27,26 @@ function LinkList({ links }: { links: readonly { href: string; label: string }[]
 
 /**
  * A page for people listing every public page: the given pages (all but the
- * noindex ones), grouped into the site's pages, policies and towns, then every
- * vehicle of the catalogue by brand.
+ * noindex ones), grouped into the site's pages, policies and towns, and the
+ * inventory by brand and series, with their counts. Not every vehicle: at a
+ * dealer group's 3,500 units that was 3,500 links (issue 27); /sitemap.xml
+ * lists each one for search engines.
  */
 export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }: PageContext): PageDef {
   const listed = pages.filter((p) => !p.meta.noindex);
   const towns = new Set(biz.towns.map((t) => t.url));
   const policies = new Set(POLICY_DOCUMENTS.map((d) => d.path));
   const link = (p: PageDef) => ({ href: p.path, label: pageName(biz, p) });
-  const brands = [...new Set(catalogue.vehicles.map((v) => v.brand))];
+  const { brands } = inventoryFacets(catalogue.vehicles);
+  const inventoryLink = (label: string, count: number, params: Record<string, string>) => ({
+    href: `/inventory?${new URLSearchParams(params)}`,
+    label: `${label} (${formatNumber(count)})`,
+  });
   return {
     path: SITEMAP_PATH,
     meta: {
       title: pageTitle(biz, "Sitemap"),
-      description: `Every page of the ${biz.name} site: golf cart inventory, brands, rentals, service, policies, the towns of ${biz.region} we serve and each vehicle.`,
+      description: `Every page of the ${biz.name} site: golf cart inventory, brands, rentals, service, policies, the towns of ${biz.region} we serve and our vehicles by brand and series.`,
       keywords: ["sitemap", `golf carts ${biz.region}`, "site index"],
       path: SITEMAP_PATH,
     },
@@ -51,9 +58,16 @@ export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }:
         </Section>
         <Section id="vehicles" tone="muted" heading="Vehicles">
           {brands.map((brand) => (
-            <div key={brand} className="sitemap-group">
-              <h3>{brand}</h3>
-              <LinkList links={catalogue.vehicles.filter((v) => v.brand === brand).map((v) => ({ href: vehiclePath(v), label: v.name }))} />
+            <div key={brand.value} className="sitemap-group">
+              <h3>{brand.label}</h3>
+              <LinkList
+                links={[
+                  inventoryLink(`Every ${brand.label} vehicle`, brand.count, { brand: brand.value }),
+                  ...inventoryFacets(catalogue.vehicles, brand.value).categories.map((c) =>
+                    inventoryLink(c.label, c.count, { brand: brand.value, category: c.value }),
+                  ),
+                ]}
+              />
             </div>
           ))}
         </Section>

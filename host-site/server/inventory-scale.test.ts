@@ -11,6 +11,21 @@ import { startTestServer, tempDataDir, type TestServer } from "../../api/testing
 /** Issue 27's goal for /inventory at 3,500 units. */
 const MAX_GZIP_BYTES = 100_000;
 const UNITS = 3_500;
+/** The seed's size, beside which the other catalogue pages are measured. */
+const SEED_UNITS = 35;
+/** How much bigger than at 35 units a page may be at 3,500: a count's extra digits, never a card or a link per unit. */
+const MAX_GROWTH = 1.02;
+/** What one sitemap file may hold (sitemaps.org): 50,000 URLs and 50 MB uncompressed. */
+const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
+
+/** A server on a catalogue of `units` (the seed's vehicles again and again), with the built site. */
+async function serverWith(units: number): Promise<TestServer> {
+  const dir = await tempDataDir();
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, CATALOGUE_FILE), JSON.stringify({ vehicles: bigCatalogue(units) }));
+  return startTestServer({}, dir, { builtSite: true });
+}
 
 describe(`/inventory at ${UNITS} units`, () => {
   let s: TestServer;
@@ -20,10 +35,7 @@ describe(`/inventory at ${UNITS} units`, () => {
   };
   const cards = (html: string) => html.match(/<li class="card"/g)?.length ?? 0;
   beforeAll(async () => {
-    const dir = await tempDataDir();
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, CATALOGUE_FILE), JSON.stringify({ vehicles: bigCatalogue(UNITS) }));
-    s = await startTestServer({}, dir, { builtSite: true });
+    s = await serverWith(UNITS);
   });
   afterAll(() => s?.close());
 
@@ -32,6 +44,7 @@ describe(`/inventory at ${UNITS} units`, () => {
     expect(status).toBe(200);
     expect(cards(html)).toBe(INVENTORY_PAGE_SIZE);
     expect(html).toContain(`of ${UNITS.toLocaleString("en-US")} vehicles`);
+    expect(html).toContain(`<meta name="description" content="Browse ${UNITS.toLocaleString("en-US")} new Denago`);
     expect(html).not.toContain("data-gc-vehicles");
     expect(gzipSync(html).length).toBeLessThanOrEqual(MAX_GZIP_BYTES);
   });
@@ -59,5 +72,36 @@ describe(`/inventory at ${UNITS} units`, () => {
     expect(tesla.status).toBe(200);
     expect(tesla.html).toContain("No vehicles found");
     expect(tesla.html).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+});
+
+describe(`the other catalogue pages at ${UNITS} units`, () => {
+  let big: TestServer;
+  let seed: TestServer;
+  const html = async (server: TestServer, page: string) => {
+    const res = await fetch(`${server.url}${page}`);
+    expect(res.status, page).toBe(200);
+    return res.text();
+  };
+  beforeAll(async () => {
+    [big, seed] = await Promise.all([serverWith(UNITS), serverWith(SEED_UNITS)]);
+  });
+  afterAll(() => Promise.all([big?.close(), seed?.close()]));
+
+  it.each(["/", "/denago", "/evolution", "/sitemap"])(`%s is the size it is at ${SEED_UNITS} units`, async (page) => {
+    const [large, small] = await Promise.all([html(big, page), html(seed, page)]);
+    expect(large.length, page).toBeLessThanOrEqual(small.length * MAX_GROWTH);
+  });
+
+  it("the HTML sitemap links the inventory by brand and series with their counts; sitemap.xml still lists every unit, within one file's limits", async () => {
+    const sitemap = await html(big, "/sitemap");
+    const counts = [...sitemap.matchAll(/href="\/inventory\?brand=(\w+)">Every \w+ vehicle \(([\d,]+)\)</g)].map((m) => [m[1], m[2]]);
+    const brands = bigCatalogue(UNITS).reduce((n, v) => n.set(v.brand.toLowerCase(), (n.get(v.brand.toLowerCase()) ?? 0) + 1), new Map<string, number>());
+    expect(Object.fromEntries(counts)).toEqual(Object.fromEntries([...brands].map(([b, n]) => [b, n.toLocaleString("en-US")])));
+    const xml = await html(big, "/sitemap.xml");
+    const urls = xml.match(/<loc>/g)?.length ?? 0;
+    expect(xml.match(/<loc>[^<]+\/vehicle\//g)).toHaveLength(UNITS);
+    expect(urls).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
+    expect(xml.length).toBeLessThanOrEqual(SITEMAP_MAX_BYTES);
   });
 });

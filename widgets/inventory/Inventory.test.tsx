@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { inventoryFacets } from "../../domain/inventory-facets";
+import { inventoryPage, parseInventoryQuery } from "../../domain/inventory-query";
 import type { Vehicle } from "../../domain/vehicle";
 import { testVehicle } from "../../domain/testing/test-vehicle";
 import { API, UTM, json, mountWidget, never, serveFetch } from "../testing/widget-test";
@@ -18,13 +20,24 @@ const FLEET: Vehicle[] = [
   vehicle("evolution-d5-maverick-6", { category: "D5 Maverick", price: 27_500, images: [], specifications: { seatingCapacity: 6, range: 45 } }),
 ];
 
-/** A fake API: GET /api/vehicles answers `body` with `status`; `pending` never answers. */
+/**
+ * A fake API: GET /api/vehicles?page=… answers the page of `body` (a fleet) the query asks for, with the facets, as the
+ * API cuts it (domain/inventory-query.ts); any other body is answered as it is with `status`; `pending` never answers.
+ */
 const serve = (body: unknown, status = 200, pending = false) =>
   serveFetch((req: Request) => {
     if (pending) return never();
-    expect(req.url).toBe(`${API}/api/vehicles`);
-    return json(status, body);
+    const url = new URL(req.url);
+    // One page, never the whole list.
+    expect(`${url.origin}${url.pathname}`).toBe(`${API}/api/vehicles`);
+    expect(url.searchParams.get("page")).toMatch(/^[1-9]\d*$/);
+    if (status !== 200 || !Array.isArray(body)) return json(status, body);
+    const parsed = parseInventoryQuery(url.searchParams);
+    if ("error" in parsed) return json(400, parsed);
+    return json(200, { ...inventoryPage(body as Vehicle[], parsed.query), facets: inventoryFacets(body as Vehicle[], parsed.query.brand) });
   });
+/** The query of each request the widget made, in order. */
+const asked = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([req]) => new URL((req as Request).url).search);
 
 /** Mounts the element as a partner would, and queries inside its shadow root. */
 async function mount(attrs = "") {
@@ -40,7 +53,7 @@ const cards = () => within(ui.getByRole("list", { name: "Vehicles" })).getAllByR
 const cardNames = () => cards().map((c) => within(c).getByRole("link").textContent);
 
 beforeEach(() => {
-  vehiclesStore.setState({ lists: {}, details: {} });
+  vehiclesStore.setState({ pages: {}, details: {} });
   history.replaceState(null, "", "/");
 });
 
@@ -67,6 +80,32 @@ describe("<gc-inventory> states", () => {
     serve(FLEET);
     await userEvent.click(ui.getByRole("button", { name: "Try again" }));
     expect(await ui.findByText("Showing 3 of 3 vehicles")).toBeTruthy();
+  });
+
+  it("asks the API for the first page only, and shows the next on request, moving the keyboard to the first card added", async () => {
+    const lot = Array.from({ length: 30 }, (_, i) => vehicle(`cart-${i + 1}`));
+    const fetch = serve(lot);
+    const { host } = await mount();
+    await statusSays("Showing 24 of 30 vehicles");
+    expect(asked(fetch)).toEqual(["?page=1"]);
+    expect(cards()).toHaveLength(24);
+    await userEvent.click(ui.getByRole("button", { name: "Show more vehicles" }));
+    await statusSays("Showing 30 of 30 vehicles");
+    expect(asked(fetch)).toEqual(["?page=1", "?page=2"]);
+    expect(cardNames()).toEqual(lot.map((v) => v.name));
+    await vi.waitFor(() => expect(host.shadowRoot!.activeElement).toBe(ui.getByRole("link", { name: "CART-25" })));
+    expect(ui.queryByRole("button", { name: "Show more vehicles" })).toBeNull();
+  });
+
+  it("offers every category of the catalogue from the page's facets, and asks with each choice", async () => {
+    const fetch = serve(FLEET);
+    await mount(`limit="1"`);
+    await statusSays("Showing 1 of 3 vehicles");
+    const options = within(ui.getByRole("combobox", { name: "Category" })).getAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["All", "Maverick", "Ranger", "Rover"]);
+    await userEvent.selectOptions(ui.getByRole("combobox", { name: "Category" }), "rover");
+    await vi.waitFor(() => expect(cardNames()).toEqual(["DENAGO-EV-ROVER-XL"]));
+    expect(asked(fetch)).toEqual(["?page=1&pageSize=1", "?page=1&pageSize=1&category=rover"]);
   });
 
   it("names api-base in the reason when none was given and the script has no origin to take (the npm package's bundled copy)", async () => {
@@ -151,23 +190,26 @@ describe("<gc-inventory> states", () => {
 
 describe("<gc-inventory> filters", () => {
   it("labels every control and applies search, brand, category and price live", async () => {
-    serve(FLEET);
+    const fetch = serve(FLEET);
     await mount();
     await ui.findByText("Showing 3 of 3 vehicles");
     const user = userEvent.setup();
 
     await user.type(ui.getByRole("searchbox", { name: "Search" }), "trails");
-    expect(cardNames()).toEqual(["DENAGO-EV-ROVER-XL"]);
-    expect(ui.getByRole("status").textContent).toContain("Showing 1 of 3 vehicles");
+    await vi.waitFor(() => expect(cardNames()).toEqual(["DENAGO-EV-ROVER-XL"]));
+    await statusSays("Showing 1 of 1 vehicles");
+    // One request once typing pauses, not one per key.
+    expect(asked(fetch)).toEqual(["?page=1", "?page=1&q=trails"]);
     fireEvent.input(ui.getByRole("searchbox", { name: "Search" }), { target: { value: "" } });
 
     await user.selectOptions(ui.getByRole("combobox", { name: "Brand" }), "evolution");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "EVOLUTION-D5-MAVERICK-6"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "EVOLUTION-D5-MAVERICK-6"]));
     await user.selectOptions(ui.getByRole("combobox", { name: "Category" }), "maverick");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6"]));
     await user.selectOptions(ui.getByRole("combobox", { name: "Category" }), "");
     await user.selectOptions(ui.getByRole("combobox", { name: "Price" }), "under-15000");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4"]));
+    expect(asked(fetch).at(-1)).toBe("?page=1&brand=evolution&price=under-15000");
   });
 
   it("sorts by price both ways and back to featured order", async () => {
@@ -176,11 +218,11 @@ describe("<gc-inventory> filters", () => {
     await ui.findByText("Showing 3 of 3 vehicles");
     const sort = ui.getByRole("combobox", { name: "Sort by" });
     await userEvent.selectOptions(sort, "price-desc");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-RANGER-4"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-RANGER-4"]));
     await userEvent.selectOptions(sort, "price-asc");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]));
     await userEvent.selectOptions(sort, "featured");
-    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]));
   });
 
   it("shows the empty state and clears the filters", async () => {
@@ -191,7 +233,7 @@ describe("<gc-inventory> filters", () => {
     await userEvent.type(search, "hovercraft");
     await userEvent.selectOptions(ui.getByRole("combobox", { name: "Sort by" }), "price-asc");
     const status = ui.getByRole("status");
-    expect(status.textContent).toContain("No vehicles match your current filters.");
+    await statusSays("No vehicles match your current filters.");
     expect(status.textContent).toContain("Showing 0 of 3 total vehicles");
     expect(ui.getByRole("heading", { name: "No vehicles found" })).toBeTruthy();
     expect(ui.getByText("Try adjusting your search criteria or filters.")).toBeTruthy();
@@ -199,7 +241,7 @@ describe("<gc-inventory> filters", () => {
     expect((search as HTMLInputElement).value).toBe("");
     expect(host.shadowRoot!.activeElement).toBe(search);
     // The sort is an order, not a filter: it stays.
-    expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]);
+    await vi.waitFor(() => expect(cardNames()).toEqual(["EVOLUTION-D5-RANGER-4", "DENAGO-EV-ROVER-XL", "EVOLUTION-D5-MAVERICK-6"]));
   });
 
   it("shows the empty state when the catalogue is empty", async () => {
@@ -254,7 +296,7 @@ describe("<gc-inventory> attributes", () => {
     history.replaceState(null, "", "/inventory?utm=x&q=suite&gc-brand=evolution&gc-sort=price-desc&gc-price=bogus#top");
     serve(FLEET);
     await mount("sync-url");
-    await ui.findByText("Showing 2 of 3 vehicles");
+    await ui.findByText("Showing 2 of 2 vehicles");
     expect(cardNames()).toEqual(["EVOLUTION-D5-MAVERICK-6", "EVOLUTION-D5-RANGER-4"]);
     expect((ui.getByRole("combobox", { name: "Brand" }) as HTMLSelectElement).value).toBe("evolution");
     await userEvent.type(ui.getByRole("searchbox", { name: "Search" }), "ranger");
@@ -272,6 +314,7 @@ describe("<gc-inventory> attributes", () => {
     await mount();
     await ui.findByText("Showing 3 of 3 vehicles");
     await userEvent.selectOptions(ui.getByRole("combobox", { name: "Price" }), "over-25000");
+    await statusSays("Showing 1 of 1 vehicles");
     expect(location.search).toBe("?brand=denago");
   });
 });

@@ -1,17 +1,20 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { FacetedPage, InventoryFacets } from "../../domain/inventory-facets";
+import { BRAND_OPTIONS } from "../../domain/inventory-filter";
+import { MAX_PAGE_SIZE } from "../../domain/inventory-page-size";
+import { formatNumber } from "../../domain/number-format";
 import type { Vehicle } from "../../domain/vehicle";
-import { BRAND_OPTIONS, categoryOptions, filterVehicles } from "../../domain/inventory-filter";
 import { LoadFailed } from "../shared/LoadFailed";
 import { dealerUrl, resolveApiBase, apiBaseHint } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { useReportedProblems } from "../shared/report";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useWidgetEvents, withUtm } from "../shared/analytics";
-import { useVehicleList } from "../shared/use-vehicles";
+import { useVehiclePages } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { FilterBar } from "./FilterBar";
 import { useSlices } from "./use-slices";
-import { NO_FILTERS, readQuery, writeQuery, type FilterChoice } from "./filter-query";
+import { NO_FILTERS, pageUrl, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
 import { PAGED_ATTRIBUTE, servedPageHtml } from "./served-page";
 
@@ -21,6 +24,7 @@ export const LIST_FAILED = "Our vehicles could not be loaded just now. Please tr
 /** Skeleton cards while the list loads (spec §4 "Inventory": six placeholder cards while loading). */
 export const SKELETON_COUNT = 6;
 const NONE: Vehicle[] = [];
+const NONE_OPTIONS: InventoryFacets["categories"] = [];
 /** Cards whose images load at once rather than when scrolled near: a wide grid's first row. */
 const EAGER_IMAGES = 3;
 
@@ -67,7 +71,29 @@ function ServedPageView({ host, source, html }: WidgetProps & { source?: string;
   return <div className="inventory" part="inventory" {...{ [PAGED_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The widget on any page but the site's paged inventory: the whole list, fetched once, filtered as the visitor chooses. */
+/** How long the search waits after a key before it asks the API: one request per pause in typing, not one per key. */
+export const SEARCH_DELAY_MS = 300;
+
+/** The API's brand for the `brand` attribute's contains-match: the one brand it names, "" for several, else a slug that matches none. */
+function brandParam(text: string | undefined): string {
+  const t = text?.trim().toLowerCase();
+  if (!t) return "";
+  const named = BRAND_OPTIONS.filter((o) => o.value.includes(t));
+  return named.length > 1 ? "" : (named[0]?.value ?? (t.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "none"));
+}
+
+/** The results of a choice so far: the pages in, one after the other. */
+interface Results {
+  vehicles: Vehicle[];
+  total: number;
+  pageCount: number;
+  facets: InventoryFacets;
+}
+
+/**
+ * The widget on any page but the site's paged inventory: it asks the API for one page of the visitor's choice at a
+ * time (`GET /api/vehicles?page=…`, with the filters' options over the whole catalogue) and shows more on request.
+ */
 function LiveInventory({
   apiBase: apiBaseAttr,
   brand,
@@ -77,27 +103,51 @@ function LiveInventory({
   headingLevel: levelAttr,
   source,
   host,
-  served,
 }: InventoryProps & WidgetProps) {
   const level = headingLevel(levelAttr, 3);
   const apiBase = resolveApiBase(apiBaseAttr);
-  const list = useVehicleList(apiBase);
-  useWidgetEvents(host, TAG, source, list.status !== "loading");
   const [syncUrl] = useState(syncUrlAttr);
-  // The server renders the page once for every query: the widget takes over its grid as served, then applies the query.
-  const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl && !served ? readQuery(location.search) : NO_FILTERS));
+  const [choice, setChoice] = useState<FilterChoice>(() => (syncUrl ? readQuery(location.search) : NO_FILTERS));
   useEffect(() => {
     if (!syncUrl) return;
     const onPop = () => setChoice(readQuery(location.search));
-    if (served) onPop();
     addEventListener("popstate", onPop);
     return () => removeEventListener("popstate", onPop);
-  }, [syncUrl, served]);
+  }, [syncUrl]);
+  const [q, setQ] = useState(choice.q);
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(choice.q), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [choice.q]);
   const searchRef = useRef<HTMLInputElement>(null);
 
   const maxCards = limit !== undefined && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : undefined;
   const badLimit = limit !== undefined && maxCards === undefined;
-  const error = list.status === "error" ? list.error : undefined;
+  // With a limit, one page of that size (no more than the API hands out) and a link to the rest; without, pages of the API's size.
+  const pageSize = maxCards && Math.min(maxCards, MAX_PAGE_SIZE);
+  const asked = { ...choice, q };
+  const fixedBrand = brandParam(brand);
+  const first = pageUrl(apiBase, asked, fixedBrand, 1, pageSize);
+  // How many pages of this choice the visitor asked to see: a new choice starts again from its first.
+  const [more, setMore] = useState({ first, count: 1 });
+  const count = more.first === first ? more.count : 1;
+  const urls = Array.from({ length: count }, (_, i) => (i ? pageUrl(apiBase, asked, fixedBrand, i + 1, pageSize) : first));
+  const pages = useVehiclePages(urls);
+  const head = pages[0]!;
+  const failed = pages.find((p) => p.status === "error");
+  const inHand: FacetedPage[] = [];
+  for (const p of pages) {
+    if (p.status !== "success") break;
+    inHand.push(p.data);
+  }
+  const current: Results | undefined = inHand[0] && { ...inHand[0], vehicles: inHand.flatMap((p) => p.vehicles) };
+  // While a new choice loads, the last results stay in view (busy), rather than a grid of skeletons at every key.
+  const last = useRef(current);
+  if (current) last.current = current;
+  const results = head.status === "error" ? undefined : (current ?? last.current);
+  useWidgetEvents(host, TAG, source, head.status !== "loading");
+
+  const error = failed?.status === "error" ? failed.error : undefined;
   useReportedProblems(
     host,
     TAG,
@@ -111,30 +161,32 @@ function LiveInventory({
     if (next !== location.href) history.replaceState(history.state, "", next);
   }, [syncUrl, choice]);
 
-  const all = list.status === "success" ? list.data : NONE;
-  const scoped = useMemo(() => (brand?.trim() ? filterVehicles(all, { brandContains: brand }) : all), [all, brand]);
-  const categories = useMemo(() => categoryOptions(scoped), [scoped]);
-  const matched = useMemo(
-    () => filterVehicles(scoped, { search: choice.q, brand: choice.brand, category: choice.category, price: choice.price, sort: choice.sort }),
-    [scoped, choice],
-  );
-  const shown = maxCards === undefined ? matched : matched.slice(0, maxCards);
-  const rendered = useSlices(shown, served);
+  const shown = results?.vehicles ?? NONE;
+  const rendered = useSlices(shown);
   // Until the last slice is in, the list still counts as loading: "Showing n of m" is only ever said of a whole grid.
-  const loading = list.status === "loading" || rendered.length < shown.length;
+  const loading = !current || rendered.length < shown.length;
   const template = detailUrl?.trim() || `${apiBase}/vehicles/{id}`;
+  const grid = useRef<HTMLUListElement>(null);
+  // After "Show more", the keyboard moves on to the first card added: the button the visitor pressed is now below them.
+  const focusFrom = useRef<number>(undefined);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === undefined || rendered.length <= from) return;
+    focusFrom.current = undefined;
+    grid.current?.children[from]?.querySelector("a")?.focus();
+  }, [rendered.length]);
 
   const clear = () => {
     setChoice({ ...NO_FILTERS, sort: choice.sort });
     searchRef.current?.focus();
   };
+  const retry = () => void vehiclesStore.getState().loadPage(urls[pages.indexOf(failed!)]!);
+  const errorNotice = failed && <LoadFailed message={LIST_FAILED} onRetry={retry} />;
 
-  const errorNotice = list.status === "error" && <LoadFailed message={LIST_FAILED} onRetry={() => void vehiclesStore.getState().loadList(apiBase)} />;
-
-  if (host.childElementCount > 0 && list.status !== "success") {
+  if (host.childElementCount > 0 && !results) {
     // The page prerendered the grid inside the element: keep it in view until the live list is in,
     // with its filter bar's place (the `filters` slot) while loading, and the error beside it if the list fails.
-    return list.status === "loading" ? (
+    return head.status === "loading" ? (
       <div className="inventory" part="inventory" aria-busy="true">
         <slot name="filters" />
         <slot />
@@ -147,9 +199,12 @@ function LiveInventory({
     );
   }
 
+  const facets = results?.facets;
+  // The whole catalogue the widget shows (its brand's, with a `brand` attribute), as the facets count it.
+  const catalogueSize = facets?.brands.reduce((n, b) => n + (!fixedBrand || b.value === fixedBrand ? b.count : 0), 0) ?? 0;
   let status: ReactNode;
   let body: ReactNode;
-  if (list.status === "loading") {
+  if (!results && head.status !== "error") {
     status = "Loading vehicles…";
     body = (
       <ul className="grid" part="grid" aria-hidden="true">
@@ -165,13 +220,13 @@ function LiveInventory({
         ))}
       </ul>
     );
-  } else if (list.status === "error") {
+  } else if (!results) {
     status = "";
     body = errorNotice;
-  } else if (matched.length === 0) {
+  } else if (results.total === 0) {
     status = (
       <>
-        No vehicles match your current filters. <span className="count-sub">Showing 0 of {scoped.length} total vehicles</span>
+        No vehicles match your current filters. <span className="count-sub">Showing 0 of {formatNumber(catalogueSize)} total vehicles</span>
       </>
     );
     body = (
@@ -186,13 +241,20 @@ function LiveInventory({
       </div>
     );
   } else {
-    status = loading ? "Loading vehicles…" : `Showing ${shown.length} of ${scoped.length} vehicles`;
+    status = loading ? "Loading vehicles…" : `Showing ${formatNumber(shown.length)} of ${formatNumber(results.total)} vehicles`;
+    const canShowMore = !pageSize && count < results.pageCount;
     body = (
       <>
         {/* A new grid for each choice of the selects: the cards that stay would otherwise slide to their new places, which
             counts as layout shift (a select's pop-up gives the page no input of its own to excuse it; CLS 0.315 at 4x CPU).
             Typing in the search box keeps the grid: keys are input, and the list follows each one. */}
-        <ul key={`${choice.brand}|${choice.category}|${choice.price}|${choice.sort}`} className="grid" part="grid" aria-label={distinctLabel(host, "Vehicles")}>
+        <ul
+          ref={grid}
+          key={`${choice.brand}|${choice.category}|${choice.price}|${choice.sort}`}
+          className="grid"
+          part="grid"
+          aria-label={distinctLabel(host, "Vehicles")}
+        >
           {rendered.map((v, i) => (
             <VehicleCard
               key={v.id}
@@ -204,10 +266,27 @@ function LiveInventory({
             />
           ))}
         </ul>
-        {shown.length < matched.length && (
+        {failed && current ? errorNotice : null}
+        {!failed && canShowMore && (
+          <p className="all">
+            <button
+              type="button"
+              className="gc-btn gc-btn--ghost"
+              part="more"
+              disabled={inHand.length < count}
+              onClick={() => {
+                focusFrom.current = shown.length;
+                setMore({ first, count: count + 1 });
+              }}
+            >
+              Show more vehicles
+            </button>
+          </p>
+        )}
+        {pageSize && results.total > shown.length && (
           <p className="all">
             <a className="gc-btn gc-btn--ghost" href={withUtm(inventoryHref(apiBase, brand), apiBase, source)} part="all-link">
-              View all {matched.length} vehicles
+              View all {formatNumber(results.total)} vehicles
             </a>
           </p>
         )}
@@ -221,7 +300,7 @@ function LiveInventory({
         choice={choice}
         onChange={setChoice}
         showBrand={!brand?.trim()}
-        categories={categories}
+        categories={facets?.categories ?? NONE_OPTIONS}
         searchRef={searchRef}
         label={distinctLabel(host, "Filter vehicles")}
       />

@@ -45,3 +45,15 @@ export function writeQuery(href: string, choice: FilterChoice): string {
   }
   return url.href;
 }
+
+/**
+ * The API's address of page `page` of `choice` (`/api/vehicles?page=2&brand=denago…`, the parameters of
+ * domain/inventory-query.ts): `brand` is the widget's fixed brand, if any; `pageSize` only when not the API's default.
+ */
+export function pageUrl(apiBase: string, choice: FilterChoice, brand: string, page: number, pageSize?: number): string {
+  const params = new URLSearchParams({ page: String(page) });
+  if (pageSize) params.set("pageSize", String(pageSize));
+  const values = { ...choice, q: choice.q.trim(), brand: brand || choice.brand, sort: choice.sort === NO_FILTERS.sort ? "" : choice.sort };
+  for (const key of KEYS) if (values[key]) params.set(key, values[key]);
+  return `${apiBase}/api/vehicles?${params}`;
+}

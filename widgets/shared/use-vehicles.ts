@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import type { FacetedPage } from "../../domain/inventory-facets";
 import type { Vehicle } from "../../domain/vehicle";
 import { vehiclesStore, type Resource, type VehiclesState } from "./vehicles-store";
 
@@ -15,13 +16,15 @@ function useVehiclesState<T>(select: (s: VehiclesState) => T): T {
 
 const LOADING = { status: "loading" } as const;
 
-/** The page's shared vehicle list for an API origin, fetched on first use. */
-export function useVehicleList(apiBase: string): Resource<Vehicle[]> {
-  const resource = useVehiclesState((s) => s.lists[apiBase]);
+/** Pages of the vehicle list at `urls` (one request each, shared by every widget of the page), fetched on first use. */
+export function useVehiclePages(urls: readonly string[]): Resource<FacetedPage>[] {
+  const pages = useVehiclesState((s) => s.pages);
+  const key = urls.join(" ");
   useEffect(() => {
-    void vehiclesStore.getState().loadList(apiBase);
-  }, [apiBase]);
-  return resource ?? LOADING;
+    for (const url of urls) void vehiclesStore.getState().loadPage(url);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the urls are the key
+  }, [key]);
+  return urls.map((url) => pages[url] ?? LOADING);
 }
 
 /** One vehicle by id (any slug form the API resolves). Nothing is fetched without an id. */

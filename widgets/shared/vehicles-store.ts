@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
+import type { FacetedPage } from "../../domain/inventory-facets";
 import type { Vehicle } from "../../domain/vehicle";
 import { answeredJson, http, statusOf } from "./http";
 
@@ -11,11 +12,11 @@ export type Resource<T> =
   | { status: "success"; data: T; fetchedAt: number };
 
 export interface VehiclesState {
-  /** The vehicle list per API origin. */
-  lists: Record<string, Resource<Vehicle[]>>;
+  /** Pages of the vehicle list per request URL (`${apiBase}/api/vehicles?page=…`). */
+  pages: Record<string, Resource<FacetedPage>>;
   /** Single vehicles per `${apiBase}|${id}`. */
   details: Record<string, Resource<Vehicle>>;
-  loadList(apiBase: string): Promise<void>;
+  loadPage(url: string): Promise<void>;
   loadVehicle(apiBase: string, id: string): Promise<void>;
 }
 
@@ -29,37 +30,35 @@ const isFresh = (r: Resource<unknown> | undefined) => r?.status === "loading" ||
 export const DATA_BLOCK_ATTRIBUTE = "data-gc-vehicles";
 
 /**
- * The vehicle data the page carries for its widgets, fresh from now, for the page's own origin (api-base ""): the
- * vehicle list, or one vehicle, per data block. The site serves it beside the widget content it rendered, so that the
+ * The vehicle data the page carries for its widgets, fresh from now, for the page's own origin (api-base ""): one
+ * vehicle per data block. The site serves it beside the widget content it rendered, so that the
  * widget's first render shows that same content (docs/decisions/0010). A block is JSON, never run, so a strict
  * Content-Security-Policy allows it.
  */
-function pageData(): Pick<VehiclesState, "lists" | "details"> {
-  const lists: VehiclesState["lists"] = {};
+function pageData(): Pick<VehiclesState, "details"> {
   const details: VehiclesState["details"] = {};
   for (const el of globalThis.document?.querySelectorAll<HTMLScriptElement>(`script[${DATA_BLOCK_ATTRIBUTE}]`) ?? []) {
     try {
-      const data = JSON.parse(el.text) as Vehicle[] | Vehicle;
-      const loaded = { status: "success", data, fetchedAt: Date.now() } as const;
-      if (Array.isArray(data)) lists[""] = loaded as Resource<Vehicle[]>;
-      else details[`|${data.id}`] = loaded as Resource<Vehicle>;
+      const data = JSON.parse(el.text) as Vehicle;
+      details[`|${data.id}`] = { status: "success", data, fetchedAt: Date.now() };
     } catch {
       // A block that does not parse is no data: the widget fetches it.
     }
   }
-  return { lists, details };
+  return { details };
 }
 
 function createVehiclesStore(): StoreApi<VehiclesState> {
   return createStore<VehiclesState>()((set, get) => ({
+    pages: {},
     ...pageData(),
-    async loadList(apiBase) {
-      if (isFresh(get().lists[apiBase])) return;
-      const put = (r: Resource<Vehicle[]>) => set((s) => ({ lists: { ...s.lists, [apiBase]: r } }));
+    async loadPage(url) {
+      if (isFresh(get().pages[url])) return;
+      const put = (r: Resource<FacetedPage>) => set((s) => ({ pages: { ...s.pages, [url]: r } }));
       put({ status: "loading" });
       try {
-        const data = await http.get(`${apiBase}/api/vehicles`).json<Vehicle[]>();
-        if (!Array.isArray(data)) throw new Error("Failed to fetch vehicles: unexpected response");
+        const data = await http.get(url).json<FacetedPage>();
+        if (!Array.isArray(data?.vehicles)) throw new Error("Failed to fetch vehicles: unexpected response");
         put({ status: "success", data, fetchedAt: Date.now() });
       } catch (err) {
         const status = statusOf(err);

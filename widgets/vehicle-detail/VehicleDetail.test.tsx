@@ -56,7 +56,7 @@ async function mount(attrs: string) {
 const link = (name: string) => ui.getByRole("link", { name });
 const href = (name: string) => link(name).getAttribute("href");
 
-beforeEach(() => vehiclesStore.setState({ lists: {}, details: {} }));
+beforeEach(() => vehiclesStore.setState({ pages: {}, details: {} }));
 
 describe("<gc-vehicle-detail> states", () => {
   it("keeps showing the page's prerendered details while loading, then its own view", async () => {
