@@ -42,8 +42,15 @@ export interface VehicleReader {
 export type VehicleChange =
   { action: "create"; vehicle: Vehicle } | { action: "update"; vehicle: Vehicle; previous: Vehicle } | { action: "delete"; previous: Vehicle };
 
+/** The write would take an id or a stock number another vehicle holds; `field` names the one, for the form. */
 export class VehicleConflictError extends Error {
   override name = "VehicleConflictError";
+  constructor(
+    message: string,
+    readonly field?: "stockNumber",
+  ) {
+    super(message);
+  }
 }
 /** The vehicle changed since the version the writer read (If-Match did not match). */
 export class VehiclePreconditionError extends Error {
@@ -61,9 +68,9 @@ export interface VehicleStore extends VehicleReader {
   get(id: string): Vehicle | undefined;
   /** The strong ETag of a vehicle's JSON. */
   etag(vehicle: Vehicle): string;
-  /** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+  /** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
   create(vehicle: Vehicle): Promise<Vehicle>;
-  /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag. */
+  /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag; VehicleConflictError when another holds its stock number. */
   replace(id: string, vehicle: Vehicle, ifMatch: string): Promise<Vehicle | undefined>;
   /** The removed vehicle, or undefined when there was none. */
   remove(id: string): Promise<Vehicle | undefined>;
@@ -125,9 +132,18 @@ export interface PlannedWrite<C extends VehicleChange = VehicleChange> {
   change: C;
 }
 
-/** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+/** Throws VehicleConflictError when another vehicle than `vehicle.id` holds its stock number: stock numbers are unique in the catalogue. */
+function requireOwnStockNumber(vehicles: readonly Vehicle[], vehicle: Vehicle): void {
+  const stock = vehicle.stockNumber?.toUpperCase();
+  if (stock === undefined) return;
+  const holder = vehicles.find((v) => v.id !== vehicle.id && v.stockNumber?.toUpperCase() === stock);
+  if (holder) throw new VehicleConflictError(`Stock number ${vehicle.stockNumber} is already on ${holder.name} (${holder.id})`, "stockNumber");
+}
+
+/** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
 export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): PlannedWrite {
   if (vehicles.some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
+  requireOwnStockNumber(vehicles, vehicle);
   const next = [...vehicles, vehicle];
   try {
     buildVehicleIndex(next.map((v) => v.id));
@@ -137,12 +153,13 @@ export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): Plan
   return { next, change: { action: "create", vehicle } };
 }
 
-/** Undefined for an unknown id; VehiclePreconditionError when `ifMatch` is not the vehicle's current ETag. */
+/** Undefined for an unknown id; VehiclePreconditionError when `ifMatch` is not the vehicle's current ETag; VehicleConflictError for a stock number another holds. */
 export function planReplace(vehicles: readonly Vehicle[], id: string, vehicle: Vehicle, ifMatch: string): PlannedWrite | undefined {
   const i = vehicles.findIndex((v) => v.id === id);
   if (i < 0) return undefined;
   const previous = vehicles[i]!;
   if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
+  requireOwnStockNumber(vehicles, vehicle);
   const next = vehicles.slice();
   next[i] = vehicle;
   return { next, change: { action: "update", vehicle, previous } };

@@ -64,6 +64,8 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     const missing = images.findIndex((src) => !photos.complete(src));
     if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
   };
+  /** 409: the id or the stock number is another vehicle's; a stock number's message is also the form field's. */
+  const taken = (err: VehicleConflictError) => new HttpError(409, err.message, err.field ? { fields: { [err.field]: err.message } } : {});
   const found = (id: string) => {
     const v = vehicles.get(id);
     if (!v) throw new HttpError(404, `Vehicle not found: ${id}`);
@@ -107,7 +109,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     try {
       created = await vehicles.create(VehicleSchema.parse({ ...draft.data, id }));
     } catch (err) {
-      if (err instanceof VehicleConflictError) throw new HttpError(409, err.message);
+      if (err instanceof VehicleConflictError) throw taken(err);
       throw err;
     }
     await record(res.locals.staff!.email, "create", {}, created);
@@ -132,6 +134,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       await record(res.locals.staff!.email, "update", previous, replaced);
       send(res, 200, replaced);
     } catch (err) {
+      if (err instanceof VehicleConflictError) throw taken(err);
       if (!(err instanceof VehiclePreconditionError)) throw err;
       const differs = vehicleEdit(err.current, parsed.data).changes;
       conflict(res, err.current, Object.keys(differs) as EditableVehicleField[], differs);
@@ -163,6 +166,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
         await record(res.locals.staff!.email, "update", current, saved);
         return void send(res, 200, saved);
       } catch (err) {
+        if (err instanceof VehicleConflictError) throw taken(err);
         // Another write landed between the read and this one: worked out again on the newer version.
         if (!(err instanceof VehiclePreconditionError) || attempt >= WRITE_ATTEMPTS) throw err;
       }
