@@ -3,6 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { seedCatalogue } from "../../domain/catalogue/seed";
 import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { publicVehicle, type PublicVehicle } from "../../domain/public-vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
@@ -26,13 +27,14 @@ interface CatalogueFile {
 
 /**
  * The public view of the catalogue, with every response body prepared up
- * front: sold vehicles are left out of the list and have no body.
+ * front: sold vehicles are left out of the list and have no body, and no
+ * vehicle carries a staff-only field (domain/public-vehicle.ts).
  */
 export interface VehicleReader {
   /** Vehicles the public sees: every one but the sold. */
-  list(): readonly Vehicle[];
+  list(): readonly PublicVehicle[];
   /** The vehicle (sold ones included, so that a page can say it was sold) a slug from any link rule points at. */
-  find(slug: string): Vehicle | undefined;
+  find(slug: string): PublicVehicle | undefined;
   /** The list's body as the site `siteId` shows it (only its vehicles); every vehicle without one. */
   listBody(siteId?: string): PreparedBody;
   /** A public vehicle's body; undefined for an unknown or sold one, or one the site `siteId` does not show. */
@@ -66,7 +68,7 @@ export interface VehicleStore extends VehicleReader {
   all(): readonly Vehicle[];
   /** A vehicle by its exact id, whatever its status. */
   get(id: string): Vehicle | undefined;
-  /** The strong ETag of a vehicle's JSON. */
+  /** The strong ETag of a vehicle's JSON as staff see it (staff-only fields included). */
   etag(vehicle: Vehicle): string;
   /** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
   create(vehicle: Vehicle): Promise<Vehicle>;
@@ -90,16 +92,25 @@ export async function openVehicleStore(dataDir: string): Promise<VehicleStore> {
   return writableStore(new CoalescedFile(db));
 }
 
-const prepared = new WeakMap<Vehicle, PreparedBody>();
-/** A vehicle's body, prepared once per version (vehicles are never changed in place). */
-export const bodyOf = (v: Vehicle): PreparedBody => {
+const prepared = new WeakMap<PublicVehicle, PreparedBody>();
+/** A vehicle's public body, prepared once per version (vehicles are never changed in place). */
+const bodyOf = (v: PublicVehicle): PreparedBody => {
   let body = prepared.get(v);
   if (!body) prepared.set(v, (body = prepareBody(v)));
   return body;
 };
 
-/** A read-only public view of `vehicles`. */
-export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader {
+const etags = new WeakMap<Vehicle, string>();
+/** The strong ETag of a vehicle as staff see it, once per version: a change to a staff-only field changes it too. */
+export const etagOf = (v: Vehicle): string => {
+  let etag = etags.get(v);
+  if (etag === undefined) etags.set(v, (etag = `"${createHash("sha1").update(JSON.stringify(v)).digest("base64url")}"`));
+  return etag;
+};
+
+/** A read-only public view of `stored`: each vehicle as the public may see it (publicVehicle). */
+export function createVehicleStore(stored: readonly Vehicle[]): VehicleReader {
+  const vehicles = stored.map(publicVehicle);
   const index = buildVehicleIndex(vehicles.map((v) => v.id));
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const listed = vehicles.filter(isListed);
@@ -158,7 +169,7 @@ export function planReplace(vehicles: readonly Vehicle[], id: string, vehicle: V
   const i = vehicles.findIndex((v) => v.id === id);
   if (i < 0) return undefined;
   const previous = vehicles[i]!;
-  if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
+  if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === etagOf(previous))) throw new VehiclePreconditionError(previous);
   requireOwnStockNumber(vehicles, vehicle);
   const next = vehicles.slice();
   next[i] = vehicle;
@@ -208,7 +219,7 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     body: (slug, siteId) => view.body(slug, siteId),
     all: vehicles,
     get: (id) => vehicles().find((v) => v.id === id),
-    etag: (v) => bodyOf(v).etag,
+    etag: etagOf,
     async create(vehicle) {
       const planned = planCreate(vehicles(), vehicle);
       await commit(planned.next, planned.change);

@@ -1,6 +1,7 @@
 import { Catalogue } from "../../domain/catalogue";
 import type { Site } from "../../domain/site";
 import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
+import { publicVehicle } from "../../domain/public-vehicle";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts, type SiteFacts } from "../lib/site-facts";
@@ -90,8 +91,11 @@ export class LivePages {
 
   #current(): Rendering {
     if (this.#rendering) return this.#rendering;
-    // The site shows only its vehicles: another site's is unknown here, its page a 404.
-    const all = this.#feed.all().filter((v) => isShownOn(v, this.#site.id));
+    // The site shows only its vehicles (another site's is unknown here, its page a 404), and only their public fields.
+    const all = this.#feed
+      .all()
+      .filter((v) => isShownOn(v, this.#site.id))
+      .map(publicVehicle);
     const listed = new Catalogue(all.filter(isListed));
     const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, renderPage(this.#site, p, this.#assets)]));
     this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };
