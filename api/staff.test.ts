@@ -318,6 +318,14 @@ describe("staff vehicles", () => {
     expect(await readTree(s.dataDir)).toEqual(before);
   });
 
+  it("POST refuses a location that is none of the deployment's sites, naming them", async () => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lost Lot Cart", { location: "atlantis" }) });
+    expect(res.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(res)).fields).toEqual({
+      location: `Location must be the id of one of this deployment's sites (${firstSite().id}); "atlantis" is none`,
+    });
+  });
+
   it("POST and PATCH keep a unit's fields, and refuse a stock number another unit holds (409, naming it)", async () => {
     const unit = {
       stockNumber: "U-7001",
@@ -328,6 +336,7 @@ describe("staff vehicles", () => {
       streetLegal: true,
       cost: 6_100,
       receivedAt: "2026-09-01",
+      location: firstSite().id,
     };
     const created = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lot Unit 7001", { condition: "used", ...unit }) });
     expect(created.status).toBe(201);
