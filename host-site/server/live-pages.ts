@@ -2,6 +2,7 @@ import { Catalogue } from "../../domain/catalogue";
 import type { Site } from "../../domain/site";
 import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
 import { publicVehicle } from "../../domain/public-vehicle";
+import type { ListingFeed } from "./feeds/listing-feeds";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts, type SiteFacts } from "../lib/site-facts";
@@ -31,6 +32,8 @@ interface Rendering {
   pages: Map<string, string>;
   /** Vehicle id → its page, rendered the first time it is asked for. */
   vehicles: Map<string, VehiclePageAnswer>;
+  /** Listing feed → its text, written the first time it is asked for. */
+  feeds: Map<ListingFeed, string>;
 }
 
 /**
@@ -83,6 +86,14 @@ export class LivePages {
     return answer;
   }
 
+  /** A listing feed of the site's listed units, written once per catalogue version (sold units are not listed). */
+  feed(feed: ListingFeed): string {
+    const r = this.#current();
+    let text = r.feeds.get(feed);
+    if (text === undefined) r.feeds.set(feed, (text = feed.build(this.#site, r.listed.vehicles)));
+    return text;
+  }
+
   /** The sitemap's share of the catalogue: its pages, then every listed vehicle's page. */
   sitemapPaths(): string[] {
     const r = this.#current();
@@ -98,7 +109,7 @@ export class LivePages {
       .map(publicVehicle);
     const listed = new Catalogue(all.filter(isListed));
     const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, renderPage(this.#site, p, this.#assets)]));
-    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map() };
+    this.#rendering = { all: new Catalogue(all), listed, pages, vehicles: new Map(), feeds: new Map() };
     return this.#rendering;
   }
 }

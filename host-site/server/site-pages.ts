@@ -7,6 +7,7 @@ import { notFoundPage } from "../pages/NotFoundPage";
 import type { PageDef } from "../pages/page";
 import { fixedPages, PAGE_ALIASES } from "../routes";
 import { type CatalogueFeed, LivePages, type VehiclePageAnswer } from "./live-pages";
+import type { ListingFeed } from "./feeds/listing-feeds";
 
 /** The sites as the pages follow them: a call after each site is added, changed or removed. */
 export interface SiteFeed {
@@ -58,6 +59,11 @@ export class SitePages {
   /** The page of a vehicle of `site`, or undefined when it has none by that slug. */
   vehicle(site: Site, slug: string): VehiclePageAnswer | undefined {
     return this.#entry(site).live.vehicle(slug);
+  }
+
+  /** A listing feed of `site`'s listed units, following the catalogue. */
+  feed(site: Site, feed: ListingFeed): string {
+    return this.#entry(site).live.feed(feed);
   }
 
   /** Every path of `site`'s sitemap: its catalogue pages, its listed vehicles, then its fixed pages. */

@@ -7,6 +7,7 @@ import { renderPage } from "../lib/render";
 import type { Site } from "../../domain/site";
 import { siteFacts } from "../lib/site-facts";
 import { robotsTxt, sitemapXml } from "../lib/sitemap";
+import { LISTING_FEEDS } from "./feeds/listing-feeds";
 import { errorPage } from "../pages/ErrorPage";
 import { MANIFEST_FILE, type SiteManifest } from "../site-manifest";
 import type { CatalogueFeed } from "./live-pages";
@@ -33,6 +34,8 @@ const REVALIDATE = "no-cache";
 const PUBLIC_FILES = "public, max-age=86400, stale-while-revalidate=604800";
 /** robots.txt and sitemap.xml. */
 const CRAWLER_FILES = "public, max-age=3600";
+/** The listing feeds: revalidated on every fetch, so a unit sold leaves them at the consumer's next fetch. */
+const FEED_FILES = "public, no-cache";
 
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
 const SAME_SITE_PATH = /^\/[^/\\]/;
@@ -102,6 +105,16 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
       .type("application/xml")
       .send(sitemapXml(pages.facts(site), pages.sitemapPaths(site)));
   });
+
+  // The listing feeds (issue 29): each site's own, following the catalogue.
+  for (const [path, feed] of Object.entries(LISTING_FEEDS)) {
+    router.get(path, (_req, res) => {
+      res
+        .set("Cache-Control", FEED_FILES)
+        .type(feed.type)
+        .send(pages.feed(siteOf(res), feed));
+    });
+  }
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
     const site = siteOf(res);

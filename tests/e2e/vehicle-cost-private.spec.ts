@@ -5,6 +5,7 @@
  * JSON-LD and the widgets' data in them), a sold unit's page, and the
  * widgets once their scripts have rendered in Chromium. The staff API, which
  * holds it, is asked too, so the search is known to look for a value that is set.
+ * The listing feeds are searched too, and a unit sold leaves each by the next fetch.
  * The server is the real app with the built pages (`npm run build`).
  */
 import { startTestServer, type TestServer } from "../../api/testing/test-server";
@@ -13,6 +14,9 @@ import { expect, test } from "./fixtures";
 /** A cost no page would show by chance, and the forms a page could print it in. */
 const COST = 187_463;
 const COST_FORMS = ["187463", "187,463", "187.463"];
+
+/** The listing feeds each site serves (host-site/server/feeds/). */
+const FEEDS = ["/feeds/google-merchant.xml", "/feeds/google-local-inventory.xml", "/feeds/meta-catalog.csv"];
 
 const found = (text: string) => COST_FORMS.filter((form) => text.includes(form));
 
@@ -54,6 +58,7 @@ test.describe("a unit's cost", () => {
     for (const path of paths) await fetchText(path);
     await fetchText("/vehicle/denago-ev-nomad", 410);
     await fetchText("/robots.txt");
+    for (const feed of FEEDS) await fetchText(feed);
 
     // The widgets as rendered by their scripts: the inventory and a vehicle's detail, each once it says it is ready.
     await page.addInitScript(() => {
@@ -79,5 +84,23 @@ test.describe("a unit's cost", () => {
 
     // The value searched for is set: the staff side holds it.
     expect(s.vehicles.get("denago-ev-city")!.cost).toBe(COST);
+  });
+
+  test("a unit marked sold leaves every listing feed by the next fetch; one put on hold is marked", async ({ request }) => {
+    const feeds = async () => Promise.all(FEEDS.map(async (path) => (await request.get(`${s.url}${path}`)).text()));
+    const city = s.vehicles.get("denago-ev-city")!;
+    for (const text of await feeds()) expect(text).toContain(`${city.stockNumber}`);
+    await s.vehicles.replace(city.id, { ...city, status: "sold" }, "*");
+    for (const text of await feeds()) expect(text).not.toContain(`${city.stockNumber}`);
+    const rover = s.vehicles.get("denago-ev-rover-xl")!;
+    await s.vehicles.replace(rover.id, { ...rover, status: "on-hold" }, "*");
+    const [merchant, , meta] = await feeds();
+    expect(merchant).toMatch(
+      new RegExp(
+        `<g:id>${rover.stockNumber}</g:id>[^]*?<g:availability>out_of_stock</g:availability>[^]*?<g:custom_label_0>On hold</g:custom_label_0>[^]*?</item>`,
+      ),
+    );
+    expect(meta).toContain(`\r\n${rover.stockNumber},`);
+    expect(meta).toMatch(new RegExp(`\r\n${rover.stockNumber},.*,out of stock,.*,On hold,${rover.stockNumber}\r\n`));
   });
 });

@@ -1,0 +1,40 @@
+import { escapeXml } from "../../../domain/escape";
+import type { PublicVehicle } from "../../../domain/public-vehicle";
+import type { SiteFacts } from "../../lib/site-facts";
+import { feedItem } from "./feed-item";
+import { GOOGLE_NS } from "./google-merchant";
+
+const el = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`;
+
+/**
+ * The site's listed units as a Google local inventory feed (RSS 2.0, g:
+ * namespace): per unit its store_code (the lot it stands on: a site id, to be
+ * used as the store code of that location's Business Profile), id (as in the
+ * product feed), availability, price and quantity (1 on the lot, 0 on hold).
+ */
+export function googleLocalInventoryFeed(site: SiteFacts, vehicles: readonly PublicVehicle[]): string {
+  const items = vehicles.map((v) => {
+    const item = feedItem(site, v);
+    return [
+      "<item>",
+      el("g:store_code", item.location),
+      el("g:id", item.id),
+      el("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
+      el("g:price", item.price),
+      el("g:quantity", item.inStock ? 1 : 0),
+      "</item>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<rss version="2.0" xmlns:g="${GOOGLE_NS}">`,
+    "<channel>",
+    el("title", `${site.name}: local inventory`),
+    el("link", site.siteUrl),
+    el("description", `Which golf carts stand on the lot at ${site.name}, and at what price.`),
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
