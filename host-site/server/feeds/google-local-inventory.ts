@@ -1,10 +1,7 @@
-import { escapeXml } from "../../../domain/escape";
 import type { PublicVehicle } from "../../../domain/public-vehicle";
 import type { SiteFacts } from "../../lib/site-facts";
 import { feedItem } from "./feed-item";
-import { GOOGLE_NS } from "./google-merchant";
-
-const el = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`;
+import { googleRss, xmlElement as el } from "./google-rss";
 
 /**
  * The site's listed units as a Google local inventory feed (RSS 2.0, g:
@@ -25,16 +22,12 @@ export function googleLocalInventoryFeed(site: SiteFacts, vehicles: readonly Pub
       "</item>",
     ].join("\n");
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<rss version="2.0" xmlns:g="${GOOGLE_NS}">`,
-    "<channel>",
-    el("title", `${site.name}: local inventory`),
-    el("link", site.siteUrl),
-    el("description", `Which golf carts stand on the lot at ${site.name}, and at what price.`),
-    ...items,
-    "</channel>",
-    "</rss>",
-    "",
-  ].join("\n");
+  return googleRss(
+    {
+      title: `${site.name}: local inventory`,
+      link: site.siteUrl,
+      description: `Which golf carts stand on the lot at ${site.name}, and at what price.`,
+    },
+    items,
+  );
 }

@@ -1,12 +1,7 @@
-import { escapeXml } from "../../../domain/escape";
 import type { PublicVehicle } from "../../../domain/public-vehicle";
 import type { SiteFacts } from "../../lib/site-facts";
 import { feedItem, feedLink, GOOGLE_GOLF_CART_CATEGORY } from "./feed-item";
-
-/** The namespace of Google Merchant Center's product attributes in an RSS 2.0 feed. */
-export const GOOGLE_NS = "http://base.google.com/ns/1.0";
-
-const el = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`;
+import { googleRss, xmlElement as el } from "./google-rss";
 
 /**
  * The site's listed units as a Google Merchant Center product feed (RSS 2.0
@@ -41,16 +36,12 @@ export function googleMerchantFeed(site: SiteFacts, vehicles: readonly PublicVeh
       "</item>",
     ].join("\n");
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<rss version="2.0" xmlns:g="${GOOGLE_NS}">`,
-    "<channel>",
-    el("title", `${site.name}: golf carts on the lot`),
-    el("link", site.siteUrl),
-    el("description", `Every golf cart for sale at ${site.name}, as it stands on the lot.`),
-    ...items,
-    "</channel>",
-    "</rss>",
-    "",
-  ].join("\n");
+  return googleRss(
+    {
+      title: `${site.name}: golf carts on the lot`,
+      link: site.siteUrl,
+      description: `Every golf cart for sale at ${site.name}, as it stands on the lot.`,
+    },
+    items,
+  );
 }

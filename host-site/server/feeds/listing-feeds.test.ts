@@ -8,7 +8,7 @@ import type { Vehicle } from "../../../domain/vehicle";
 import { UNBUILT_ASSETS } from "../../lib/assets";
 import type { CatalogueFeed } from "../live-pages";
 import { SitePages } from "../site-pages";
-import { GOOGLE_NS } from "./google-merchant";
+import { GOOGLE_NS } from "./google-rss";
 import { LISTING_FEEDS } from "./listing-feeds";
 import { META_CATALOG_COLUMNS } from "./meta-catalog";
 
