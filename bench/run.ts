@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds] [--baseline <git ref>]
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
  * how fast a catalogue write reaches every page, the staff leads inbox, and
@@ -21,13 +21,14 @@ import { benchInbox } from "./inbox";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
+import { benchFeeds } from "./scale-feeds";
 import { benchWidgets } from "./widgets";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres"] as const;
+const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "feeds"] as const;
 type Part = (typeof PARTS)[number];
 
 /** Durations and sizes: the full run a person starts, and the smoke run CI starts. */
@@ -40,6 +41,7 @@ const SETTINGS = {
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
+    feeds: { units: 3_500, rounds: 5 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -49,10 +51,11 @@ const SETTINGS = {
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
+    feeds: { units: 200, rounds: 1 },
   },
 } as const;
 
-const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres] [--baseline <git ref>]";
+const USAGE = "Usage: npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds] [--baseline <git ref>]";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -86,6 +89,7 @@ async function main(): Promise<void> {
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
+  if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -126,6 +130,7 @@ function assertNumbers(r: BenchResults): void {
     positive("postgres lead posts, two servers", r.postgres.leads?.postgresTwo.rps);
     positive("postgres propagation", r.postgres.propagation?.maxMs);
   }
+  for (const c of r.feeds?.cases ?? []) positive(`feeds ${c.feed}`, c.bytes);
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

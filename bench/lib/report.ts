@@ -1,6 +1,7 @@
 import type { PostgresResults } from "../postgres";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
+import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
@@ -20,6 +21,7 @@ export interface BenchResults {
   inbox?: InboxResults;
   photos?: PhotosResults;
   postgres?: PostgresResults;
+  feeds?: FeedsResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -215,5 +217,6 @@ export function toMarkdown(r: BenchResults): string {
       );
     }
   }
+  if (r.feeds) out.push(...feedsMarkdown(r.feeds));
   return `${out.join("\n")}\n`;
 }

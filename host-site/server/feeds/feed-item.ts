@@ -38,8 +38,23 @@ export interface FeedItem {
   location: string;
 }
 
+/**
+ * `write` memoised per (site version, unit version): a catalogue change writes
+ * again only the units it changed (vehicles and site facts are never changed in place).
+ */
+export function perUnit<T>(write: (site: SiteFacts, v: PublicVehicle) => T): (site: SiteFacts, v: PublicVehicle) => T {
+  const bySite = new WeakMap<SiteFacts, WeakMap<PublicVehicle, T>>();
+  return (site, v) => {
+    let units = bySite.get(site);
+    if (!units) bySite.set(site, (units = new WeakMap()));
+    let out = units.get(v);
+    if (out === undefined) units.set(v, (out = write(site, v)));
+    return out;
+  };
+}
+
 /** The feed item of one listed unit of `site`: only public fields (a PublicVehicle has no cost). */
-export function feedItem(site: SiteFacts, v: PublicVehicle): FeedItem {
+export const feedItem = perUnit((site: SiteFacts, v: PublicVehicle): FeedItem => {
   const images = shownImages(v.images).map((src) => absoluteUrl(site, shareImage(src).path));
   return {
     id: v.stockNumber ?? v.id,
@@ -58,7 +73,7 @@ export function feedItem(site: SiteFacts, v: PublicVehicle): FeedItem {
     ...(v.color ? { color: v.color } : {}),
     location: v.location ?? site.id,
   };
-}
+});
 
 /** The item's page with the channel's UTM tags. */
 export const feedLink = (item: FeedItem, source: string): string => `${item.page}?${utm(source)}`;

@@ -1,7 +1,21 @@
 import type { PublicVehicle } from "../../../domain/public-vehicle";
 import type { SiteFacts } from "../../lib/site-facts";
-import { feedItem } from "./feed-item";
+import { feedItem, perUnit } from "./feed-item";
 import { googleRss, xmlElement as el } from "./google-rss";
+
+/** One unit's <item>, written once per unit version. */
+const localItem = perUnit((site: SiteFacts, v: PublicVehicle): string => {
+  const item = feedItem(site, v);
+  return [
+    "<item>",
+    el("g:store_code", item.location),
+    el("g:id", item.id),
+    el("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
+    el("g:price", item.price),
+    el("g:quantity", item.inStock ? 1 : 0),
+    "</item>",
+  ].join("\n");
+});
 
 /**
  * The site's listed units as a Google local inventory feed (RSS 2.0, g:
@@ -10,18 +24,7 @@ import { googleRss, xmlElement as el } from "./google-rss";
  * product feed), availability, price and quantity (1 on the lot, 0 on hold).
  */
 export function googleLocalInventoryFeed(site: SiteFacts, vehicles: readonly PublicVehicle[]): string {
-  const items = vehicles.map((v) => {
-    const item = feedItem(site, v);
-    return [
-      "<item>",
-      el("g:store_code", item.location),
-      el("g:id", item.id),
-      el("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
-      el("g:price", item.price),
-      el("g:quantity", item.inStock ? 1 : 0),
-      "</item>",
-    ].join("\n");
-  });
+  const items = vehicles.map((v) => localItem(site, v));
   return googleRss(
     {
       title: `${site.name}: local inventory`,

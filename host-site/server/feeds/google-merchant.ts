@@ -1,7 +1,33 @@
 import type { PublicVehicle } from "../../../domain/public-vehicle";
 import type { SiteFacts } from "../../lib/site-facts";
-import { feedItem, feedLink, GOOGLE_GOLF_CART_CATEGORY } from "./feed-item";
+import { feedItem, feedLink, GOOGLE_GOLF_CART_CATEGORY, perUnit } from "./feed-item";
 import { googleRss, xmlElement as el } from "./google-rss";
+
+/** One unit's <item>, written once per unit version. */
+const merchantItem = perUnit((site: SiteFacts, v: PublicVehicle): string => {
+  const item = feedItem(site, v);
+  return [
+    "<item>",
+    el("g:id", item.id),
+    el("title", item.title),
+    el("link", feedLink(item, "google")),
+    el("description", item.description),
+    el("g:image_link", item.imageLink),
+    ...item.additionalImageLinks.map((link) => el("g:additional_image_link", link)),
+    el("g:price", item.price),
+    el("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
+    el("g:condition", item.condition),
+    el("g:brand", item.brand),
+    el("g:identifier_exists", "no"),
+    el("g:google_product_category", GOOGLE_GOLF_CART_CATEGORY),
+    ...(item.color ? [el("g:color", item.color)] : []),
+    ...(item.onHold ? [el("g:custom_label_0", "On hold")] : []),
+    ...item.facts.map(
+      (f) => `<g:product_detail>${el("g:section_name", "Unit")}${el("g:attribute_name", f.label)}${el("g:attribute_value", f.value)}</g:product_detail>`,
+    ),
+    "</item>",
+  ].join("\n");
+});
 
 /**
  * The site's listed units as a Google Merchant Center product feed (RSS 2.0
@@ -12,30 +38,7 @@ import { googleRss, xmlElement as el } from "./google-rss";
  * category, and the unit's facts as product details. `vehicles` are the site's listed ones.
  */
 export function googleMerchantFeed(site: SiteFacts, vehicles: readonly PublicVehicle[]): string {
-  const items = vehicles.map((v) => {
-    const item = feedItem(site, v);
-    return [
-      "<item>",
-      el("g:id", item.id),
-      el("title", item.title),
-      el("link", feedLink(item, "google")),
-      el("description", item.description),
-      el("g:image_link", item.imageLink),
-      ...item.additionalImageLinks.map((link) => el("g:additional_image_link", link)),
-      el("g:price", item.price),
-      el("g:availability", item.inStock ? "in_stock" : "out_of_stock"),
-      el("g:condition", item.condition),
-      el("g:brand", item.brand),
-      el("g:identifier_exists", "no"),
-      el("g:google_product_category", GOOGLE_GOLF_CART_CATEGORY),
-      ...(item.color ? [el("g:color", item.color)] : []),
-      ...(item.onHold ? [el("g:custom_label_0", "On hold")] : []),
-      ...item.facts.map(
-        (f) => `<g:product_detail>${el("g:section_name", "Unit")}${el("g:attribute_name", f.label)}${el("g:attribute_value", f.value)}</g:product_detail>`,
-      ),
-      "</item>",
-    ].join("\n");
-  });
+  const items = vehicles.map((v) => merchantItem(site, v));
   return googleRss(
     {
       title: `${site.name}: golf carts on the lot`,
