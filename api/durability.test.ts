@@ -163,7 +163,7 @@ describe("catalogue durability", () => {
     const base = await first.ready;
     const signIn = await postJson(`${base}/api/staff/session`, { email: "sales@example.com", password: "sales password 1" });
     const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
-    const { id: _id, ...template } = seedCatalogue()[0]!;
+    const { id: _id, stockNumber: _stock, ...template } = seedCatalogue()[0]!;
 
     const created: string[] = [];
     const prices = new Map<string, number>();

@@ -26,9 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** A new vehicle as the console would send it: a seed cart under another name, without an id. */
+/** A new vehicle as the console would send it: a seed cart under another name, without an id or the seed unit's stock number. */
 const newVehicle = (name: string, over: Partial<Vehicle> = {}) => {
-  const { id: _id, ...rest } = seedCatalogue()[0]!;
+  const { id: _id, stockNumber: _stock, ...rest } = seedCatalogue()[0]!;
   return { ...rest, name, ...over };
 };
 const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
@@ -306,6 +306,60 @@ describe("staff vehicles", () => {
     // "ev-city" is the link key of denago-ev-city.
     const clash = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("EV City") });
     expect(clash.status).toBe(409);
+  });
+
+  it("POST refuses a unit whose VIN fails its check digit, in words, and stores nothing", async () => {
+    const before = await readTree(s.dataDir);
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Mistyped VIN Cart", { vin: "1M8GDM9A1KP042788" }) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: "Please correct the highlighted fields.",
+      fields: { vin: 'This VIN\'s check digit (9th character) is "1" but its other characters give "X": a character is mistyped' },
+    });
+    expect(await readTree(s.dataDir)).toEqual(before);
+  });
+
+  it("POST refuses a location that is none of the deployment's sites, naming them", async () => {
+    const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lost Lot Cart", { location: "atlantis" }) });
+    expect(res.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(res)).fields).toEqual({
+      location: `Location must be the id of one of this deployment's sites (${firstSite().id}); "atlantis" is none`,
+    });
+  });
+
+  it("POST and PATCH keep a unit's fields, and refuse a stock number another unit holds (409, naming it)", async () => {
+    const unit = {
+      stockNumber: "U-7001",
+      vin: "1M8GDM9AXKP042788",
+      year: 2024,
+      color: "Champagne",
+      hours: 35,
+      streetLegal: true,
+      cost: 6_100,
+      receivedAt: "2026-09-01",
+      location: firstSite().id,
+    };
+    const created = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lot Unit 7001", { condition: "used", ...unit }) });
+    expect(created.status).toBe(201);
+    expect(await json(created)).toMatchObject(unit);
+
+    const dup = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lot Unit 7002", { stockNumber: "u-7001" }) });
+    expect(dup.status).toBe(409);
+    const message = "Stock number u-7001 is already on Lot Unit 7001 (lot-unit-7001)";
+    expect(await dup.json()).toEqual({ error: message, fields: { stockNumber: message } });
+
+    const city = await call(s, "GET", "/api/staff/vehicles/denago-ev-city", { cookie: sales });
+    const { stockNumber, color } = await json<Vehicle>(city);
+    const patch = (changes: Record<string, unknown>, base: Record<string, unknown>) =>
+      call(s, "PATCH", "/api/staff/vehicles/denago-ev-city", { cookie: sales, headers: { "if-match": city.headers.get("etag")! }, body: { changes, base } });
+    const clash = await patch({ stockNumber: "U-7001" }, { stockNumber });
+    expect(clash.status).toBe(409);
+    expect((await json<{ fields: Record<string, string> }>(clash)).fields).toEqual({
+      stockNumber: "Stock number U-7001 is already on Lot Unit 7001 (lot-unit-7001)",
+    });
+    const saved = await patch({ color: "Sky Blue", cost: 11_000 }, { color, cost: null });
+    expect(saved.status).toBe(200);
+    expect(await json(saved)).toMatchObject({ stockNumber, color: "Sky Blue", cost: 11_000 });
   });
 
   it("PUT replaces with If-Match: 200 and a new ETag; the public list and vehicle follow at once with a new ETag", async () => {

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,scale-pages,scale-inventory,scale-leads,sites|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -27,6 +27,7 @@ import { benchPhotos } from "./photos";
 import { benchPostgres } from "./postgres";
 import { benchSitesPart } from "./sites";
 import { benchScalePages } from "./scale-pages";
+import { benchFeeds } from "./scale-feeds";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { killAllChildren } from "./lib/child-server";
@@ -35,7 +36,20 @@ import { toMarkdown, type BenchResults } from "./lib/report";
 import { writeScaleTables } from "./lib/scale-doc";
 import { BENCH_TMP, buildServer, describeRef, ROOT } from "./lib/server-build";
 
-const PARTS = ["api", "leads", "widgets", "catalogue", "inbox", "photos", "postgres", "scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
+const PARTS = [
+  "api",
+  "leads",
+  "widgets",
+  "catalogue",
+  "inbox",
+  "photos",
+  "postgres",
+  "feeds",
+  "scale-pages",
+  "scale-inventory",
+  "scale-leads",
+  "sites",
+] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
 type Part = (typeof PARTS)[number];
@@ -54,6 +68,7 @@ const SETTINGS = {
     sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
     "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
+    feeds: { units: 3_500, rounds: 5 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -67,6 +82,7 @@ const SETTINGS = {
     sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
     "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
     "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
+    feeds: { units: 200, rounds: 1 },
   },
 } as const;
 
@@ -112,6 +128,7 @@ async function main(): Promise<void> {
     const s = settings["scale-leads"];
     results.scaleLeads = await benchScaleLeads({ ...s, sizes: [...s.sizes], engines: [...s.engines], ourMain }, log);
   }
+  if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -171,6 +188,7 @@ function assertNumbers(r: BenchResults): void {
   }
   for (const t of r.scalePages?.throughput ?? []) positive(`scale-pages ${t.path} @${t.connections} ours`, t.ours.rps);
   for (const c of r.scalePages?.saves ?? []) positive(`scale-pages ${c.engine} save @${c.units}`, c.saveMedianMs);
+  for (const c of r.feeds?.cases ?? []) positive(`feeds ${c.feed}`, c.bytes);
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "./catalogue/seed";
-import { NewVehicleSchema, VehicleListSchema, VehicleSchema, vehicleFieldErrors, type VehicleInput } from "./vehicle";
+import { daysOnLot, NewVehicleSchema, VehicleListSchema, VehicleSchema, vehicleFieldErrors, type VehicleInput } from "./vehicle";
 
 const cart = seedCatalogue()[0]!;
 const PRICE_RULE = "Price must be a whole number of dollars from $1 to $250,000";
@@ -75,5 +75,58 @@ describe("a stored catalogue written before these rules", () => {
 
   it("still refuses a record that is not a vehicle", () => {
     expect(VehicleListSchema.safeParse([{ ...cart, price: "cheap" }]).success).toBe(false);
+  });
+});
+
+describe("a unit on a lot: its fields, each optional, each said in words when wrong", () => {
+  const STOCK_RULE = "Stock number must be 1 to 20 letters, digits or dashes, starting with a letter or digit";
+  const nextYear = new Date().getUTCFullYear() + 1;
+  const YEAR_RULE = `Year must be a model year from 1950 to ${nextYear}`;
+  it.each([
+    ["stockNumber", "D-1042", "ok"],
+    ["stockNumber", "-1042", STOCK_RULE],
+    ["stockNumber", "D 1042", STOCK_RULE],
+    ["stockNumber", "D".repeat(21), STOCK_RULE],
+    ["vin", "1M8GDM9AXKP042788", "ok"],
+    ["vin", "1m8gdm9axkp042788", "ok"],
+    ["vin", "1M8GDM9A1KP042788", 'This VIN\'s check digit (9th character) is "1" but its other characters give "X": a character is mistyped'],
+    ["vin", "1M8GDM9AXKP04278", "A VIN has 17 characters; this one has 16"],
+    ["vin", "1M8GDM9AXKPO42788", 'A VIN has only digits and the letters A–Z without I, O and Q; "O" is not one of them'],
+    ["serialNumber", "EV2403-118842", "ok"],
+    ["serialNumber", "", "Serial number must not be empty: leave it out instead"],
+    ["year", 2025, "ok"],
+    ["year", nextYear, "ok"],
+    ["year", nextYear + 1, YEAR_RULE],
+    ["year", 1949, YEAR_RULE],
+    ["year", 2024.5, YEAR_RULE],
+    ["year", "2024", YEAR_RULE],
+    ["color", "Lime Green Metallic", "ok"],
+    ["color", "c".repeat(41), "Colour must be at most 40 characters"],
+    ["hours", 120, "ok"],
+    ["hours", -1, "Hours must be a whole number from 0 to 50,000"],
+    ["odometer", 1_200, "ok"],
+    ["odometer", 600_000, "Odometer must be a whole number of miles from 0 to 500,000"],
+    ["streetLegal", true, "ok"],
+    ["streetLegal", "yes", "Street legal must be yes or no"],
+    ["cost", 7_100, "ok"],
+    ["cost", 7_100.5, "Cost must be a whole number of dollars from $0 to $250,000"],
+    ["receivedAt", "2026-08-14", "ok"],
+    ["receivedAt", "14/08/2026", "Received must be a date (YYYY-MM-DD)"],
+    ["receivedAt", "2026-02-30", "Received must be a date (YYYY-MM-DD)"],
+    ["location", "cape-may", "ok"],
+    ["location", "Cape May", "Location must be a site id"],
+  ])("%s = %j → %s", (field, value, expected) => expect(verdict({ [field]: value } as Partial<VehicleInput>, field)).toBe(expected));
+
+  it("keeps a VIN in capitals, as it is printed on the title", () => {
+    expect(VehicleSchema.parse({ ...cart, vin: " 1m8gdm9axkp042788 " }).vin).toBe("1M8GDM9AXKP042788");
+  });
+
+  it.each([
+    [undefined, "2026-11-25T12:00:00Z", undefined],
+    ["2026-11-25", "2026-11-25T23:59:00Z", 0],
+    ["2026-09-26", "2026-11-25T08:00:00Z", 60],
+    ["2026-12-01", "2026-11-25T08:00:00Z", 0],
+  ])("received %s, on %s → %s days on the lot", (receivedAt, today, days) => {
+    expect(daysOnLot({ receivedAt }, new Date(today))).toBe(days);
   });
 });

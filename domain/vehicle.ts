@@ -2,6 +2,7 @@ import { z } from "zod";
 import { vehicleIdFromName } from "./slug";
 import { httpUrl } from "./http-url";
 import { formatUsd } from "./money";
+import { vinProblem } from "./vin";
 
 /** A link to elsewhere: http(s) only (never javascript:, data: …). */
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -84,6 +85,81 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 export const VEHICLE_STATUSES = ["available", "on-hold", "sold"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
+/** A stock number: the dealer's own label on the windshield ("D-1042"), unique within the catalogue. */
+export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+export const STOCK_NUMBER_MAX = 20;
+const STOCK_RULE = `Stock number must be 1 to ${STOCK_NUMBER_MAX} letters, digits or dashes, starting with a letter or digit`;
+/** A manufacturer's serial number (golf carts have one where an LSV has a VIN). */
+export const SERIAL_NUMBER_MAX = 30;
+/** Model years: the first electric golf carts were sold in the 1950s; a maker names next year's models this year. */
+export const MODEL_YEAR_MIN = 1950;
+const modelYearMax = () => new Date().getUTCFullYear() + 1;
+/** A colour as the dealer says it ("Lime Green Metallic"). */
+export const COLOR_MAX = 40;
+/** Hours on a used cart's meter and miles on its odometer: a cart past these is a typing slip. */
+export const HOURS_MAX = 50_000;
+export const ODOMETER_MAX_MILES = 500_000;
+
+const YEAR_RULE = () => `Year must be a model year from ${MODEL_YEAR_MIN} to ${modelYearMax()}`;
+const COST_RULE = `Cost must be a whole number of dollars from $0 to ${formatUsd(PRICE_MAX_USD)}`;
+const HOURS_RULE = `Hours must be a whole number from 0 to ${HOURS_MAX.toLocaleString("en-US")}`;
+const ODOMETER_RULE = `Odometer must be a whole number of miles from 0 to ${ODOMETER_MAX_MILES.toLocaleString("en-US")}`;
+const wholeNumber = (max: number, rule: string) => z.number({ error: rule }).int({ error: rule }).min(0, { error: rule }).max(max, { error: rule });
+
+/**
+ * What makes a model a unit on a lot (issue 29): every field optional, so a
+ * catalogue of models written before it stays valid. `cost` is staff-only:
+ * every public answer is built from publicVehicle (public-vehicle.ts), which leaves it out.
+ */
+export const UnitFieldsSchema = z.object({
+  stockNumber: z
+    .string({ error: STOCK_RULE })
+    .trim()
+    .max(STOCK_NUMBER_MAX, { error: STOCK_RULE })
+    .regex(STOCK_NUMBER_PATTERN, { error: STOCK_RULE })
+    .optional(),
+  /** The 17-character VIN of a street-legal unit, its check digit verified (domain/vin.ts). */
+  vin: z
+    .string({ error: "VIN must be a text of 17 characters" })
+    .trim()
+    .toUpperCase()
+    .superRefine((vin, ctx) => {
+      const problem = vinProblem(vin);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
+  serialNumber: z
+    .string({ error: "Serial number must be a text" })
+    .trim()
+    .min(1, { error: "Serial number must not be empty: leave it out instead" })
+    .max(SERIAL_NUMBER_MAX, { error: `Serial number must be at most ${SERIAL_NUMBER_MAX} characters` })
+    .optional(),
+  year: z
+    .number({ error: YEAR_RULE })
+    .int({ error: YEAR_RULE })
+    .min(MODEL_YEAR_MIN, { error: YEAR_RULE })
+    .refine((y) => y <= modelYearMax(), { error: YEAR_RULE })
+    .optional(),
+  color: z
+    .string({ error: "Colour must be a text" })
+    .trim()
+    .min(1, { error: "Colour must not be empty: leave it out instead" })
+    .max(COLOR_MAX, { error: `Colour must be at most ${COLOR_MAX} characters` })
+    .optional(),
+  /** Hours on the meter of a used unit. */
+  hours: wholeNumber(HOURS_MAX, HOURS_RULE).optional(),
+  /** Miles on the odometer of a used unit. */
+  odometer: wholeNumber(ODOMETER_MAX_MILES, ODOMETER_RULE).optional(),
+  /** A low-speed vehicle with a title, allowed on public roads. */
+  streetLegal: z.boolean({ error: "Street legal must be yes or no" }).optional(),
+  /** What the dealer paid, in whole dollars: staff only, never public. */
+  cost: wholeNumber(PRICE_MAX_USD, COST_RULE).optional(),
+  /** The day it arrived on the lot (YYYY-MM-DD); days on the lot derive from it (daysOnLot). */
+  receivedAt: z.iso.date({ error: "Received must be a date (YYYY-MM-DD)" }).optional(),
+  /** The lot it stands on: a site id (domain/site.ts). */
+  location: z.string().regex(VEHICLE_ID_PATTERN, { error: "Location must be a site id" }).optional(),
+});
+
 /** The fields of a vehicle as written: `condition` says new or used, and `isNew` (spec §3) is derived from it, never stored apart. */
 export const VehicleFieldsSchema = z.object({
   id: z.string().regex(VEHICLE_ID_PATTERN),
@@ -109,6 +185,7 @@ export const VehicleFieldsSchema = z.object({
     .array(z.string().regex(VEHICLE_ID_PATTERN, "must be a site id"))
     .min(1, "must name at least one site, or be left out to show it on every site")
     .optional(),
+  ...UnitFieldsSchema.shape,
 });
 
 /** One truth for new or used: `condition` (else the old `isNew` flag, else new), and `isNew` derived from it. */
@@ -157,6 +234,13 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
   const fields: Record<string, string> = {};
   for (const issue of error.issues) fields[issue.path.length ? issue.path.join(".") : "body"] ??= issue.message;
   return fields;
+}
+
+const DAY_MS = 86_400_000;
+/** Whole days a unit has stood on the lot on `today` (UTC days since receivedAt); undefined when its arrival is not known. */
+export function daysOnLot(v: Pick<Vehicle, "receivedAt">, today: Date = new Date()): number | undefined {
+  if (!v.receivedAt) return undefined;
+  return Math.max(0, Math.floor((today.getTime() - Date.parse(`${v.receivedAt}T00:00:00Z`)) / DAY_MS));
 }
 
 /** Whether the public site and API list a vehicle: every status but sold. */

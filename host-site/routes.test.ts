@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Catalogue, seedCatalogue } from "../domain/catalogue";
+import { publicVehicle } from "../domain/public-vehicle";
 import { TOWNS } from "../domain/towns";
 import { UNBUILT_ASSETS } from "./lib/assets";
 import { firstSite } from "../domain/site-seed";
@@ -9,7 +10,7 @@ import { notFoundPage } from "./pages/NotFoundPage";
 import { vehiclePage } from "./pages/VehiclePage";
 import { PAGE_ALIASES, pageFile, sitePages } from "./routes";
 
-const catalogue = new Catalogue(seedCatalogue());
+const catalogue = new Catalogue(seedCatalogue().map(publicVehicle));
 const site = siteFacts(firstSite());
 const pages = sitePages({ catalogue, site });
 const paths = new Set([...pages.map((p) => p.path), ...Object.keys(PAGE_ALIASES)]);

@@ -26,7 +26,7 @@ const ids = (body: string) => (JSON.parse(body) as Vehicle[]).map((v) => v.id);
 
 describe("vehicles per site", () => {
   let s: TestServer;
-  const only = VehicleSchema.parse({ ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", sites: ["cape-may"] });
+  const only = VehicleSchema.parse({ ...seedCatalogue()[0]!, id: "cape-may-only-cart", name: "Cape May Only Cart", stockNumber: "CM-1", sites: ["cape-may"] });
   beforeAll(async () => {
     s = await startTestServer();
     await s.sites.create({ ...capeMay!, domains: ["cape-may.localhost"] });

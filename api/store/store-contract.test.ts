@@ -33,7 +33,7 @@ afterAll(stop);
 const PASSWORD = "correct horse battery staple";
 const newLead = (firstName: string) => ({ message: validLead({ firstName }) as ContactMessage, origin: "https://resort.example", source: "contract" });
 const [capeMay, worcester] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
-const cart = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({ ...seedCatalogue()[0]!, id, name: `Contract ${id}`, ...over });
+const cart = (id: string, over: Partial<Vehicle> = {}): Vehicle => ({ ...seedCatalogue()[0]!, id, name: `Contract ${id}`, stockNumber: `C-${id}`, ...over });
 
 describe.each(engines)("store contract: $name", (engine) => {
   if (engine.unavailable) {
@@ -72,6 +72,19 @@ describe.each(engines)("store contract: $name", (engine) => {
       const reopened = await engine.open(place);
       expect(reopened.vehicles.all().map((x) => x.id)).toEqual(vehicles.all().map((x) => x.id));
       expect(reopened.vehicles.etag(reopened.vehicles.get("contract-two")!)).toBe(vehicles.etag(vehicles.get("contract-two")!));
+    });
+
+    it("refuses a second unit with a stock number the catalogue holds (in any case), naming the unit that has it; a unit keeps its own", async () => {
+      const { vehicles } = await engine.open(await engine.fresh());
+      const seeded = vehicles.get("denago-ev-city")!;
+      const taken = { field: "stockNumber", message: `Stock number ${seeded.stockNumber!.toLowerCase()} is already on Denago EV City (denago-ev-city)` };
+      await expect(vehicles.create(cart("contract-dup", { stockNumber: seeded.stockNumber!.toLowerCase() }))).rejects.toMatchObject(taken);
+      expect(vehicles.get("contract-dup")).toBeUndefined();
+
+      const own = await vehicles.create(cart("contract-own", { stockNumber: "C-900" }));
+      const renumbered = { ...own, stockNumber: seeded.stockNumber!.toLowerCase() };
+      await expect(vehicles.replace(own.id, renumbered, vehicles.etag(own))).rejects.toMatchObject(taken);
+      expect(await vehicles.replace(own.id, { ...own, color: "Black" }, vehicles.etag(own))).toMatchObject({ stockNumber: "C-900", color: "Black" });
     });
   });
 

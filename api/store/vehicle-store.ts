@@ -1,6 +1,8 @@
 import path from "node:path";
 import { seedCatalogue } from "../../domain/catalogue/seed";
+import { createHash } from "node:crypto";
 import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { publicVehicle, type PublicVehicle } from "../../domain/public-vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
@@ -12,13 +14,14 @@ interface CatalogueFile {
 
 /**
  * The public view of the catalogue, each response body prepared once, when
- * first asked for: sold vehicles are left out of the list and have no body.
+ * first asked for: sold vehicles are left out of the list and have no body,
+ * and no vehicle carries a staff-only field (domain/public-vehicle.ts).
  */
 export interface VehicleReader {
   /** Vehicles the public sees: every one but the sold. */
-  list(): readonly Vehicle[];
+  list(): readonly PublicVehicle[];
   /** The vehicle (sold ones included, so that a page can say it was sold) a slug from any link rule points at. */
-  find(slug: string): Vehicle | undefined;
+  find(slug: string): PublicVehicle | undefined;
   /** The list's body as the site `siteId` shows it (only its vehicles); every vehicle without one. */
   listBody(siteId?: string): PreparedBody;
   /** A public vehicle's body; undefined for an unknown or sold one, or one the site `siteId` does not show. */
@@ -28,8 +31,15 @@ export interface VehicleReader {
 export type VehicleChange =
   { action: "create"; vehicle: Vehicle } | { action: "update"; vehicle: Vehicle; previous: Vehicle } | { action: "delete"; previous: Vehicle };
 
+/** The write would take an id or a stock number another vehicle holds; `field` names the one, for the form. */
 export class VehicleConflictError extends Error {
   override name = "VehicleConflictError";
+  constructor(
+    message: string,
+    readonly field?: "stockNumber",
+  ) {
+    super(message);
+  }
 }
 /** The vehicle changed since the version the writer read (If-Match did not match). */
 export class VehiclePreconditionError extends Error {
@@ -45,11 +55,11 @@ export interface VehicleStore extends VehicleReader {
   all(): readonly Vehicle[];
   /** A vehicle by its exact id, whatever its status. */
   get(id: string): Vehicle | undefined;
-  /** The strong ETag of a vehicle's JSON. */
+  /** The strong ETag of a vehicle's JSON as staff see it (staff-only fields included). */
   etag(vehicle: Vehicle): string;
-  /** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+  /** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
   create(vehicle: Vehicle): Promise<Vehicle>;
-  /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag. */
+  /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag; VehicleConflictError when another holds its stock number. */
   replace(id: string, vehicle: Vehicle, ifMatch: string): Promise<Vehicle | undefined>;
   /** The removed vehicle, or undefined when there was none. */
   remove(id: string): Promise<Vehicle | undefined>;
@@ -75,30 +85,45 @@ const BETWEEN = Buffer.from(",\n");
 const CLOSE = Buffer.from("\n]\n}\n");
 
 /**
- * The catalogue file's text: one vehicle a line, each the JSON its body already holds (made once per version of a
- * vehicle), so a save at 3,500 units joins bytes instead of serialising every vehicle again on the event loop.
+ * The catalogue file's text: one vehicle a line, each its stored JSON (made once per version of a vehicle), so a save
+ * at 3,500 units joins bytes instead of serialising every vehicle again on the event loop.
  */
 function catalogueText({ vehicles }: CatalogueFile): Buffer {
   const parts: Buffer[] = [OPEN];
-  vehicles.forEach((v, i) => parts.push(...(i ? [BETWEEN] : []), bodyOf(v).identity));
+  vehicles.forEach((v, i) => parts.push(...(i ? [BETWEEN] : []), storedJson(v).json));
   parts.push(CLOSE);
   return Buffer.concat(parts);
 }
 
-const prepared = new WeakMap<Vehicle, PreparedBody>();
-/** A vehicle's body, prepared once per version (vehicles are never changed in place). */
-export const bodyOf = (v: Vehicle): PreparedBody => {
+const stored = new WeakMap<Vehicle, { json: Buffer; etag: string }>();
+/** A vehicle's JSON as stored and as staff see it (staff-only fields included) and its strong ETag, once per version. */
+const storedJson = (v: Vehicle): { json: Buffer; etag: string } => {
+  let found = stored.get(v);
+  if (!found) {
+    const json = Buffer.from(JSON.stringify(v));
+    stored.set(v, (found = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` }));
+  }
+  return found;
+};
+
+/** The strong ETag of a vehicle as staff see it: a change to a staff-only field changes it too. */
+export const etagOf = (v: Vehicle): string => storedJson(v).etag;
+
+const prepared = new WeakMap<PublicVehicle, PreparedBody>();
+/** A vehicle's public body, prepared once per version (vehicles are never changed in place). */
+const bodyOf = (v: PublicVehicle): PreparedBody => {
   let body = prepared.get(v);
   if (!body) prepared.set(v, (body = prepareJson(v)));
   return body;
 };
 
 /**
- * A read-only public view of `vehicles`. Its lists are serialised the first
- * time they are asked for, not when a write lands: a save answers without
+ * A read-only public view of `stored`: each vehicle as the public may see it (publicVehicle, made once per version).
+ * Its lists are serialised the first time they are asked for, not when a write lands: a save answers without
  * serialising or compressing the catalogue (docs/architecture.md).
  */
-export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader {
+export function createVehicleStore(all: readonly Vehicle[]): VehicleReader {
+  const vehicles = all.map(publicVehicle);
   const index = buildVehicleIndex(vehicles.map((v) => v.id));
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const listed = vehicles.filter(isListed);
@@ -132,9 +157,18 @@ export interface PlannedWrite<C extends VehicleChange = VehicleChange> {
   change: C;
 }
 
-/** Throws VehicleConflictError when the id (or a slug form of it) is taken. */
+/** Throws VehicleConflictError when another vehicle than `vehicle.id` holds its stock number: stock numbers are unique in the catalogue. */
+function requireOwnStockNumber(vehicles: readonly Vehicle[], vehicle: Vehicle): void {
+  const stock = vehicle.stockNumber?.toUpperCase();
+  if (stock === undefined) return;
+  const holder = vehicles.find((v) => v.id !== vehicle.id && v.stockNumber?.toUpperCase() === stock);
+  if (holder) throw new VehicleConflictError(`Stock number ${vehicle.stockNumber} is already on ${holder.name} (${holder.id})`, "stockNumber");
+}
+
+/** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
 export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): PlannedWrite {
   if (vehicles.some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
+  requireOwnStockNumber(vehicles, vehicle);
   const next = [...vehicles, vehicle];
   try {
     buildVehicleIndex(next.map((v) => v.id));
@@ -144,12 +178,13 @@ export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): Plan
   return { next, change: { action: "create", vehicle } };
 }
 
-/** Undefined for an unknown id; VehiclePreconditionError when `ifMatch` is not the vehicle's current ETag. */
+/** Undefined for an unknown id; VehiclePreconditionError when `ifMatch` is not the vehicle's current ETag; VehicleConflictError for a stock number another holds. */
 export function planReplace(vehicles: readonly Vehicle[], id: string, vehicle: Vehicle, ifMatch: string): PlannedWrite | undefined {
   const i = vehicles.findIndex((v) => v.id === id);
   if (i < 0) return undefined;
   const previous = vehicles[i]!;
-  if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === bodyOf(previous).etag)) throw new VehiclePreconditionError(previous);
+  if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === etagOf(previous))) throw new VehiclePreconditionError(previous);
+  requireOwnStockNumber(vehicles, vehicle);
   const next = vehicles.slice();
   next[i] = vehicle;
   return { next, change: { action: "update", vehicle, previous } };
@@ -198,7 +233,7 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     body: (slug, siteId) => view.body(slug, siteId),
     all: vehicles,
     get: (id) => vehicles().find((v) => v.id === id),
-    etag: (v) => bodyOf(v).etag,
+    etag: etagOf,
     async create(vehicle) {
       const planned = planCreate(vehicles(), vehicle);
       await commit(planned.next, planned.change);

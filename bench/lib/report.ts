@@ -2,6 +2,7 @@ import type { PostgresResults } from "../postgres";
 import { scalePagesMarkdown, type ScalePagesResults } from "../scale-pages";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
+import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
@@ -28,6 +29,7 @@ export interface BenchResults {
   sites?: SitesResults;
   scalePages?: ScalePagesResults;
   scaleLeads?: ScaleLeadsResults;
+  feeds?: FeedsResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -276,5 +278,6 @@ export function toMarkdown(r: BenchResults): string {
       scaleLeadsMarkdown(r.scaleLeads),
     );
   }
+  if (r.feeds) out.push(...feedsMarkdown(r.feeds));
   return `${out.join("\n")}\n`;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import facts from "./catalogue-facts.json" with { type: "json" };
+import { publicVehicle } from "../public-vehicle";
 import { ALL_SERIES, Catalogue, DENAGO_LINEUP_IDS, EVOLUTION_FEATURED_IDS, FEATURED_VEHICLE_IDS, seedCatalogue } from "./index";
 import { featuredModelSlug, modelSlug } from "../slug";
 
-const catalogue = new Catalogue(seedCatalogue());
+const catalogue = new Catalogue(seedCatalogue().map(publicVehicle));
 
 describe("seed catalogue", () => {
   it("holds every model of the facts file with its price and specs", () => {

@@ -1,25 +1,25 @@
-import type { Vehicle } from "../vehicle";
+import type { PublicVehicle } from "../public-vehicle";
 import { buildVehicleIndex, resolveVehicleId } from "../slug";
 import type { Series } from "./series";
 
-/** Look-ups over a loaded catalogue, for pages that list models by name or id. */
+/** Look-ups over a loaded catalogue, for pages that list models by name or id: public vehicles only (publicVehicle), so no page can show a staff-only field. */
 export class Catalogue {
-  readonly #byId: Map<string, Vehicle>;
+  readonly #byId: Map<string, PublicVehicle>;
   readonly #index: Map<string, string>;
 
-  constructor(readonly vehicles: readonly Vehicle[]) {
+  constructor(readonly vehicles: readonly PublicVehicle[]) {
     this.#byId = new Map(vehicles.map((v) => [v.id, v]));
     this.#index = buildVehicleIndex(vehicles.map((v) => v.id));
   }
 
   /** The vehicle a link's slug (any rule) or a model name points at. */
-  find(slugOrName: string): Vehicle | undefined {
+  find(slugOrName: string): PublicVehicle | undefined {
     const id = resolveVehicleId(this.#index, slugOrName);
     return id === undefined ? undefined : this.#byId.get(id);
   }
 
   /** Like find, but a missing model is a content bug. */
-  get(slugOrName: string): Vehicle {
+  get(slugOrName: string): PublicVehicle {
     const v = this.find(slugOrName);
     if (!v) throw new Error(`No catalogue vehicle for "${slugOrName}"`);
     return v;
@@ -48,7 +48,7 @@ export class Catalogue {
   }
 
   /** The vehicles of these ids that the catalogue holds, in the order given. */
-  pick(ids: readonly string[]): Vehicle[] {
+  pick(ids: readonly string[]): PublicVehicle[] {
     return ids.flatMap((id) => this.#byId.get(id) ?? []);
   }
 }

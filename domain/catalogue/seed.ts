@@ -21,6 +21,13 @@ const DENAGO_SERIES_CATEGORY: Record<string, string> = {
 
 type Fact = (typeof facts.vehicles)[number];
 
+/** The model year of the units the seed stands on the lot. */
+const SEED_MODEL_YEAR = 2025;
+/** Factory colours the two makers offer, handed out in turn so the lot shows a mix. */
+const SEED_COLORS = ["Arctic White", "Black", "Silver Metallic", "Portimao Blue", "Lime Green", "Champagne", "Flamenco Red", "Sky Blue"] as const;
+/** Stock numbers: the brand's initial and a running number from this one ("D-1001", "E-1001"). */
+const FIRST_STOCK_NUMBER = 1001;
+
 const titleBrand = (brand: string) => brand.charAt(0) + brand.slice(1).toLowerCase();
 
 /** Our own description, built from the series copy and the model's facts. */
@@ -33,7 +40,7 @@ function describe(f: Fact, seriesText: string): string {
   );
 }
 
-function toVehicle(f: Fact): VehicleInput {
+function toVehicle(f: Fact, i: number, all: readonly Fact[]): VehicleInput {
   const category = DENAGO_SERIES_CATEGORY[f.id] ?? f.category;
   const series = seriesOfCategory(category);
   if (!series) throw new Error(`Catalogue model ${f.id} has no series for category "${category}"`);
@@ -61,6 +68,9 @@ function toVehicle(f: Fact): VehicleInput {
     externalUrl: BRAND_SITES[f.brand],
     featured: FEATURED_VEHICLE_IDS.includes(f.id),
     condition: f.isNew ? "new" : "used",
+    stockNumber: `${f.brand.charAt(0)}-${FIRST_STOCK_NUMBER + all.slice(0, i).filter((g) => g.brand === f.brand).length}`,
+    year: SEED_MODEL_YEAR,
+    color: SEED_COLORS[i % SEED_COLORS.length],
   };
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { transformWithEsbuild } from "vite";
 import { Catalogue, seedCatalogue } from "../../domain/catalogue";
+import { publicVehicle } from "../../domain/public-vehicle";
 import { ASSETS_PREFIX, hashedName, type SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts } from "../lib/site-facts";
@@ -64,7 +65,7 @@ const assets: SiteAssets = {
 // The server renders every page per site (server/site-pages.ts); the build renders the first site's fixed pages as a check that
 // they render, and keeps them in dist/site/pages for inspection.
 const site = siteFacts(firstSite());
-assertUniqueTitles(sitePages({ catalogue: new Catalogue(seedCatalogue()), site }));
+assertUniqueTitles(sitePages({ catalogue: new Catalogue(seedCatalogue().map(publicVehicle)), site }));
 const pages = fixedPages(site);
 const manifest: SiteManifest = { assets, pages: {}, sitemap: [], notFound: NOT_FOUND_FILE };
 

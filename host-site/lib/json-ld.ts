@@ -1,6 +1,7 @@
 import { shownImages } from "../../domain/photo";
 import { openingHoursSpecification } from "../../domain/opening-hours";
-import type { Vehicle } from "../../domain/vehicle";
+import type { PublicVehicle } from "../../domain/public-vehicle";
+import type { VehicleStatus } from "../../domain/vehicle";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE } from "./seo";
 import type { SiteFacts } from "./site-facts";
 
@@ -48,29 +49,49 @@ export function dealerJsonLd(b: SiteFacts) {
   };
 }
 
-/** A vehicle as schema.org Product with one Offer from the dealership. */
-export function productJsonLd(b: SiteFacts, v: Vehicle, canonicalPath: string) {
+/** schema.org ItemAvailability of a unit: on hold is Reserved; an available one is in stock or not, as staff mark it. */
+function availability(v: { status: VehicleStatus; inStock: boolean }): string {
+  if (v.status === "sold") return "https://schema.org/SoldOut";
+  if (v.status === "on-hold") return "https://schema.org/Reserved";
+  return v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+}
+
+/**
+ * A unit as schema.org Vehicle (Car for a street-legal LSV), a Product, with
+ * one Offer from the dealership: its VIN, model year, colour, condition and
+ * odometer where known. Built from the public vehicle only: no cost.
+ */
+export function vehicleJsonLd(b: SiteFacts, v: PublicVehicle, canonicalPath: string) {
   const url = absoluteUrl(b, canonicalPath);
   // Every image the page shows, the main one first (its photos' 1200 px JPEGs, or its drawing).
   const images = shownImages(v.images).map((src) => absoluteUrl(b, src));
+  const itemCondition = v.condition === "used" ? "https://schema.org/UsedCondition" : "https://schema.org/NewCondition";
   return {
     "@context": "https://schema.org",
-    "@type": "Product",
+    "@type": v.streetLegal ? "Car" : "Vehicle",
     "@id": `${url}#product`,
     name: v.name,
     description: v.description,
-    sku: v.id,
+    sku: v.stockNumber ?? v.id,
     category: v.category,
     url,
     ...(images.length ? { image: images } : {}),
     brand: { "@type": "Brand", name: v.brand },
+    itemCondition,
+    ...(v.vin ? { vehicleIdentificationNumber: v.vin } : {}),
+    ...(v.serialNumber ? { serialNumber: v.serialNumber } : {}),
+    ...(v.year ? { vehicleModelDate: String(v.year) } : {}),
+    ...(v.color ? { color: v.color } : {}),
+    // UN/CEFACT unit code SMI: statute miles, as schema.org advises for mileageFromOdometer.
+    ...(v.odometer !== undefined ? { mileageFromOdometer: { "@type": "QuantitativeValue", value: v.odometer, unitCode: "SMI" } } : {}),
+    vehicleSeatingCapacity: v.specifications.seatingCapacity,
     offers: {
       "@type": "Offer",
       url,
       price: v.price,
       priceCurrency: "USD",
-      availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: v.condition === "used" ? "https://schema.org/UsedCondition" : "https://schema.org/NewCondition",
+      availability: availability(v),
+      itemCondition,
       seller: { "@id": dealerId(b) },
     },
   };

@@ -1,8 +1,10 @@
 import { formatUsd } from "../../domain/money";
 import type { Vehicle } from "../../domain/vehicle";
+import type { PublicVehicle } from "../../domain/public-vehicle";
+import { unitFacts } from "../../domain/unit-facts";
 import { ServedWidget } from "../components/ServedWidget";
 import { cardImage } from "../components/VehicleCard";
-import { productJsonLd } from "../lib/json-ld";
+import { vehicleJsonLd } from "../lib/json-ld";
 import { shareImage } from "../lib/share-image";
 import { pageTitle, truncate } from "../lib/seo";
 import type { PageDef } from "./page";
@@ -11,10 +13,11 @@ import type { SiteFacts } from "../lib/site-facts";
 /** The canonical path of a vehicle's page, whichever link rule reached it. */
 export const vehiclePath = (v: Pick<Vehicle, "id">): string => `/vehicle/${v.id}`;
 
-/** A vehicle's page, rendered per request from the catalogue: meta and product tags, Product JSON-LD and the detail widget. */
-export function vehiclePage(biz: SiteFacts, v: Vehicle): PageDef {
+/** A vehicle's page, rendered per request from the catalogue: meta and product tags, the unit's facts, Vehicle JSON-LD and the detail widget. */
+export function vehiclePage(biz: SiteFacts, v: PublicVehicle): PageDef {
   const path = vehiclePath(v);
   const s = v.specifications;
+  const facts = unitFacts(v);
   return {
     path,
     meta: {
@@ -29,7 +32,7 @@ export function vehiclePage(biz: SiteFacts, v: Vehicle): PageDef {
       imageAlt: v.name,
       type: "product",
       product: { price: v.price, availability: v.inStock ? "in stock" : "out of stock", condition: v.condition },
-      jsonLd: [productJsonLd(biz, v, path)],
+      jsonLd: [vehicleJsonLd(biz, v, path)],
     },
     scripts: ["vehicle-detail"],
     body: (
@@ -51,6 +54,14 @@ export function vehiclePage(biz: SiteFacts, v: Vehicle): PageDef {
             <p className="muted">
               {v.brand} · {v.category}
             </p>
+            <dl className="unit-facts" aria-label="This unit">
+              {facts.map((f) => (
+                <div key={f.label}>
+                  <dt>{f.label}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
         </div>
         <section className="section" aria-labelledby="page-title">

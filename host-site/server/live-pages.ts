@@ -1,5 +1,5 @@
 import type { VehicleChange } from "../../api/store/vehicle-store";
-import { prepareHtml, type PreparedBody } from "../../api/prepared/prepared-body";
+import { prepareHtml, PreparedBody } from "../../api/prepared/prepared-body";
 import { Catalogue } from "../../domain/catalogue";
 import type { Site } from "../../domain/site";
 import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
@@ -13,6 +13,8 @@ import { inventoryPage } from "../pages/InventoryPage";
 import { cataloguePages } from "../routes";
 import { inventorySearch, type InventoryQuery } from "../../domain/inventory-query";
 import { BoundedCache } from "./bounded-cache";
+import { publicVehicle } from "../../domain/public-vehicle";
+import type { ListingFeed } from "./feeds/listing-feeds";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
@@ -20,6 +22,9 @@ export interface CatalogueFeed {
   /** Calls `listener` after every change, with the change (without one, anything may have changed); returns the unsubscribe. */
   onChange(listener: (change?: VehicleChange) => void): () => void;
 }
+
+/** The listing feeds' caching: revalidated on every fetch (the ETag makes that cheap). */
+const FEED_FILES = "public, no-cache";
 
 /** A vehicle's page as served: 200, or 410 once it has been sold. */
 export interface VehiclePageAnswer {
@@ -119,6 +124,14 @@ export class LivePages {
     return answer;
   }
 
+  /**
+   * A listing feed of the site's listed units (sold ones are not listed), written once per change that touches the
+   * site and revalidated on every fetch, so a unit sold leaves it at the consumer's next fetch.
+   */
+  feed(path: string, feed: ListingFeed): PreparedBody {
+    return this.derived(path, () => new PreparedBody(feed.build(this.#site, this.#current().listed.vehicles), { type: feed.type, cacheControl: FEED_FILES }));
+  }
+
   /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
   vehicle(slug: string): VehiclePageAnswer | undefined {
     const shown = this.#current();
@@ -156,8 +169,11 @@ export class LivePages {
 
   #current(): Shown {
     if (this.#shown) return this.#shown;
-    // The site shows only its vehicles: another site's is unknown here, its page a 404.
-    const all = this.#feed.all().filter((v) => isShownOn(v, this.#site.id));
+    // The site shows only its vehicles (another site's is unknown here, its page a 404), and only their public fields.
+    const all = this.#feed
+      .all()
+      .filter((v) => isShownOn(v, this.#site.id))
+      .map(publicVehicle);
     const listed = new Catalogue(all.filter(isListed));
     const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, p]));
     this.#shown = { all: new Catalogue(all), listed, pages };

@@ -10,6 +10,7 @@ import type { PageDef } from "../pages/page";
 import { fixedPages, PAGE_ALIASES } from "../routes";
 import { type CatalogueFeed, type InventoryPageAnswer, LivePages, type VehiclePageAnswer } from "./live-pages";
 import type { InventoryQuery } from "../../domain/inventory-query";
+import type { ListingFeed } from "./feeds/listing-feeds";
 
 /** The sites as the pages follow them: a call after each site is added, changed or removed. */
 export interface SiteFeed {
@@ -98,6 +99,11 @@ export class SitePages {
   /** The page of a vehicle of `site`, or undefined when it has none by that slug. */
   vehicle(site: Site, slug: string): VehiclePageAnswer | undefined {
     return this.#entry(site).live.vehicle(slug);
+  }
+
+  /** The listing feed at `path` of `site`'s listed units, following the catalogue. */
+  feed(site: Site, path: string, feed: ListingFeed): PreparedBody {
+    return this.#entry(site).live.feed(path, feed);
   }
 
   /** A page of `site`'s inventory for a query (filters, sort, page). */

@@ -16,6 +16,7 @@ import type { PreparedBody } from "../../api/prepared/prepared-body";
 import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
 import { parseInventoryQuery, queryParams } from "../../domain/inventory-query";
+import { LISTING_FEEDS } from "./feeds/listing-feeds";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -106,6 +107,8 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
 
   router.get("/robots.txt", (req, res) => send(req, res, pages.robots(siteOf(res))));
   router.get("/sitemap.xml", (req, res) => send(req, res, pages.sitemapXml(siteOf(res))));
+  // The listing feeds (issue 29): each site's own, following the catalogue.
+  for (const [path, feed] of Object.entries(LISTING_FEEDS)) router.get(path, (req, res) => send(req, res, pages.feed(siteOf(res), path, feed)));
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
     const site = siteOf(res);

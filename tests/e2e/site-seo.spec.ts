@@ -113,10 +113,14 @@ interface ApiVehicle {
   price: number;
   inStock: boolean;
   condition: "new" | "used";
+  stockNumber?: string;
+  year?: number;
+  color?: string;
 }
 
-test("vehicle pages are rendered from the catalogue with product tags and Product JSON-LD, by every link rule", async ({ request }) => {
+test("vehicle pages are rendered from the catalogue with product tags and Vehicle JSON-LD, by every link rule", async ({ request }) => {
   const vehicles = (await (await request.get("/api/vehicles")).json()) as ApiVehicle[];
+  let units = 0;
   for (const v of vehicles) {
     const page = await html(request, `/vehicle/${v.id}`);
     expect(title(page)).toContain(v.name);
@@ -129,11 +133,25 @@ test("vehicle pages are rendered from the catalogue with product tags and Produc
     expect(meta(page, "product:availability")).toBe(v.inStock ? "in stock" : "out of stock");
     expect(meta(page, "product:condition")).toBe(v.condition);
     expect(meta(page, "twitter:title")).toBe(title(page));
-    const product = jsonLd(page).find((b) => b["@type"] === "Product") as { name: string; offers: Record<string, unknown> } | undefined;
+    const product = jsonLd(page).find((b) => b["@type"] === "Vehicle") as Record<string, unknown> | undefined;
     expect(product?.name).toBe(v.name);
-    expect(product?.offers).toMatchObject({ price: v.price, priceCurrency: "USD" });
+    expect(product?.offers).toMatchObject({
+      "@type": "Offer",
+      price: v.price,
+      priceCurrency: "USD",
+      availability: v.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    });
+    // The unit (the seed's carts are units; a test's cart may not be): its stock number as the SKU, model year and colour, in the JSON-LD and on the page.
+    expect(product?.itemCondition).toBe(`https://schema.org/${v.condition === "used" ? "Used" : "New"}Condition`);
+    if (v.stockNumber) {
+      expect(product).toMatchObject({ sku: v.stockNumber, vehicleModelDate: String(v.year), color: v.color });
+      expect(page).toContain(`<dt>Stock number</dt><dd>${v.stockNumber}</dd>`);
+      expect(page).toContain(`<dt>Colour</dt><dd>${v.color}</dd>`);
+      units++;
+    }
     expect(page).toContain(`<gc-vehicle-detail vehicle-id="${v.id}">`);
   }
+  expect(units).toBeGreaterThan(20);
   // The brand pages' link rules reach the same page, canonical to /vehicle/{id}.
   for (const [path, id] of [
     ["/vehicles/d6-max-xt4", "evolution-d6-max-xt4"],

@@ -35,7 +35,7 @@ test("a cart saved as used with its old NEW flag shows no NEW badge, and its JSO
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
     (t) => JSON.parse(t) as { "@type": string; offers?: { itemCondition: string } },
   );
-  expect(ld.find((d) => d["@type"] === "Product")?.offers?.itemCondition).toBe("https://schema.org/UsedCondition");
+  expect(ld.find((d) => d["@type"] === "Vehicle")?.offers?.itemCondition).toBe("https://schema.org/UsedCondition");
 });
 
 test("the API refuses a price with cents and says the rule in words", async ({ ownerApi, makeVehicle }) => {

@@ -198,6 +198,25 @@ test("adds a vehicle with every field of the form; bad input gets the core schem
   await page.getByLabel("Battery type").fill("Lithium 72V");
   await page.getByLabel("Charging time").fill("6 hours");
   await page.getByLabel("Payload").fill("1100 lbs");
+  // The unit: a mistyped VIN is refused under its field, in words, and nothing else is lost.
+  const stockNumber = `E2E-${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel("Stock number").fill(stockNumber);
+  await page.getByLabel("VIN").fill("1M8GDM9A1KP042788");
+  await page.getByLabel("Year").fill("2024");
+  await page.getByLabel("Colour").fill("Champagne");
+  await page.getByLabel("Hours").fill("35");
+  await page.getByLabel("Odometer").fill("120");
+  await page.getByLabel("Cost (staff only)").fill("6100");
+  await page.getByLabel("Received").fill("2026-09-01");
+  await page.getByLabel("Location").fill("sussex-coast");
+  await page.getByLabel("Street legal (LSV with title)").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByLabel("VIN")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#v-unit-vin-error")).toHaveText(
+    'This VIN\'s check digit (9th character) is "1" but its other characters give "X": a character is mistyped',
+  );
+  await expect(page.getByLabel("Colour")).toHaveValue("Champagne");
+  await page.getByLabel("VIN").fill("1M8GDM9AXKP042788");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
@@ -219,6 +238,16 @@ test("adds a vehicle with every field of the form; bad input gets the core schem
       features: ["Lift kit", "LED lights"],
       externalUrl: "https://example.com/cart",
       specifications: { seatingCapacity: 6, range: "45 miles", topSpeed: "25 mph", batteryType: "Lithium 72V", chargingTime: "6 hours", payload: "1100 lbs" },
+      stockNumber,
+      vin: "1M8GDM9AXKP042788",
+      year: 2024,
+      color: "Champagne",
+      hours: 35,
+      odometer: 120,
+      streetLegal: true,
+      cost: 6100,
+      receivedAt: "2026-09-01",
+      location: "sussex-coast",
     });
   } finally {
     await ownerApi.delete(`/api/staff/vehicles/${id}`);

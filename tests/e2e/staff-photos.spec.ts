@@ -108,7 +108,7 @@ test(
     expect(await meta("twitter:image")).toBe(await meta("og:image"));
     const product = (await page.locator('script[type="application/ld+json"]').allTextContents())
       .map((t) => JSON.parse(t))
-      .find((j) => j["@type"] === "Product");
+      .find((j) => j["@type"] === "Vehicle");
     expect(product.image).toEqual([ogImage]);
 
     // Every file served for the photo: no EXIF, no GPS, no XMP; the right size.

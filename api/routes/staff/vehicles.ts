@@ -22,7 +22,7 @@ const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so t
 const WRITE_ATTEMPTS = 4;
 
 /** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
-export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Router {
+export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDeps): Router {
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
@@ -64,6 +64,16 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     const missing = images.findIndex((src) => !photos.complete(src));
     if (missing >= 0) throw new HttpError(400, INVALID, { fields: { [`images.${missing}`]: "This photo is not stored here: upload it instead" } });
   };
+  /** 400 unless the unit's location (the lot it stands on) is one of this deployment's sites. */
+  const requireKnownLocation = (location: string | undefined) => {
+    if (location === undefined || sites.get(location)) return;
+    const known = sites.list().map((site) => site.id);
+    throw new HttpError(400, INVALID, {
+      fields: { location: `Location must be the id of one of this deployment's sites (${known.join(", ")}); "${location}" is none` },
+    });
+  };
+  /** 409: the id or the stock number is another vehicle's; a stock number's message is also the form field's. */
+  const taken = (err: VehicleConflictError) => new HttpError(409, err.message, err.field ? { fields: { [err.field]: err.message } } : {});
   const found = (id: string) => {
     const v = vehicles.get(id);
     if (!v) throw new HttpError(404, `Vehicle not found: ${id}`);
@@ -102,12 +112,13 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     const draft = NewVehicleSchema.safeParse(req.body);
     if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
     requireStoredPhotos(draft.data.images);
+    requireKnownLocation(draft.data.location);
     const id = draft.data.id ?? vehicleIdFromName(draft.data.name);
     let created: Vehicle;
     try {
       created = await vehicles.create(VehicleSchema.parse({ ...draft.data, id }));
     } catch (err) {
-      if (err instanceof VehicleConflictError) throw new HttpError(409, err.message);
+      if (err instanceof VehicleConflictError) throw taken(err);
       throw err;
     }
     await record(res.locals.staff!.email, "create", {}, created);
@@ -125,6 +136,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
     if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
     if (parsed.data.id !== id) throw new HttpError(400, INVALID, { fields: { id: "The id cannot change; add a new vehicle instead" } });
     requireStoredPhotos(parsed.data.images);
+    requireKnownLocation(parsed.data.location);
     try {
       const previous = vehicles.get(id)!;
       const replaced = await vehicles.replace(id, parsed.data, ifMatch);
@@ -132,6 +144,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       await record(res.locals.staff!.email, "update", previous, replaced);
       send(res, 200, replaced);
     } catch (err) {
+      if (err instanceof VehicleConflictError) throw taken(err);
       if (!(err instanceof VehiclePreconditionError)) throw err;
       const differs = vehicleEdit(err.current, parsed.data).changes;
       conflict(res, err.current, Object.keys(differs) as EditableVehicleField[], differs);
@@ -157,12 +170,14 @@ export function staffVehiclesRouter({ vehicles, audit, photos }: StaffDeps): Rou
       const next = VehicleSchema.safeParse(applyVehicleEdit(current, edit.data.changes));
       if (!next.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(next.error) });
       if ("images" in edit.data.changes) requireStoredPhotos(next.data.images);
+      if ("location" in edit.data.changes) requireKnownLocation(next.data.location);
       try {
         const saved = (await vehicles.replace(id, next.data, etag))!;
         if (!saved) throw new HttpError(404, `Vehicle not found: ${id}`);
         await record(res.locals.staff!.email, "update", current, saved);
         return void send(res, 200, saved);
       } catch (err) {
+        if (err instanceof VehicleConflictError) throw taken(err);
         // Another write landed between the read and this one: worked out again on the newer version.
         if (!(err instanceof VehiclePreconditionError) || attempt >= WRITE_ATTEMPTS) throw err;
       }

@@ -1,6 +1,6 @@
 import { seedCatalogue } from "../../../domain/catalogue/seed";
 import { VehicleListSchema, type Vehicle } from "../../../domain/vehicle";
-import { bodyOf, createVehicleStore, planCreate, planRemove, planReplace, type PlannedWrite, type VehicleChange, type VehicleStore } from "../vehicle-store";
+import { createVehicleStore, etagOf, planCreate, planRemove, planReplace, type PlannedWrite, type VehicleChange, type VehicleStore } from "../vehicle-store";
 import type { Database } from "./database";
 
 interface Catalogue {
@@ -16,7 +16,7 @@ function diff(before: readonly Vehicle[], after: readonly Vehicle[]): VehicleCha
     const previous = old.get(vehicle.id);
     old.delete(vehicle.id);
     if (!previous) changes.push({ action: "create", vehicle });
-    else if (bodyOf(previous).etag !== bodyOf(vehicle).etag) changes.push({ action: "update", vehicle, previous });
+    else if (etagOf(previous) !== etagOf(vehicle)) changes.push({ action: "update", vehicle, previous });
   }
   for (const previous of old.values()) changes.push({ action: "delete", previous });
   return changes;
@@ -126,7 +126,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     body: (slug, siteId) => view.body(slug, siteId),
     all: () => current.vehicles,
     get: (id) => current.vehicles.find((v) => v.id === id),
-    etag: (v) => bodyOf(v).etag,
+    etag: etagOf,
     async create(vehicle) {
       await write((vehicles) => planCreate(vehicles, vehicle));
       return vehicle;

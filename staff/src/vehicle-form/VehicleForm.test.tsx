@@ -23,6 +23,17 @@ const LABELS = [
   "Battery type",
   "Charging time",
   "Payload",
+  "Stock number",
+  "VIN",
+  "Serial number",
+  "Year",
+  "Colour",
+  "Hours",
+  "Odometer",
+  "Cost (staff only)",
+  "Received",
+  "Location",
+  "Street legal (LSV with title)",
 ];
 
 // Typing through user-event takes seconds when the machine is loaded; the default 5 s is too tight there.
@@ -81,6 +92,30 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
       "Price must be a whole number of dollars from $1 to $250,000",
     );
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("refuses a mistyped VIN under the VIN field, in words, and saves nothing", async () => {
+    const onSave = vi.fn(async () => {});
+    render(<VehicleForm defaults={toFormValues(seedCatalogue()[0]!)} isNew={false} onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText("VIN"), "1M8GDM9A1KP042788");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    const vin = screen.getByLabelText("VIN");
+    expect(vin.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById("v-unit-vin-error")!.textContent).toBe(
+      'This VIN\'s check digit (9th character) is "1" but its other characters give "X": a character is mistyped',
+    );
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("sends the unit's fields, numbers as numbers, and shows the server's refusal of a stock number under it", async () => {
+    const onSave = vi.fn(async () => ({ stockNumber: "Stock number D-1002 is already on Denago EV Nomad (denago-ev-nomad)" }));
+    render(<VehicleForm defaults={toFormValues(seedCatalogue()[0]!)} isNew={false} onSave={onSave} />);
+    await userEvent.type(screen.getByLabelText("Cost (staff only)"), "11000");
+    await userEvent.type(screen.getByLabelText("VIN"), "1m8gdm9axkp042788");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSave.mock.calls[0]).toEqual([expect.objectContaining({ cost: 11_000, vin: "1M8GDM9AXKP042788", stockNumber: "D-1001", year: 2025 })]);
+    const stock = screen.getByLabelText("Stock number").closest(".field") as HTMLElement;
+    expect(await within(stock).findByText("Stock number D-1002 is already on Denago EV Nomad (denago-ev-nomad)")).toBeTruthy();
   });
 
   it("shows the server's field errors where they belong", async () => {

@@ -3,7 +3,27 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { formatUsd } from "../../../domain/money";
 import { PRICE_MAX_USD, PRICE_MIN_USD, VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
 import { CheckField, Field, messageAt, showServerErrors } from "../components/Field";
-import { SPEC_FIELDS, STATUS_LABELS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
+import {
+  isNumericUnitField,
+  SPEC_FIELDS,
+  STATUS_LABELS,
+  UNIT_FIELDS,
+  VEHICLE_STATUSES,
+  VehicleFormSchema,
+  type UnitField,
+  type VehicleFormValues,
+} from "./form-values";
+
+/** What each unit field takes, said beside it. */
+const UNIT_HINTS: Partial<Record<UnitField, string>> = {
+  stockNumber: "The label on the windshield; no two units share one.",
+  vin: "17 characters, for a street-legal LSV; its check digit is verified.",
+  serialNumber: "The maker's serial, for a golf cart without a VIN.",
+  hours: "Used units: hours on the meter.",
+  odometer: "Used units: miles.",
+  cost: "What the dealership paid, whole dollars. Staff only: never shown on the site, in feeds or widgets.",
+  location: "The lot it stands on: a site id, e.g. sussex-coast.",
+};
 
 interface VehicleFormProps {
   defaults: VehicleFormValues;
@@ -113,6 +133,28 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
             <option key={c} value={c} />
           ))}
         </datalist>
+      </fieldset>
+
+      <fieldset>
+        <legend>Unit on the lot</legend>
+        <div className="grid">
+          {UNIT_FIELDS.map(([key, label]) => (
+            <Field key={key} id={`v-unit-${key}`} label={label} hint={UNIT_HINTS[key]} error={err(key)}>
+              <input
+                type={key === "receivedAt" ? "date" : "text"}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={isNumericUnitField(key) ? "numeric" : undefined}
+                {...register(key)}
+              />
+            </Field>
+          ))}
+        </div>
+        <div className="checks">
+          <CheckField id="v-street-legal" label="Street legal (LSV with title)">
+            <input type="checkbox" {...register("streetLegal")} />
+          </CheckField>
+        </div>
       </fieldset>
 
       <fieldset>

@@ -12,6 +12,32 @@ describe("vehicle form values", () => {
     expect(VehicleSchema.parse(toVehicleInput(toFormValues(vehicle)))).toEqual(vehicle);
   });
 
+  it("carries every unit field through the form, numbers as numbers", () => {
+    const unit = {
+      stockNumber: "U-7001",
+      vin: "1M8GDM9AXKP042788",
+      serialNumber: "EV2403-118842",
+      year: 2024,
+      color: "Champagne",
+      hours: 35,
+      odometer: 120,
+      streetLegal: true,
+      cost: 6_100,
+      receivedAt: "2026-09-01",
+      location: "cape-may",
+    };
+    const vehicle = VehicleSchema.parse({ ...seedCatalogue()[0]!, condition: "used", ...unit });
+    expect(toFormValues(vehicle)).toMatchObject({ year: "2024", cost: "6100", vin: "1M8GDM9AXKP042788" });
+    expect(VehicleSchema.parse(toVehicleInput(toFormValues(vehicle)))).toEqual(vehicle);
+  });
+
+  it("refuses a mistyped VIN under the VIN field, in the core's words", () => {
+    const result = VehicleFormSchema.safeParse({ ...toFormValues(seedCatalogue()[0]!), vin: "1M8GDM9A1KP042788" });
+    expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["vin", 'This VIN\'s check digit (9th character) is "1" but its other characters give "X": a character is mistyped'],
+    ]);
+  });
+
   it.each([
     ["plain number", "40", 40],
     ["decimal", "3.5", 3.5],

@@ -26,7 +26,26 @@ export const SPEC_FIELDS = [
 ] as const;
 export type SpecField = (typeof SPEC_FIELDS)[number][0];
 
-export interface VehicleFormValues {
+/** The unit's fields the form names (issue 29), each a text input; the numeric ones are sent as numbers. */
+export const UNIT_FIELDS = [
+  ["stockNumber", "Stock number"],
+  ["vin", "VIN"],
+  ["serialNumber", "Serial number"],
+  ["year", "Year"],
+  ["color", "Colour"],
+  ["hours", "Hours"],
+  ["odometer", "Odometer"],
+  ["cost", "Cost (staff only)"],
+  ["receivedAt", "Received"],
+  ["location", "Location"],
+] as const;
+export type UnitField = (typeof UNIT_FIELDS)[number][0];
+const NUMERIC_UNIT_FIELDS: readonly UnitField[] = ["year", "hours", "odometer", "cost"];
+/** Whether the unit field holds a whole number (sent as one). */
+export const isNumericUnitField = (key: UnitField): boolean => NUMERIC_UNIT_FIELDS.includes(key);
+
+/** What the inputs hold; the unit's fields (UNIT_FIELDS) sit beside the others, at the core's paths, as typed (blank: not known). */
+export interface VehicleFormValues extends Record<UnitField, string> {
   id: string;
   name: string;
   price: string;
@@ -44,6 +63,8 @@ export interface VehicleFormValues {
   features: string;
   externalUrl: string;
   specifications: Record<SpecField, string>;
+  /** A street-legal LSV with a title (unticked: not said, as before the field existed). */
+  streetLegal: boolean;
   /** Specification keys the form does not name, carried through unchanged. */
   extraSpecifications: Record<string, unknown>;
 }
@@ -63,6 +84,8 @@ export const EMPTY_FORM: VehicleFormValues = {
   features: "",
   externalUrl: "",
   specifications: { seatingCapacity: "", range: "", topSpeed: "", batteryType: "", chargingTime: "", payload: "" },
+  ...(Object.fromEntries(UNIT_FIELDS.map(([key]) => [key, ""])) as Record<UnitField, string>),
+  streetLegal: false,
   extraSpecifications: {},
 };
 
@@ -99,6 +122,8 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
       chargingTime: text(chargingTime),
       payload: text(payload),
     },
+    ...(Object.fromEntries(UNIT_FIELDS.map(([key]) => [key, text(vehicle[key])])) as Record<UnitField, string>),
+    streetLegal: vehicle.streetLegal === true,
     extraSpecifications: extra,
   };
 }
@@ -134,6 +159,11 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
   if (id !== undefined) input.id = id;
   const url = optionalText(values.externalUrl);
   if (url !== undefined) input.externalUrl = url;
+  for (const [key] of UNIT_FIELDS) {
+    const value = isNumericUnitField(key) ? numberField(values[key]) : optionalText(values[key]);
+    if (value !== undefined) input[key] = value;
+  }
+  if (values.streetLegal) input.streetLegal = true;
   return input as VehicleDraft;
 }
 
