@@ -4,12 +4,23 @@
  * the JSX typings, the package's entries, the server's components, the budgets, the manifest, the demo page and the
  * docs' attribute tables) is in step with it: `npm test` fails until `npm run generate` has been run.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generatedFiles } from "../scripts/widget-files";
 import { WIDGETS } from "./registry";
 
 const read = (file: string) => readFileSync(file, "utf8");
+
+/** The sources and docs that speak of the widgets (decision records are history: they keep the counts of their day). */
+const WRITINGS = [
+  "README.md",
+  ...["docs", "widgets", "demo", "staff/src", "tests"].flatMap((dir) =>
+    (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.(md|ts|tsx|html)$/.test(f) && !f.startsWith("decisions/")).map((f) => `${dir}/${f}`),
+  ),
+];
+/** "all five widgets", "the five custom elements", "5 tags": a count of the widgets, which the next widget makes untrue. */
+const WIDGET_COUNT =
+  /\b(?:all|the|with)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:custom\s+)?(?:widgets|elements|tags)\b|\b(?:five|six|seven|eight|nine|ten)\s+custom\s+elements\b/i;
 
 describe("the widget registry", () => {
   it("has one entry per tag, script and folder", () => {
@@ -24,6 +35,12 @@ describe("the widget registry", () => {
       expect(sources, w.folder).toContain(`"${w.tag}"`);
       expect(sources, w.folder).toContain(`interface ${w.className} `);
     }
+  });
+
+  it("is counted nowhere by hand", () => {
+    // This file names the pattern it looks for.
+    const counted = WRITINGS.filter((file) => file !== "widgets/registry.test.ts" && WIDGET_COUNT.test(read(file)));
+    expect(counted).toEqual([]);
   });
 
   it("has generated every file that lists the widgets (npm run generate)", async () => {
