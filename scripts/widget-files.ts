@@ -241,6 +241,27 @@ function attributeDocs(): { file: string; text: string } {
 }
 
 /** Every generated file: path → content, formatted as the repository's prettier formats it. */
+/**
+ * The developer guide's list of what is generated, between `<!-- registry-generated:start -->` and `…:end -->`
+ * markers (docs/development.md, "Add a widget"), when a markdown file holds them: each item names its file first.
+ */
+function guideList(docsFile: string, guide: string): string {
+  const docsLink = path.posix.relative(path.posix.dirname(guide), docsFile);
+  return [
+    `- \`${ALL_IN_ONE.entry}\`: the all-in-one entry (\`${ALL_IN_ONE.script}.js\`);`,
+    "- `widgets/jsx.d.ts`: the JSX typings of every element, for React;",
+    "- `widgets/package/index.ts`: the npm package's main entry and type re-exports, and `widgets/package/NAME.ts`, each widget's own entry;",
+    "- `host-site/components/widget-components.ts`: the components the site's pages render on the server;",
+    "- `.size-limit.json`: the size budgets;",
+    `- each widget's attribute table in [${path.posix.basename(docsFile)}](${docsLink}), between its \`attributes:gc-NAME:start\` and \`attributes:gc-NAME:end\` markers;`,
+    "- `custom-elements.json`: the Custom Elements Manifest;",
+    "- `demo/pages/strict-csp.html`: the demo page that shows every widget.",
+  ].join("\n");
+}
+
+const GUIDE_MARKERS = ["<!-- registry-generated:start -->", "<!-- registry-generated:end -->"] as const;
+
+/** Every generated file: path → content, formatted as the repository's prettier formats it. */
 export async function generatedFiles(): Promise<Map<string, string>> {
   const docs = attributeDocs();
   const raw: [string, string][] = [
@@ -253,6 +274,14 @@ export async function generatedFiles(): Promise<Map<string, string>> {
     ["demo/pages/strict-csp.html", demoPage()],
     [docs.file, docs.text],
   ];
+  const guide = markdownFiles().find((f) => (f === docs.file ? docs.text : readFileSync(f, "utf8")).includes(GUIDE_MARKERS[0]));
+  if (guide) {
+    const [start, end] = GUIDE_MARKERS;
+    const text = guide === docs.file ? docs.text : readFileSync(guide, "utf8");
+    const listed = text.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n\n${guideList(docs.file, guide)}\n\n${end}`);
+    if (guide === docs.file) raw[raw.length - 1] = [guide, listed];
+    else raw.push([guide, listed]);
+  }
   const files = new Map<string, string>();
   for (const [file, text] of raw) files.set(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
   // Not formatted by prettier (.prettierignore): written as the build has always written it.
