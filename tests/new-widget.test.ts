@@ -10,6 +10,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../api/testing/test-server";
+import { APP_COMPILER_OPTIONS } from "../widgets/testing/app-tsconfig";
 
 const ROOT = path.resolve(__dirname, "..");
 /** What the generator, the scaffold and a widget build read. */
@@ -131,17 +132,7 @@ export const attributes: GcThrowawayAttributes = { message: "Welcome" };
     writeFileSync(
       path.join(copy, "tsconfig.probe.json"),
       JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "bundler",
-          jsx: "react-jsx",
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          lib: ["ES2023", "DOM", "DOM.Iterable"],
-          types: [],
-        },
+        compilerOptions: APP_COMPILER_OPTIONS,
         files: ["uses-it.tsx", "widgets/env.d.ts"],
       }),
     );
