@@ -1,13 +1,13 @@
 /**
  * Build every widget script into dist/widgets (one vite build per script:
- * IIFE output takes one entry), with custom-elements.json, integrity.json
+ * IIFE output takes one entry), with custom-elements.json (written from the
+ * registry by `npm run generate`, which `npm run build` runs first), integrity.json
  * (SRI hashes) and the release's pinned copy in dist/widgets/{version}/, then
  * the npm package into dist/package. A missing widget entry fails the build.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { build } from "vite";
 import { WIDGET_ENTRIES, type WidgetScript } from "../vite.config";
-import { writeManifest } from "../widgets/package/custom-elements";
 import { writeRelease } from "../widgets/package/releases";
 
 const started = Date.now();
@@ -18,8 +18,6 @@ for (const name of Object.keys(WIDGET_ENTRIES) as WidgetScript[]) {
   console.log(`[build] widgets: dist/widgets/${name}.js`);
 }
 
-writeManifest("custom-elements.json");
-console.log("[build] widgets: custom-elements.json");
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 writeRelease("dist/widgets", version, "custom-elements.json");
 console.log(`[build] widgets: dist/widgets/integrity.json, custom-elements.json and the pinned copy dist/widgets/${version}/`);

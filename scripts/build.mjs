@@ -1,5 +1,6 @@
 /**
- * npm run build: every part of dist/ (widgets, fixed pages, staff console,
+ * npm run build: the files generated from the widget registry (npm run
+ * generate), then every part of dist/ (widgets, fixed pages, staff console,
  * server and CLIs), then dist/build-stamp.json with the hash the sources had
  * when the build began (scripts/build-stamp.mjs). The old stamp is removed
  * first, so a build that fails or is stopped leaves "no build", never a stamp
@@ -8,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { removeStamp, ROOT, sourcesHash, writeStamp } from "./build-stamp.mjs";
 
-const PARTS = ["build:widgets", "build:site", "build:staff", "build:server"];
+const PARTS = ["generate", "build:widgets", "build:site", "build:staff", "build:server"];
 
 const started = Date.now();
 const sources = sourcesHash();

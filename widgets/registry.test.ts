@@ -1,14 +1,26 @@
 /**
- * Everything that lists the widgets agrees with the registry (widgets/registry.ts):
- * what is derived from it needs no test; what cannot be (JSON, HTML, type
- * declarations, the all-in-one script's imports) is checked here.
+ * The widget registry (widgets/registry.ts) is the one place a widget is declared: its entries are consistent, each
+ * names what its folder defines, and every file generated from it (scripts/widget-files.ts: the all-in-one script,
+ * the JSX typings, the package's entries, the server's components, the budgets, the manifest, the demo page and the
+ * docs' attribute tables) is in step with it: `npm test` fails until `npm run generate` has been run.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildManifest } from "./package/custom-elements";
-import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "./registry";
+import { generatedFiles } from "../scripts/widget-files";
+import { WIDGETS } from "./registry";
 
 const read = (file: string) => readFileSync(file, "utf8");
+
+/** The sources and docs that speak of the widgets (decision records are history: they keep the counts of their day). */
+const WRITINGS = [
+  "README.md",
+  ...["docs", "widgets", "demo", "staff/src", "tests"].flatMap((dir) =>
+    (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.(md|ts|tsx|html)$/.test(f) && !f.startsWith("decisions/")).map((f) => `${dir}/${f}`),
+  ),
+];
+/** "all five widgets", "the five custom elements", "5 tags": a count of the widgets, which the next widget makes untrue. */
+const WIDGET_COUNT =
+  /\b(?:all|the|with)\s+(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:custom\s+)?(?:widgets|elements|tags)\b|\b(?:five|six|seven|eight|nine|ten)\s+custom\s+elements\b/i;
 
 describe("the widget registry", () => {
   it("has one entry per tag, script and folder", () => {
@@ -17,59 +29,22 @@ describe("the widget registry", () => {
     }
   });
 
-  it("gives every script, and the all-in-one, its size budget in .size-limit.json", () => {
-    const budgets = JSON.parse(read(".size-limit.json")) as { path: string; limit: string }[];
-    const expected = [...WIDGETS, ALL_IN_ONE].map((w) => ({ path: `dist/widgets/${w.script}.js`, limit: `${w.budgetKb} kB` }));
-    expect(budgets.map(({ path, limit }) => ({ path, limit }))).toEqual(expect.arrayContaining(expected));
-    expect(budgets).toHaveLength(expected.length);
-  });
-
-  it("puts every widget, and only those, in the all-in-one script", () => {
-    const imports = [...read(ALL_IN_ONE.entry).matchAll(/^import "\.\/([^"]+)\/index";$/gm)].map((m) => m[1]);
-    expect(imports.sort()).toEqual(WIDGETS.map((w) => w.folder).sort());
-  });
-
   it("is what each widget's folder defines", () => {
     for (const w of WIDGETS) {
       const sources = read(`widgets/${w.folder}/index.ts`) + read(`widgets/${w.folder}/${w.className.replace(/^Gc|Element$/g, "")}.tsx`);
       expect(sources, w.folder).toContain(`"${w.tag}"`);
+      expect(sources, w.folder).toContain(`interface ${w.className} `);
     }
   });
 
-  it("types every attribute, with its allowed values, for React (widgets/jsx.d.ts)", () => {
-    const jsx = read("widgets/jsx.d.ts");
-    for (const w of WIDGETS) {
-      const iface = new RegExp(`"${w.tag}": (\\w+);`).exec(jsx)?.[1];
-      expect(iface, `${w.tag} in IntrinsicElements`).toBeDefined();
-      const body = new RegExp(`interface ${iface} extends ([^{]+)\\{([\\s\\S]*?)\\n\\}`).exec(jsx);
-      expect(body, iface).not.toBeNull();
-      const [, base, own] = body!;
-      // Members of the interfaces it extends (the shared attributes) count too.
-      const inherited = [...base!.matchAll(/\b(Gc\w+Attributes)\b/g)].map(
-        (m) => new RegExp(`interface ${m[1]}[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(jsx)?.[1] ?? "",
-      );
-      const members = [own, ...inherited].join("\n");
-      const typed = (a: WidgetAttribute) => new RegExp(`\\n\\s+"?${a.name}"?\\??: ([^;]+);`).exec(members!)?.[1];
-      for (const a of w.attributes as readonly WidgetAttribute[]) {
-        if (a.name === "api-base") {
-          // Declared once, on the base every element's attributes extend.
-          expect(base, `${w.tag} api-base`).not.toMatch(/Omit<GcElementAttributes, "api-base">/);
-          continue;
-        }
-        const type = typed(a);
-        expect(type, `${w.tag} ${a.name}`).toBeDefined();
-        for (const v of a.values ?? []) expect(type, `${w.tag} ${a.name}`).toContain(typeof v === "string" ? `"${v}"` : String(v));
-      }
-    }
+  it("is counted nowhere by hand", () => {
+    // This file names the pattern it looks for.
+    const counted = WRITINGS.filter((file) => file !== "widgets/registry.test.ts" && WIDGET_COUNT.test(read(file)));
+    expect(counted).toEqual([]);
   });
 
-  it("is on the strict-CSP demo page: every element, from the all-in-one script", () => {
-    const page = read("demo/pages/strict-csp.html");
-    expect(page).toContain(`/widgets/${ALL_IN_ONE.script}.js`);
-    for (const w of WIDGETS) expect(page, w.tag).toContain(`<${w.tag}`);
-  });
-
-  it("matches the committed custom-elements.json", () => {
-    expect(JSON.parse(read("custom-elements.json"))).toEqual(buildManifest());
-  });
+  it("has generated every file that lists the widgets (npm run generate)", async () => {
+    const stale = [...(await generatedFiles())].filter(([file, text]) => read(file) !== text).map(([file]) => file);
+    expect(stale, "out of step with widgets/registry.ts: run npm run generate").toEqual([]);
+  }, 30_000);
 });

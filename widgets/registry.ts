@@ -1,11 +1,14 @@
 /**
  * The widgets, declared once: each one's tag, script, attributes (with their
  * allowed values taken from the domain's own unions), events and size budget.
- * The vite entries, the site's script names, the npm package's tag list and
- * custom-elements.json are derived from it; the all-in-one script, the JSX
- * typings, the size budgets (.size-limit.json) and the strict-CSP demo page
- * are checked against it (widgets/registry.test.ts). A sixth widget is its
- * own folder plus one entry here.
+ * The vite entries, the site's script names and the npm package's exports are
+ * read from it; `npm run generate` (scripts/generate-widgets.ts, run by
+ * `npm run build`) writes everything else that lists the widgets: the
+ * all-in-one script, the JSX typings, the package's entries, the server
+ * renderer's table, .size-limit.json, custom-elements.json, the partner docs'
+ * attribute tables and the strict-CSP demo page; widgets/registry.test.ts
+ * fails when one of them is out of step. Another widget is its own folder
+ * plus one entry here (`npm run new-widget -- NAME` writes both).
  */
 import { INTERESTS } from "../domain/contact";
 import { TIME_FRAMES, USAGE_TYPES } from "../domain/eco-calculator";
@@ -21,12 +24,24 @@ export interface WidgetAttribute {
   values?: readonly (string | number)[];
   description: string;
   default?: string;
+  /** More for the partner docs' attribute table only (custom-elements.json carries the description alone). */
+  note?: string;
+  /** A page must set it (the JSX typings make it required). */
+  required?: boolean;
+  /** Shared by several widgets and documented once, under "Every element" in the partner docs. */
+  common?: boolean;
 }
 
-/** One widget: its element, its script (/widgets/<script>.js) and its folder (widgets/<folder>/index.ts defines it). */
+/**
+ * One widget: its element, its script (/widgets/<script>.js) and its folder: widgets/<folder>/index.ts defines it and
+ * exports the element's interface `className`; widgets/<folder>/<Name>.tsx exports the component `<Name>` (className
+ * without Gc and Element), which the site's pages render on the server.
+ */
 export interface WidgetEntry {
   tag: `gc-${string}`;
   className: string;
+  /** A short name, as a heading: "Rental prices". */
+  title: string;
   folder: string;
   script: string;
   /** Most kB (gzip) its script may weigh. */
@@ -34,6 +49,10 @@ export interface WidgetEntry {
   description: string;
   attributes: readonly WidgetAttribute[];
   events: readonly GcEventName[];
+  /** The attributes it has on the demo page that shows every widget (demo/pages/strict-csp.html). */
+  demo: Readonly<Record<string, string>>;
+  /** Types of the core its events carry, re-exported by the npm package: module under the repository root → names. */
+  packageTypes?: Readonly<Record<string, readonly string[]>>;
   /**
    * The snippet's fallback (docs/decisions/0020-reserved-space.md): `reserve` is the element's min-height, about
    * its loaded height at each width, so that nothing below it moves when it renders; `fallback` is what the element
@@ -55,6 +74,7 @@ const THEME: WidgetAttribute = {
   values: THEMES,
   description: "Colour theme: light, dark (tokens meeting WCAG AA), or auto, following the device's prefers-color-scheme.",
   default: "light",
+  common: true,
 };
 
 /** heading-level: the level of the widget's top heading, so its outline fits the host page's. */
@@ -64,6 +84,7 @@ const headingLevel = (top: string, fallback: number): WidgetAttribute => ({
   values: HEADING_LEVELS,
   description: `Level of the widget's top heading (${top}); its other headings follow below it.`,
   default: String(fallback),
+  common: true,
 });
 
 const SOURCE: WidgetAttribute = {
@@ -71,7 +92,11 @@ const SOURCE: WidgetAttribute = {
   type: "string",
   description:
     "A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages carry it as utm_source (default: the page's host).",
+  common: true,
 };
+
+/** The attributes the JSX typings declare once, on the base every element's attributes extend (widgets/jsx.d.ts). */
+export const ELEMENT_ATTRIBUTES: readonly WidgetAttribute[] = [API_BASE, THEME];
 
 /** The events every widget dispatches. */
 const COMMON_EVENTS = ["gc-ready", "gc-action", "gc-error"] as const;
@@ -79,6 +104,7 @@ const COMMON_EVENTS = ["gc-ready", "gc-action", "gc-error"] as const;
 export const WIDGETS = [
   {
     tag: "gc-inventory",
+    title: "Inventory",
     className: "GcInventoryElement",
     folder: "inventory",
     script: "inventory",
@@ -88,7 +114,12 @@ export const WIDGETS = [
       API_BASE,
       { name: "brand", type: "string", description: "Pre-filter to a brand (case-insensitive contains-match), e.g. evolution." },
       { name: "detail-url", type: "string", description: "Template of a card's link, {id} replaced.", default: "/vehicles/{id} on the dealership's origin" },
-      { name: "limit", type: "number", description: "Show at most this many vehicles." },
+      {
+        name: "limit",
+        type: "number",
+        description: "Show at most this many vehicles.",
+        note: "They come in one request of that many (up to 100), and a link to the full inventory follows them.",
+      },
       {
         name: "sync-url",
         type: "boolean",
@@ -99,11 +130,13 @@ export const WIDGETS = [
       THEME,
     ],
     events: COMMON_EVENTS,
+    demo: { limit: "3" },
     reserve: () => "clamp(600px, 1400px - 60vw, 1200px)",
     fallback: { text: "See our golf carts", path: () => "/inventory" },
   },
   {
     tag: "gc-vehicle-detail",
+    title: "Vehicle detail",
     className: "GcVehicleDetailElement",
     folder: "vehicle-detail",
     script: "vehicle-detail",
@@ -111,18 +144,20 @@ export const WIDGETS = [
     description:
       "One vehicle's page: gallery, badge, price, tiles, test-drive and financing buttons, features, specifications; 'Vehicle Not Found' when the id is unknown.",
     attributes: [
-      { name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city. Required." },
+      { name: "vehicle-id", type: "string", description: "The vehicle's id (slug), e.g. denago-ev-city.", required: true },
       API_BASE,
       headingLevel("the vehicle's name", 2),
       SOURCE,
       THEME,
     ],
     events: COMMON_EVENTS,
+    demo: { "vehicle-id": "denago-ev-city" },
     reserve: () => "1000px",
     fallback: { text: "See this golf cart", path: (a) => `/vehicle/${encodeURIComponent(String(a["vehicle-id"] ?? ""))}` },
   },
   {
     tag: "gc-rental-pricing",
+    title: "Rental prices",
     className: "GcRentalPricingElement",
     folder: "rental-pricing",
     script: "rental-pricing",
@@ -130,17 +165,25 @@ export const WIDGETS = [
     description:
       "Rental rates of the 4 Seater, 6 Seater and Utility plans (daily, 3-day, weekly, monthly), RESERVE TODAY phone links, and the deposit and fee footnote.",
     attributes: [
-      { name: "plan", type: "string", values: RENTAL_PLANS.map((p) => p.id), description: "Show this plan only. An unknown value shows every plan and warns." },
+      {
+        name: "plan",
+        type: "string",
+        values: RENTAL_PLANS.map((p) => p.id),
+        description: "Show this plan only. An unknown value shows every plan and warns.",
+        note: "Absent: every plan.",
+      },
       headingLevel("the plans' titles", 3),
       SOURCE,
       THEME,
     ],
     events: COMMON_EVENTS,
+    demo: { plan: "6-seater" },
     reserve: (a) => (a.plan ? "clamp(660px, 1100px - 60vw, 1100px)" : "900px"),
     fallback: { text: "See our rental prices", path: () => "/rentals" },
   },
   {
     tag: "gc-eco-calculator",
+    title: "Eco calculator",
     className: "GcEcoCalculatorElement",
     folder: "eco-calculator",
     script: "eco-calculator",
@@ -156,11 +199,14 @@ export const WIDGETS = [
       THEME,
     ],
     events: ["gc-calculated", ...COMMON_EVENTS],
+    demo: {},
+    packageTypes: { "domain/eco-calculator": ["EcoInput", "EcoResult", "UsageType", "TimeFrame"] },
     reserve: () => "clamp(440px, 1000px - 50vw, 780px)",
     fallback: { text: "Our savings calculator", path: () => "/eco-impact" },
   },
   {
     tag: "gc-contact-form",
+    title: "Contact form",
     className: "GcContactFormElement",
     folder: "contact-form",
     script: "contact-form",
@@ -173,22 +219,26 @@ export const WIDGETS = [
         name: "source",
         type: "string",
         description: "A label stored with the lead naming the page or partner that sent it, e.g. spring-landing; gc-ready and gc-action carry it too.",
+        note: "Letters, digits, spaces and `. : / @ _ -`.",
       },
       {
         name: "redirect",
         type: "string",
         description: 'Where to go after sending. redirect="" stays on the page and shows a success message.',
         default: "the dealership's /thank-you",
+        note: "A path or http(s) URL: go there.",
       },
       THEME,
     ],
     events: ["gc-contact-submitted", ...COMMON_EVENTS],
+    demo: { source: "strict-csp-demo", redirect: "" },
+    packageTypes: { "domain/contact": ["Interest"] },
     reserve: () => "clamp(550px, 900px - 45vw, 720px)",
     fallback: { text: "Send us a message", path: () => "/contact" },
   },
 ] as const satisfies readonly WidgetEntry[];
 
-/** The script with all five elements. */
+/** The script with every element. */
 export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 49.7 } as const;
 
 export type WidgetTag = (typeof WIDGETS)[number]["tag"];

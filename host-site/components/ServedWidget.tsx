@@ -1,30 +1,16 @@
-import { createContext, createElement, useContext, type ComponentType, type ReactNode } from "react";
+import { createContext, createElement, useContext, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
-import { ContactForm } from "../../widgets/contact-form/ContactForm";
-import { EcoCalculator } from "../../widgets/eco-calculator/EcoCalculator";
-import { Inventory } from "../../widgets/inventory/Inventory";
 import { WIDGETS, type WidgetTag } from "../../widgets/registry";
-import { RentalPricing } from "../../widgets/rental-pricing/RentalPricing";
 import { attributeValue, propName } from "../../widgets/shared/attributes";
-import type { WidgetProps } from "../../widgets/shared/define-widget";
 import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
-import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
 import { WidgetContactContext } from "../../widgets/shared/site-contact";
 import { widgetContact } from "../../domain/widget-contact";
 import { UNBUILT_ASSETS, type SiteAssets } from "../lib/assets";
 import { useSite } from "../lib/site-facts";
+import { WIDGET_COMPONENTS } from "./widget-components";
 
 /** The widgets' stylesheets of this build (Document provides them). */
 export const WidgetCssContext = createContext<SiteAssets["widgetCss"]>(UNBUILT_ASSETS.widgetCss);
-
-/** Each tag's own component: the one the browser renders in its shadow root. */
-const COMPONENTS: Record<WidgetTag, ComponentType<WidgetProps & Record<string, unknown>>> = {
-  "gc-inventory": Inventory,
-  "gc-vehicle-detail": VehicleDetail,
-  "gc-rental-pricing": RentalPricing,
-  "gc-eco-calculator": EcoCalculator,
-  "gc-contact-form": ContactForm,
-};
 
 /** The server has no element: the components read nothing else of it outside effects, which never run here. */
 const SERVER_HOST = { childElementCount: 0 } as HTMLElement;
@@ -63,7 +49,7 @@ export function ServedWidget({
     pages: {},
     details: vehicles ? { [`${SAME_ORIGIN}|${vehicles.id}`]: { status: "success", data: vehicles, fetchedAt } } : {},
   });
-  const Component = COMPONENTS[tag];
+  const Component = WIDGET_COMPONENTS[tag];
   // The same facts as the script the page loads from this site's own origin carries (api/widget-scripts.ts).
   const contact = widgetContact(useSite().site);
   return (

@@ -56,7 +56,7 @@ test.describe("partner demo pages", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
-  test("strict CSP: all five widgets render with no violation", async ({ page }) => {
+  test("strict CSP: every widget renders with no violation", async ({ page }) => {
     const violations: string[] = [];
     page.on("console", (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(`console: ${msg.text()}`);

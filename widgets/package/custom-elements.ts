@@ -4,12 +4,13 @@
  * from each widget's source (`part="..."`) and custom properties from
  * shared/base.css, so the manifest cannot drift from the markup.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { GC_ACTIONS, type GcEventName } from "../shared/events";
 import { attributeType, WIDGETS, widgetEntry } from "../registry";
 
-const EVENTS: Record<GcEventName, { type: string; description: string }> = {
+/** Each event's type and meaning, as the manifest and the JSX typings (widgets/jsx.d.ts) give them. */
+export const EVENTS: Record<GcEventName, { type: string; description: string }> = {
   "gc-ready": {
     type: "CustomEvent<{ widget: string; source: string | null }>",
     description: "The widget has rendered its content (its data, or a message saying why it has none); once per element.",
@@ -93,7 +94,7 @@ export function buildManifest() {
             attributes: el.attributes.map((a) => ({
               name: a.name,
               type: { text: attributeType(a) },
-              description: a.description,
+              description: "required" in a && a.required ? `${a.description} Required.` : a.description,
               ...("default" in a && { default: a.default }),
             })),
             events: el.events.map((name) => ({ name, type: { text: EVENTS[name]!.type }, description: EVENTS[name]!.description })),
@@ -105,12 +106,4 @@ export function buildManifest() {
       };
     }),
   };
-}
-
-/** Write the manifest; returns its text. */
-export function writeManifest(file = "custom-elements.json"): string {
-  const text = `${JSON.stringify(buildManifest(), null, 2)}\n`;
-  // A tracked file: written only when its content changes, so a build leaves the work tree as it was.
-  if (!existsSync(file) || readFileSync(file, "utf8") !== text) writeFileSync(file, text);
-  return text;
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIDGETS } from "../registry";
+import { APP_COMPILER_OPTIONS } from "../testing/app-tsconfig";
 
 const ROOT = path.resolve(__dirname, "../..");
 const PACKAGE = path.join(ROOT, "dist/package");
@@ -30,17 +31,7 @@ beforeAll(() => {
   writeFileSync(
     path.join(app, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: {
-        target: "ES2022",
-        module: "ESNext",
-        moduleResolution: "bundler",
-        jsx: "react-jsx",
-        strict: true,
-        skipLibCheck: true,
-        noEmit: true,
-        lib: ["ES2023", "DOM", "DOM.Iterable"],
-        types: [],
-      },
+      compilerOptions: APP_COMPILER_OPTIONS,
       include: ["*.ts", "*.tsx"],
     }),
   );

@@ -10,7 +10,7 @@ const OUT = "dist/package";
 const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 /**
- * The npm package: an ESM entry that defines all five elements and one per
+ * The npm package: an ESM entry that defines every element and one per
  * widget (`@sussex-golf-carts/widgets/eco-calculator`), sharing chunks, with
  * preact bundled in (the elements' insides are private, so the host app's
  * own React is never involved), type declarations (only those the entries

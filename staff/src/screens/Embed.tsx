@@ -242,7 +242,7 @@ export function Embed({ owner }: { owner: boolean }) {
             ))}
             <div className="field field--check">
               <input id={`${id}-all`} type="checkbox" checked={allInOne} onChange={(e) => setAllInOne(e.target.checked)} />
-              <label htmlFor={`${id}-all`}>Load all five widgets ({ALL_IN_ONE.script}.js), for a page that shows several</label>
+              <label htmlFor={`${id}-all`}>Load every widget ({ALL_IN_ONE.script}.js), for a page that shows several</label>
             </div>
             {release && (
               <div className="field field--check">
