@@ -29,7 +29,10 @@ export const leadQueryColumns = (lead: Lead) => ({
   phone_digits: lead.phone.replace(/\D/g, ""),
 });
 
-const INSERT_LEAD = `INSERT INTO leads (id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits)
+/** The columns a lead's row is written with, in the order of insertLeadParams. */
+export const INSERT_LEAD_COLUMNS = "id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits";
+
+const INSERT_LEAD = `INSERT INTO leads (${INSERT_LEAD_COLUMNS})
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`;
 
 /** The parameters of INSERT_LEAD for a lead. */
