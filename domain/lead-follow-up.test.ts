@@ -118,4 +118,13 @@ describe("the inbox's pages", () => {
       bySite: [{ site: "sussex-coast", count: 4 }],
     });
   });
+
+  it("orders pairs with as many leads by source, then origin, whichever came first (so running totals give the same order)", () => {
+    const tied = [
+      lead(1, { source: "a", origin: "https://z.example" }),
+      lead(2, { source: "a", origin: "https://b.example" }),
+      lead(3, { source: "a", origin: null }),
+    ];
+    expect(countLeads(tied, all, () => NO_FOLLOW_UP).bySource.map((s) => s.origin)).toEqual(["https://b.example", "https://z.example", null]);
+  });
 });

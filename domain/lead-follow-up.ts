@@ -269,6 +269,13 @@ export interface LeadCounts {
   bySite: { site: string; count: number }[];
 }
 
+/**
+ * Most leads first, then by source label and origin: an order that does not
+ * depend on which lead came first, so a store can count from running totals.
+ */
+export const bySourceOrder = (a: SourceCount, b: SourceCount): number =>
+  b.count - a.count || String(a.source).localeCompare(String(b.source)) || String(a.origin).localeCompare(String(b.origin));
+
 /** How many leads a period brought, per status, interest and source. */
 export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean, followUp: (id: string) => FollowUp): LeadCounts {
   const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
@@ -289,9 +296,7 @@ export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean
     if (entry) entry.count++;
     else origins.set(lead.origin, { source: lead.source, origin: lead.origin, count: 1 });
   }
-  const bySource = [...sources.values()]
-    .flatMap((origins) => [...origins.values()])
-    .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source)));
+  const bySource = [...sources.values()].flatMap((origins) => [...origins.values()]).sort(bySourceOrder);
   const bySite = [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site));
   return { total, byStatus, byInterest, bySource, bySite };
 }

@@ -5,7 +5,8 @@
  * The archive is a data folder as the lowdb stores lay it out, photos
  * included, whichever engine it came from: with PostgreSQL, the database is
  * read in one REPEATABLE READ snapshot (store/pg/data-copy.ts), which holds
- * every lead committed, so acknowledged, before it began.
+ * every lead committed, so acknowledged, before it began; its leads are
+ * written out a segment at a time, so memory does not grow with them.
  *
  * Why a copy of DATA_DIR's files is consistent without asking the server:
  * - Every JSON file is written whole: temp file, fsync, rename
@@ -35,9 +36,9 @@ import { VehicleListSchema } from "../../domain/vehicle";
 import { CorruptDataFileError, readJsonFile } from "../store/json-file";
 import { readDataFolder, writeDataFolder } from "../store/data-folder";
 import { syncFolder } from "../store/durable-file";
-import { listArchives, readStoredLeads } from "../store/lead-files";
+import { listArchives, streamStoredLeads } from "../store/lead-files";
 import { PHOTOS_DIR } from "../store/photo-store";
-import { heldTables, loadDatabase, NotEmptyError, readDatabase } from "../store/pg/data-copy";
+import { heldTables, loadDatabase, NotEmptyError, withDatabaseSnapshot } from "../store/pg/data-copy";
 import { openDatabase, redactUrl } from "../store/pg/database";
 import { RELEASES_DIR } from "../widget-releases";
 import { mkdirPrivate, PRIVATE_FILE_MODE } from "../store/file-modes";
@@ -104,7 +105,9 @@ export async function countData(dir: string): Promise<DataCounts> {
   const accountsFile = (await readJsonFile(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
   if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
     throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));
-  const leads = await readStoredLeads(dir);
+  // Counted segment by segment (each checked as the server would read it): a million leads are never in memory at once.
+  let leads = 0;
+  for await (const segment of streamStoredLeads(dir)) leads += segment.length;
   let photoFiles = 0;
   let files = 0;
   let bytes = 0;
@@ -123,7 +126,7 @@ export async function countData(dir: string): Promise<DataCounts> {
   await walk(dir);
   return {
     vehicles,
-    leads: leads.length,
+    leads,
     leadArchives: (await listArchives(dir)).length,
     accounts: (accountsFile?.accounts as unknown[] | undefined)?.length ?? 0,
     photoFiles,
@@ -257,7 +260,7 @@ export async function writeBackup(place: DataPlace, out: string, options: Backup
     if (databaseUrl) {
       const db = await openDatabase(databaseUrl, { max: 1, listen: false });
       try {
-        await writeDataFolder(tree, await readDatabase(db));
+        await withDatabaseSnapshot(db, (records) => writeDataFolder(tree, records));
       } finally {
         await db.close();
       }

@@ -66,24 +66,40 @@ export async function readDataFolder(dir: string): Promise<DataRecords> {
   };
 }
 
+/** The records with the leads as batches, oldest first, read while they are written (a backup of PostgreSQL). */
+export type StreamedRecords = Omit<DataRecords, "leads"> & { leads: AsyncIterable<Lead[]> };
+
+/**
+ * Write leads, oldest first, into `dir` as the lead store lays them out: full
+ * segments under leads-archive/, the rest in leads.json. Holds one segment at
+ * a time, so batches can come from a stream of any length.
+ */
+async function writeLeadFiles(dir: string, batches: Iterable<Lead[]> | AsyncIterable<Lead[]>): Promise<void> {
+  const options = { flag: "wx", mode: PRIVATE_FILE_MODE } as const;
+  let segment: Lead[] = [];
+  let archived = 0;
+  for await (const batch of batches)
+    for (const lead of batch) {
+      segment.push(lead);
+      if (segment.length < LEAD_SEGMENT_SIZE) continue;
+      if (!archived) await mkdir(path.join(dir, LEADS_ARCHIVE_DIR), { mode: PRIVATE_DIR_MODE });
+      await writeFile(archiveFile(dir, ++archived), JSON.stringify({ leads: segment }), options);
+      segment = [];
+    }
+  await writeFile(path.join(dir, LEADS_FILE), JSON.stringify({ leads: segment }), options);
+}
+
 /**
  * Write `data` into the empty folder `dir` as the lowdb stores lay it out:
  * full segments of leads under leads-archive/, the rest in leads.json. The
  * files are not fsynced: the caller makes an archive of them.
  */
-export async function writeDataFolder(dir: string, data: DataRecords): Promise<void> {
+export async function writeDataFolder(dir: string, data: DataRecords | StreamedRecords): Promise<void> {
   const write = (name: string, text: string) => writeFile(path.join(dir, name), text, { flag: "wx", mode: PRIVATE_FILE_MODE });
   const lines = (entries: readonly unknown[]) => entries.map((e) => `${JSON.stringify(e)}\n`).join("");
   await mkdirPrivate(dir);
   if (data.catalogue) await write(CATALOGUE_FILE, JSON.stringify({ vehicles: data.catalogue }));
-  const full = data.leads.length - (data.leads.length % LEAD_SEGMENT_SIZE);
-  if (full > 0) await mkdir(path.join(dir, LEADS_ARCHIVE_DIR), { mode: PRIVATE_DIR_MODE });
-  for (let start = 0, n = 1; start < full; start += LEAD_SEGMENT_SIZE, n++)
-    await writeFile(archiveFile(dir, n), JSON.stringify({ leads: data.leads.slice(start, start + LEAD_SEGMENT_SIZE) }), {
-      flag: "wx",
-      mode: PRIVATE_FILE_MODE,
-    });
-  await write(LEADS_FILE, JSON.stringify({ leads: data.leads.slice(full) }));
+  await writeLeadFiles(dir, Array.isArray(data.leads) ? [data.leads] : (data.leads as AsyncIterable<Lead[]>));
   if (data.followUps.length) await write(FOLLOW_UP_FILE, lines(data.followUps));
   if (data.accounts.length) await write(ACCOUNTS_FILE, JSON.stringify({ accounts: data.accounts }));
   if (data.sessions.length) await write(SESSIONS_FILE, JSON.stringify({ sessions: data.sessions }));

@@ -58,14 +58,30 @@ export async function readLeadsFile(file: string): Promise<Lead[] | null> {
   }
 }
 
+/**
+ * Every stored lead, oldest first and each once, one segment at a time, read
+ * without writing anything: memory holds one segment (and the ids of
+ * leads.json), whatever the number of leads (backups, issue 27). A lead is in
+ * two segments only after a crash between writing the archive it rolled into
+ * and rewriting leads.json without it: the archive's copy is kept.
+ */
+export async function* streamStoredLeads(dataDir: string): AsyncIterable<Lead[]> {
+  const active = (await readLeadsFile(path.join(dataDir, LEADS_FILE))) ?? [];
+  const activeIds = new Set(active.map((l) => l.id));
+  const archived = new Set<string>();
+  for (const { file } of await listArchives(dataDir)) {
+    const leads = await readLeadsFile(file);
+    if (!leads) continue;
+    for (const l of leads) if (activeIds.has(l.id)) archived.add(l.id);
+    yield leads;
+  }
+  const rest = active.filter((l) => !archived.has(l.id));
+  if (rest.length) yield rest;
+}
+
 /** Every stored lead, oldest first and each once, read without writing anything (for the export CLI and tests). */
 export async function readStoredLeads(dataDir: string): Promise<Lead[]> {
-  const files = [...(await listArchives(dataDir)).map((a) => a.file), path.join(dataDir, LEADS_FILE)];
-  const seen = new Set<string>();
   const all: Lead[] = [];
-  for (const file of files) {
-    const leads = await readLeadsFile(file);
-    if (leads) all.push(...dropDuplicates(leads, seen));
-  }
+  for await (const leads of streamStoredLeads(dataDir)) all.push(...leads);
   return all;
 }

@@ -116,6 +116,45 @@ describe.each(engines)("lead queries: $name", (engine) => {
     expect(await stores.leads.get("no-such-lead")).toBeUndefined();
   });
 
+  it("counts what a scan counts after leads arrive at once from several connections and change status again", async () => {
+    const more = await Promise.all(
+      PEOPLE.map((person, i) =>
+        stores.leads.add(
+          { message: validLead(person) as ContactMessage, origin: null, source: i % 2 ? "landing" : null, site: i % 2 ? "cape-may" : "sussex-coast" },
+          { status: "not-sent", attempts: 0 },
+        ),
+      ),
+    );
+    for (const [i, status] of (["won", "lost", "contacted"] as const).entries()) {
+      await stores.staff.followUps.record({ leadId: more[i]!.id, at: new Date().toISOString(), by: "sales@example.com", status });
+      await stores.staff.followUps.record({ leadId: all[i * 4]!.id, at: new Date().toISOString(), by: "sales@example.com", status });
+    }
+    const now = await storedLeads(stores.leads);
+    expect(now).toHaveLength(20);
+    for (const query of [{}, { status: "won" }, { status: "contacted", site: "cape-may" }, { source: "landing" }, { interest: "service" }] as LeadQuery[])
+      for (const sites of [undefined, ["cape-may"]]) {
+        const sel = selection(query, sites);
+        expect(await stores.leads.count(sel)).toEqual(countLeads(now, selectionMatcher(sel), sel.followUp));
+      }
+  });
+
+  it.runIf(engine.name === "postgres")("counts with no search or period read running totals, not the leads", async () => {
+    const db = stores.db!;
+    const spy = vi.spyOn(db.pool, "query");
+    try {
+      for (const query of [{}, { status: "contacted" }, { site: "cape-may", source: "landing", interest: "service" }] as LeadQuery[]) {
+        spy.mockClear();
+        await stores.leads.count(selection(query, ["cape-may", "sussex-coast"]));
+        const [sql, params] = spy.mock.calls.at(-1) as unknown as [string, unknown[]];
+        const plan = (await db.pool.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+        expect(plan).toMatch(/lead_counters/);
+        expect(plan).not.toMatch(/ on leads\b/);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it.runIf(engine.name === "postgres")("search, site, period and status filters can use an index, not a scan of every lead", async () => {
     const client = await stores.db!.pool.connect();
     try {

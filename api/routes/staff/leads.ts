@@ -96,7 +96,8 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit }: StaffDeps)
       yield LEAD_CSV_HEADER;
       for await (const batch of leads.stream(chosen)) yield leadCsvRows(batch);
     }
-    const body = Readable.from(csv());
+    // One batch read ahead at most: the next query waits until the client (through gzip) has taken the last one.
+    const body = Readable.from(csv(), { highWaterMark: 1 });
     try {
       await (gzip ? pipeline(body, createGzip(), res) : pipeline(body, res));
     } catch (err) {

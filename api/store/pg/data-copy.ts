@@ -5,12 +5,12 @@
  * migrate-to-postgres`, and backups and restores under PostgreSQL, are made of.
  */
 import type pg from "pg";
-import { LeadSchema } from "../../../domain/lead";
+import { LeadSchema, type Lead } from "../../../domain/lead";
 import { SiteListSchema } from "../../../domain/site";
 import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
 import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
-import type { DataRecords } from "../data-folder";
+import type { DataRecords, StreamedRecords } from "../data-folder";
 import type { Database } from "./database";
 import { INSERT_LEAD, insertLeadParams } from "./lead-store";
 import type { AccountRow } from "./staff-stores";
@@ -55,16 +55,31 @@ export async function heldTables(q: pg.Pool | pg.PoolClient): Promise<string[]> 
   return held;
 }
 
+/** Leads per query when a snapshot's leads are read. */
+const SNAPSHOT_BATCH = 1_000;
+
 /**
- * Everything the stores keep, as of one moment: read in a single REPEATABLE
- * READ transaction, so every write committed (and so acknowledged) before it
- * began is in it, and none that commits while it reads.
+ * Everything the stores keep, as of one moment, handed to `use` while a
+ * single REPEATABLE READ transaction stays open: every write committed (and so
+ * acknowledged) before it began is in it, and none that commits while it
+ * reads. The leads are batches read as `use` takes them (keyset queries on
+ * seq), so a backup of a million holds one batch at a time.
  */
-export async function readDatabase(db: Database): Promise<DataRecords> {
+export async function withDatabaseSnapshot<T>(db: Database, use: (records: StreamedRecords) => Promise<T>): Promise<T> {
   return db.transaction(async (c) => {
     await c.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
     const catalogue = (await c.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1")).rows[0];
-    const leads = await c.query<{ lead: object; delivery: object }>("SELECT lead, delivery FROM leads ORDER BY seq");
+    async function* leads(): AsyncIterable<Lead[]> {
+      for (let last = "0"; ;) {
+        const { rows } = await c.query<{ seq: string; lead: object; delivery: object }>(
+          "SELECT seq, lead, delivery FROM leads WHERE seq > $1 ORDER BY seq LIMIT $2",
+          [last, SNAPSHOT_BATCH],
+        );
+        if (!rows.length) return;
+        last = rows[rows.length - 1]!.seq;
+        yield rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery }));
+      }
+    }
     const followUps = await c.query<{ event: unknown }>("SELECT event FROM lead_follow_ups ORDER BY seq");
     const accounts = await c.query<AccountRow>("SELECT * FROM staff_accounts ORDER BY seq");
     const sessions = await c.query<{ hash: string; email: string; created_at: string; last_seen_at: string }>(
@@ -73,9 +88,9 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
     const audit = await c.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq");
     const origins = (await c.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins ORDER BY site")).rows;
     const sites = (await c.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows;
-    return {
+    return use({
       catalogue: catalogue && VehicleListSchema.parse(catalogue.vehicles),
-      leads: leads.rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery })),
+      leads: leads(),
       followUps: followUps.rows.map((r) => FollowUpEventSchema.parse(r.event)),
       accounts: accounts.rows.map((r) => ({
         email: r.email,
@@ -92,7 +107,7 @@ export async function readDatabase(db: Database): Promise<DataRecords> {
       audit: audit.rows.map((r) => AuditEntrySchema.parse(r.entry)),
       origins: origins.length ? Object.fromEntries(origins.map((r) => [r.site, r.added])) : undefined,
       sites: sites.length ? SiteListSchema.parse(sites.map((r) => r.site)) : undefined,
-    };
+    });
   });
 }
 

@@ -1,7 +1,7 @@
 import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../domain/lead";
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
 import { INTERESTS, type Interest } from "../../../domain/contact";
-import { encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
+import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
 import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 
@@ -29,7 +29,10 @@ export const leadQueryColumns = (lead: Lead) => ({
   phone_digits: lead.phone.replace(/\D/g, ""),
 });
 
-const INSERT_LEAD = `INSERT INTO leads (id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits)
+/** The columns a lead's row is written with, in the order of insertLeadParams. */
+export const INSERT_LEAD_COLUMNS = "id, created_at, lead, delivery, delivery_status, site, source, origin, interest, search, phone_digits";
+
+const INSERT_LEAD = `INSERT INTO leads (${INSERT_LEAD_COLUMNS})
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq`;
 
 /** The parameters of INSERT_LEAD for a lead. */
@@ -189,6 +192,9 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
     },
     async count(selection) {
       const { where, params } = whereOf(selection);
+      // With no search and no period, every condition is on a counted column: the running totals answer (migration 7).
+      const { q, from, to } = selection.query;
+      const totals = !searchWords(q).length && from === undefined && to === undefined;
       const { rows } = await db.pool.query<{
         status: FollowUpStatus;
         interest: Interest;
@@ -197,13 +203,15 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
         site: string;
         n: string;
       }>(
-        `SELECT status, interest, source, origin, site, count(*) AS n, min(seq) AS first FROM leads ${where}
-         GROUP BY status, interest, source, origin, site ORDER BY first`,
+        totals
+          ? `SELECT status, interest, source, origin, site, sum(n) AS n FROM lead_counters ${where}
+             GROUP BY status, interest, source, origin, site HAVING sum(n) <> 0`
+          : `SELECT status, interest, source, origin, site, count(*) AS n FROM leads ${where} GROUP BY status, interest, source, origin, site`,
         params,
       );
       const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
       const byInterest = Object.fromEntries(INTERESTS.map((s) => [s, 0])) as Record<Interest, number>;
-      // Per source label, then per origin, in the order each first came (as the inbox's own count orders its ties).
+      // Per source label, then per origin.
       const sources = new Map<string | null, Map<string | null, { source: string | null; origin: string | null; count: number }>>();
       const sites = new Map<string, number>();
       let total = 0;
@@ -223,9 +231,7 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
         total,
         byStatus,
         byInterest,
-        bySource: [...sources.values()]
-          .flatMap((origins) => [...origins.values()])
-          .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source))),
+        bySource: [...sources.values()].flatMap((origins) => [...origins.values()]).sort(bySourceOrder),
         bySite: [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site)),
       };
       return counts;

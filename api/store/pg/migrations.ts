@@ -1,5 +1,8 @@
 import { FIRST_SITE_ID } from "../../../domain/site-seed";
 
+/** Rows each lead total is split over (migration 7): concurrent posts rarely wait on one another's counter. */
+export const COUNTER_SLOTS = 8;
+
 /**
  * The schema, as numbered migrations applied in order at start-up (database.ts),
  * each once and in a transaction under an advisory lock. Never edit one that
@@ -179,6 +182,58 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER lead_follow_ups_status AFTER INSERT ON lead_follow_ups FOR EACH ROW EXECUTE FUNCTION gc_lead_status();
+`,
+  },
+  {
+    version: 7,
+    name: "lead counters",
+    // Running totals of leads per (site, status, interest, source, origin), kept by triggers, so the inbox's
+    // counts with no search or period read a few hundred rows rather than every lead (issue 27).
+    // Each total is split over COUNTER_SLOTS rows chosen by the writing connection, so concurrent lead posts
+    // do not queue on one row's lock until they commit; a slot's n may go below 0 when a lead moves away
+    // from a group another connection counted: only the sum over slots means anything.
+    // Inserts and deletes are counted per statement (COPY and multi-row inserts in one pass); a change of a
+    // counted column (a status event, or the start-up backfill of older rows' columns) per row; a TRUNCATE (a restore) empties them.
+    sql: `
+CREATE TABLE lead_counters (
+  site text,
+  status text NOT NULL,
+  interest text,
+  source text,
+  origin text,
+  slot int NOT NULL,
+  n bigint NOT NULL
+);
+CREATE UNIQUE INDEX lead_counters_key ON lead_counters (site, status, interest, source, origin, slot) NULLS NOT DISTINCT;
+INSERT INTO lead_counters SELECT site, status, interest, source, origin, 0, count(*) FROM leads GROUP BY site, status, interest, source, origin;
+CREATE FUNCTION gc_count_leads() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- TG_ARGV[0]: +1 for rows inserted, -1 for rows deleted; each trigger names its transition table "changed".
+  INSERT INTO lead_counters AS c
+    SELECT site, status, interest, source, origin, pg_backend_pid() % ${COUNTER_SLOTS}, TG_ARGV[0]::int * count(*) FROM changed
+    GROUP BY site, status, interest, source, origin
+  ON CONFLICT (site, status, interest, source, origin, slot) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END $$;
+CREATE FUNCTION gc_recount_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO lead_counters AS c VALUES
+    (OLD.site, OLD.status, OLD.interest, OLD.source, OLD.origin, pg_backend_pid() % ${COUNTER_SLOTS}, -1),
+    (NEW.site, NEW.status, NEW.interest, NEW.source, NEW.origin, pg_backend_pid() % ${COUNTER_SLOTS}, 1)
+  ON CONFLICT (site, status, interest, source, origin, slot) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER leads_counted_in AFTER INSERT ON leads REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION gc_count_leads('1');
+CREATE TRIGGER leads_counted_out AFTER DELETE ON leads REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION gc_count_leads('-1');
+CREATE TRIGGER leads_recounted AFTER UPDATE OF site, status, interest, source, origin ON leads FOR EACH ROW
+  WHEN ((OLD.site, OLD.status, OLD.interest, OLD.source, OLD.origin) IS DISTINCT FROM (NEW.site, NEW.status, NEW.interest, NEW.source, NEW.origin))
+  EXECUTE FUNCTION gc_recount_lead();
+CREATE FUNCTION gc_forget_lead_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM lead_counters;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER leads_truncated AFTER TRUNCATE ON leads FOR EACH STATEMENT EXECUTE FUNCTION gc_forget_lead_counts();
 `,
   },
 ];
