@@ -105,6 +105,17 @@ describe("widget scripts served per site", () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
   });
 
+  it("answers a Range from the site's own bytes: 206 for one range, 416 for none it can satisfy", async () => {
+    const s = await serverOfTwoSites();
+    const text = await (await get(s, "cape-may.localhost", "a.js")).text();
+    const part = await get(s, "cape-may.localhost", "a.js", { range: "bytes=0-9" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-9/${Buffer.byteLength(text)}`);
+    expect(await part.text()).toBe(text.slice(0, 10));
+    const none = await get(s, "cape-may.localhost", "a.js", { range: "bytes=999999999-" });
+    expect(none.status).toBe(416);
+  });
+
   it("follows a change to the site: the next request gets its new phone under a new ETag", async () => {
     const s = await serverOfTwoSites();
     const before = await get(s, "cape-may.localhost", "a.js");

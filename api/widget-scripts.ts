@@ -110,6 +110,31 @@ function integrity(site: Site, dir: string, literal?: string): Promise<ServedFil
 }
 
 /**
+ * Answer a Range request for a prepared file from its identity bytes: one satisfiable range is 206 with that slice,
+ * an unsatisfiable one 416 through the site's error page (as express.static does), and anything else (several
+ * ranges, a malformed header) the whole file, which RFC 9110 allows.
+ */
+function sendRange(req: Request, res: Response, file: { gzip: Buffer; type: string }): boolean {
+  const whole = gunzipSync(file.gzip);
+  const ranges = req.range(whole.length);
+  if (ranges === -1) {
+    res.removeHeader("ETag");
+    throw Object.assign(new Error("Range Not Satisfiable"), { status: 416, expose: true });
+  }
+  res.set({ "Content-Type": file.type, "Accept-Ranges": "bytes" });
+  if (ranges === -2 || ranges === undefined || ranges.length !== 1) {
+    res.set("Content-Length", String(whole.length)).end(whole);
+    return true;
+  }
+  const { start, end } = ranges[0]!;
+  res
+    .status(206)
+    .set({ "Content-Range": `bytes ${start}-${end}/${whole.length}`, "Content-Length": String(end - start + 1) })
+    .end(whole.subarray(start, end + 1));
+  return true;
+}
+
+/**
  * Answer a script (`*.js`) or the integrity list of the built folder `dir` as the request's site serves it: 304 to a
  * matching If-None-Match, brotli or gzip as accepted. False when `name` is neither, or there is no such file (the
  * caller goes on). `literal` freezes the contact facts (a pinned release's); by default they are the site's own.
@@ -129,6 +154,8 @@ export async function sendSiteFile(
     res.status(304).end();
     return true;
   }
+  // A Range asks for bytes of the script as it is (identity), as express.static answers it for the other files.
+  if (req.headers.range !== undefined) return sendRange(req, res, file);
   // Brotli first where the client takes both at the same q (browsers list "gzip, deflate, br").
   const encoding = (new Negotiator(req) as PreferringNegotiator).encodings(OFFERED, { preferred: OFFERED })[0];
   const body = encoding === "br" ? file.br : encoding === "gzip" ? file.gzip : gunzipSync(file.gzip);
