@@ -13,6 +13,9 @@ import { inventoryPage } from "../pages/InventoryPage";
 import { cataloguePages } from "../routes";
 import { inventorySearch, type InventoryQuery } from "../../domain/inventory-query";
 import { BoundedCache } from "./bounded-cache";
+import { PAYMENT_PARAMS, type PaymentFields } from "../../domain/payment";
+import { comparePage, COMPARE_PATH } from "../pages/ComparePage";
+import type { CompareRequest } from "../../domain/compare";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
@@ -79,6 +82,8 @@ export class LivePages {
   readonly #inventory = new BoundedCache<string, InventoryPageAnswer>(MAX_INVENTORY_PAGES);
   /** Vehicle id → its page. */
   readonly #vehicles = new Map<string, VehiclePageAnswer>();
+  /** A vehicle's page with a payment estimate's figures (its GET form's query): bounded like the list answers. */
+  readonly #estimates = new BoundedCache<string, VehiclePageAnswer>(MAX_LIST_ANSWERS);
   readonly #feed: CatalogueFeed;
   readonly #assets: SiteAssets;
   readonly #site: SiteFacts;
@@ -124,11 +129,34 @@ export class LivePages {
     return this.#lists.get(`\0${key}`, make) as PreparedBody;
   }
 
-  /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
-  vehicle(slug: string): VehiclePageAnswer | undefined {
+  /**
+   * `/compare?ids=…`: the carts asked for that this site lists, side by side, and notes on the rest; kept with the
+   * list pages' variants.
+   */
+  compare(request: CompareRequest): PreparedBody {
+    const key = `${COMPARE_PATH}?${request.ids.join(",")}|${request.extra}|${request.malformed.join(",")}`;
+    return this.#lists.get(key, () => {
+      const { listed } = this.#current();
+      const vehicles = request.ids.flatMap((id) => listed.vehicles.filter((v) => v.id === id));
+      return prepareHtml(renderPage(this.#site, comparePage(this.#site, { request, vehicles, listed: listed.vehicles }), this.#assets));
+    }) as PreparedBody;
+  }
+
+  /**
+   * The page of the vehicle a slug from any link rule points at, or undefined when there is none; `estimate`, the
+   * figures of its payment estimate's GET form, computed in the page (a listed vehicle's only).
+   */
+  vehicle(slug: string, estimate?: Partial<PaymentFields>): VehiclePageAnswer | undefined {
     const shown = this.#current();
     const v = shown.all.find(slug);
     if (!v) return undefined;
+    if (estimate && isListed(v)) {
+      const key = `${v.id}?${(Object.keys(PAYMENT_PARAMS) as (keyof PaymentFields)[]).map((k) => estimate[k] ?? "").join("&")}`;
+      return this.#estimates.get(key, () => ({
+        status: 200,
+        body: prepareHtml(renderPage(this.#site, vehiclePage(this.#site, v, estimate), this.#assets)),
+      }));
+    }
     let answer = this.#vehicles.get(v.id);
     if (!answer) {
       answer = isListed(v)
@@ -153,6 +181,7 @@ export class LivePages {
     this.#shown = null;
     this.#lists.clear();
     this.#inventory.clear();
+    this.#estimates.clear();
     if (!change) return this.#vehicles.clear();
     if (change.action !== "create") this.#vehicles.delete(change.previous.id);
     if (change.action !== "delete") this.#vehicles.delete(change.vehicle.id);
