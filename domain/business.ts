@@ -44,6 +44,10 @@ export const BUSINESS = {
   municipalitiesServed: 27,
   financingRate: FINANCING_RATE,
   financingOffer: `${FINANCING_RATE} financing on select models`,
+  /** The APR a payment estimate starts at on models without the offer, in percent (the owner's rate). */
+  defaultApr: 6.99,
+  /** The select models: the Denago lineup, whose payment estimates start at the advertised 0%. */
+  zeroAprModels: ["denago-ev-city", "denago-ev-nomad", "denago-ev-nomad-xl", "denago-ev-rover-xl", "denago-ev-rover-xl6", "denago-ev-rover-xxl"],
   social: {
     facebook: "https://www.facebook.com/sussexcoastgolfcarts.example",
     instagram: "https://www.instagram.com/sussexcoastgolfcarts.example",

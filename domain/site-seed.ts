@@ -40,7 +40,7 @@ export function firstSite({ publicOrigin }: { publicOrigin?: string } = {}): Sit
     legal: { state: "Delaware", county: address.county },
     foundedYear: BUSINESS.foundedYear,
     social,
-    financing: { url: BUSINESS.financingUrl, offer: BUSINESS.financingOffer },
+    financing: { url: BUSINESS.financingUrl, offer: BUSINESS.financingOffer, defaultApr: BUSINESS.defaultApr, zeroApr: [...BUSINESS.zeroAprModels] },
   } satisfies SiteInput);
 }
 

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DAYS, type Day, type DayHours } from "./opening-hours";
 import { VEHICLE_ID_PATTERN } from "./vehicle";
+import { APR_MAX_PERCENT } from "./payment";
 
 export const SITE_MESSAGES = {
   id: "must be a slug: lower-case letters and digits in words joined by single hyphens, e.g. cape-may",
@@ -26,6 +27,7 @@ export const SITE_MESSAGES = {
   state: "must be a state's two-letter code, e.g. DE",
   postalCode: "must be a ZIP code such as 19947 or 19947-1234",
   foundedYear: "must be a year between 1800 and 2100",
+  apr: `must be a rate in percent from 0 to ${APR_MAX_PERCENT}, e.g. 6.99`,
   required: (label: string) => `${label} is required`,
   twice: (what: string, value: string) => `${what} ${value} is listed twice`,
 } as const;
@@ -133,7 +135,16 @@ export const SiteSchema = z
       .max(2100, SITE_MESSAGES.foundedYear),
     social: z.object({ facebook: Link.optional(), instagram: Link.optional(), youtube: Link.optional() }).default({}),
     /** External financing application, opened in a new tab; the offer as pages word it. */
-    financing: z.object({ url: Link, offer: text("The financing offer", 200).optional() }).optional(),
+    financing: z
+      .object({
+        url: Link,
+        offer: text("The financing offer", 200).optional(),
+        /** The APR a payment estimate starts at, in percent, for models without an offer; absent: FALLBACK_APR_PERCENT. */
+        defaultApr: z.number({ error: SITE_MESSAGES.apr }).min(0, { error: SITE_MESSAGES.apr }).max(APR_MAX_PERCENT, { error: SITE_MESSAGES.apr }).optional(),
+        /** The vehicles advertised at 0% financing: their payment estimate starts at 0% APR. */
+        zeroApr: z.array(z.string().regex(VEHICLE_ID_PATTERN, "must be a vehicle id")).optional(),
+      })
+      .optional(),
     /** Where this site's lead mail goes; absent: LEAD_TO. */
     leadRecipients: z.array(Email).min(1, "must list at least one address, or be left out to use LEAD_TO").optional(),
   })

@@ -1,3 +1,5 @@
+import { COMPARE_PATH } from "./pages/ComparePage";
+import { compareRequest } from "../domain/compare";
 import { describe, expect, it } from "vitest";
 import { Catalogue, seedCatalogue } from "../domain/catalogue";
 import { publicVehicle } from "../domain/public-vehicle";
@@ -57,6 +59,9 @@ describe("sitePages", { timeout: 30_000 }, () => {
         // Vehicle pages.
         const vehicle = url.pathname.match(/^\/vehicles?\/(.+)$/)?.[1];
         if (vehicle) expect(catalogue.find(decodeURIComponent(vehicle)), `${page.path} links ${href}`).toBeDefined();
+        // A comparison (served by the server from its address): each id a vehicle of the catalogue.
+        else if (url.pathname === COMPARE_PATH)
+          for (const id of compareRequest(url.searchParams).ids) expect(catalogue.find(id), `${page.path} links ${href}`).toBeDefined();
         // Resources the server answers besides pages: assets, images, and the catalogue.
         else if (!/^\/(assets|images)\/|^\/(favicon\.svg|sitemap\.xml|api\/vehicles)$/.test(url.pathname))
           expect(paths, `${page.path} links ${href}`).toContain(url.pathname);

@@ -1,3 +1,4 @@
+import { comparePath } from "../../domain/compare-path";
 import type { ReactNode } from "react";
 import { formatUsd } from "../../domain/money";
 import { shownImages } from "../../domain/photo";
@@ -59,6 +60,9 @@ export function VehicleCard({
           {s.topSpeed !== undefined ? <li>{s.topSpeed} top speed</li> : null}
         </ul>
         {children}
+        <a className="vehicle-card__compare" href={comparePath([v.id])}>
+          Compare<span className="visually-hidden"> {v.name}</span>
+        </a>
       </div>
     </article>
   );

@@ -9,12 +9,17 @@ import { shareImage } from "../lib/share-image";
 import { pageTitle, truncate } from "../lib/seo";
 import type { PageDef } from "./page";
 import type { SiteFacts } from "../lib/site-facts";
+import type { PaymentFields } from "../../domain/payment";
+import { PaymentQueryContext } from "../../widgets/vehicle-detail/PaymentEstimate";
 
 /** The canonical path of a vehicle's page, whichever link rule reached it. */
 export const vehiclePath = (v: Pick<Vehicle, "id">): string => `/vehicle/${v.id}`;
 
-/** A vehicle's page, rendered per request from the catalogue: meta and product tags, the unit's facts, Vehicle JSON-LD and the detail widget. */
-export function vehiclePage(biz: SiteFacts, v: PublicVehicle): PageDef {
+/**
+ * A vehicle's page, rendered per request from the catalogue: meta and product tags, the unit's facts, Vehicle JSON-LD
+ * and the detail widget; `estimate` is the payment estimate's figures its GET form sent, computed in the page.
+ */
+export function vehiclePage(biz: SiteFacts, v: PublicVehicle, estimate?: Partial<PaymentFields>): PageDef {
   const path = vehiclePath(v);
   const s = v.specifications;
   const facts = unitFacts(v);
@@ -66,7 +71,9 @@ export function vehiclePage(biz: SiteFacts, v: PublicVehicle): PageDef {
         </div>
         <section className="section" aria-labelledby="page-title">
           <div className="container">
-            <ServedWidget tag="gc-vehicle-detail" attributes={{ "vehicle-id": v.id }} vehicles={v} />
+            <PaymentQueryContext.Provider value={estimate}>
+              <ServedWidget tag="gc-vehicle-detail" attributes={{ "vehicle-id": v.id }} vehicles={v} />
+            </PaymentQueryContext.Provider>
           </div>
         </section>
       </>

@@ -15,6 +15,9 @@ import { inventorySearch, type InventoryQuery } from "../../domain/inventory-que
 import { BoundedCache } from "./bounded-cache";
 import { publicVehicle } from "../../domain/public-vehicle";
 import type { ListingFeed } from "./feeds/listing-feeds";
+import { PAYMENT_PARAMS, type PaymentFields } from "../../domain/payment";
+import { comparePage, COMPARE_PATH } from "../pages/ComparePage";
+import type { CompareRequest } from "../../domain/compare";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
@@ -55,6 +58,9 @@ interface Shown {
  */
 export const MAX_INVENTORY_PAGES = 256;
 
+/** Vehicle pages with a payment estimate's figures, and comparisons, kept per site: each a visitor's choice. */
+export const MAX_QUERY_VARIANTS = 64;
+
 /** Whether `change` shows on the site `siteId`: the vehicle it was or is now is one the site shows. */
 const touches = (change: VehicleChange, siteId: string): boolean =>
   (change.action !== "create" && isShownOn(change.previous, siteId)) || (change.action !== "delete" && isShownOn(change.vehicle, siteId));
@@ -79,6 +85,10 @@ export class LivePages {
   readonly #inventory = new BoundedCache<string, InventoryPageAnswer>(MAX_INVENTORY_PAGES);
   /** Vehicle id → its page. */
   readonly #vehicles = new Map<string, VehiclePageAnswer>();
+  /** A vehicle's page with a payment estimate's figures (its GET form's query): bounded, as a visitor types them. */
+  readonly #estimates = new BoundedCache<string, VehiclePageAnswer>(MAX_QUERY_VARIANTS);
+  /** `/compare` for a set of ids: bounded, as a visitor picks them. */
+  readonly #compares = new BoundedCache<string, PreparedBody>(MAX_QUERY_VARIANTS);
   readonly #feed: CatalogueFeed;
   readonly #assets: SiteAssets;
   readonly #site: SiteFacts;
@@ -132,11 +142,34 @@ export class LivePages {
     return this.derived(path, () => new PreparedBody(feed.build(this.#site, this.#current().listed.vehicles), { type: feed.type, cacheControl: FEED_FILES }));
   }
 
-  /** The page of the vehicle a slug from any link rule points at, or undefined when there is none. */
-  vehicle(slug: string): VehiclePageAnswer | undefined {
+  /**
+   * `/compare?ids=…`: the carts asked for that this site lists, side by side, and notes on the rest; kept with the
+   * list pages' variants.
+   */
+  compare(request: CompareRequest): PreparedBody {
+    const key = `${COMPARE_PATH}?${request.ids.join(",")}|${request.extra}|${request.malformed.join(",")}`;
+    return this.#compares.get(key, () => {
+      const { listed } = this.#current();
+      const vehicles = request.ids.flatMap((id) => listed.vehicles.filter((v) => v.id === id));
+      return prepareHtml(renderPage(this.#site, comparePage(this.#site, { request, vehicles, listed: listed.vehicles }), this.#assets));
+    });
+  }
+
+  /**
+   * The page of the vehicle a slug from any link rule points at, or undefined when there is none; `estimate`, the
+   * figures of its payment estimate's GET form, computed in the page (a listed vehicle's only).
+   */
+  vehicle(slug: string, estimate?: Partial<PaymentFields>): VehiclePageAnswer | undefined {
     const shown = this.#current();
     const v = shown.all.find(slug);
     if (!v) return undefined;
+    if (estimate && isListed(v)) {
+      const key = `${v.id}?${(Object.keys(PAYMENT_PARAMS) as (keyof PaymentFields)[]).map((k) => estimate[k] ?? "").join("&")}`;
+      return this.#estimates.get(key, () => ({
+        status: 200,
+        body: prepareHtml(renderPage(this.#site, vehiclePage(this.#site, v, estimate), this.#assets)),
+      }));
+    }
     let answer = this.#vehicles.get(v.id);
     if (!answer) {
       answer = isListed(v)
@@ -161,6 +194,8 @@ export class LivePages {
     this.#shown = null;
     this.#lists.clear();
     this.#inventory.clear();
+    this.#estimates.clear();
+    this.#compares.clear();
     if (!change) return this.#vehicles.clear();
     if (change.action !== "create") this.#vehicles.delete(change.previous.id);
     if (change.action !== "delete") this.#vehicles.delete(change.vehicle.id);

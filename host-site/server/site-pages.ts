@@ -11,6 +11,8 @@ import { fixedPages, PAGE_ALIASES } from "../routes";
 import { type CatalogueFeed, type InventoryPageAnswer, LivePages, type VehiclePageAnswer } from "./live-pages";
 import type { InventoryQuery } from "../../domain/inventory-query";
 import type { ListingFeed } from "./feeds/listing-feeds";
+import type { PaymentFields } from "../../domain/payment";
+import type { CompareRequest } from "../../domain/compare";
 
 /** The sites as the pages follow them: a call after each site is added, changed or removed. */
 export interface SiteFeed {
@@ -96,9 +98,14 @@ export class SitePages {
     return e.live.derived("sitemap.xml", () => new PreparedBody(sitemapXml(e.facts, this.sitemapPaths(site)), SITEMAP_BODY));
   }
 
-  /** The page of a vehicle of `site`, or undefined when it has none by that slug. */
-  vehicle(site: Site, slug: string): VehiclePageAnswer | undefined {
-    return this.#entry(site).live.vehicle(slug);
+  /** The page of a vehicle of `site`, or undefined when it has none by that slug; `estimate`: its payment form's figures. */
+  vehicle(site: Site, slug: string, estimate?: Partial<PaymentFields>): VehiclePageAnswer | undefined {
+    return this.#entry(site).live.vehicle(slug, estimate);
+  }
+
+  /** `site`'s comparison of the carts a `/compare` address asks for. */
+  compare(site: Site, request: CompareRequest): PreparedBody {
+    return this.#entry(site).live.compare(request);
   }
 
   /** The listing feed at `path` of `site`'s listed units, following the catalogue. */

@@ -17,6 +17,9 @@ import { shareImageHandler } from "./share-image";
 import { SHARE_PNG_PREFIX } from "../lib/share-image";
 import { parseInventoryQuery, queryParams } from "../../domain/inventory-query";
 import { LISTING_FEEDS } from "./feeds/listing-feeds";
+import { paymentQuery } from "../../domain/payment";
+import { compareRequest } from "../../domain/compare";
+import { COMPARE_PATH } from "../pages/ComparePage";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -112,7 +115,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
     const site = siteOf(res);
-    const page = pages.vehicle(site, req.params.id);
+    const page = pages.vehicle(site, req.params.id, paymentQuery(new URL(req.originalUrl, "http://x").searchParams));
     if (page) send(req, res, page.body, page.status);
     else send(req, res, pages.notFound(site, { vehicle: true }), 404);
   };
@@ -124,6 +127,11 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
     if ("error" in parsed) return next(Object.assign(new Error(parsed.error), { status: 400 }));
     const page = pages.inventory(siteOf(res), parsed.query);
     send(req, res, page.body, page.status);
+  });
+  // A comparison is its address: `?ids=a,b,c` (or repeated `ids`, as its add form sends them).
+  router.get(COMPARE_PATH, (req, res, next) => {
+    if (!built) return next();
+    send(req, res, pages.compare(siteOf(res), compareRequest(new URL(req.originalUrl, "http://x").searchParams)));
   });
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);

@@ -27,7 +27,7 @@ test("widget pages show the content the server rendered in each widget", async (
   await page.goto("/vehicle/denago-ev-city");
   const detail = page.locator("gc-vehicle-detail");
   await expect(detail.getByRole("heading", { name: "Specifications" })).toBeVisible();
-  await expect(detail.getByText("$15,000")).toBeVisible();
+  await expect(detail.getByText("$15,000", { exact: true })).toBeVisible();
   await expect(detail.getByRole("link", { name: "Schedule Test Drive" })).toHaveAttribute("href", `tel:${BUSINESS.phones.tollFree.e164}`);
 
   await page.goto("/eco-impact");

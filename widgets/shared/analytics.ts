@@ -9,10 +9,12 @@ const ready = new WeakSet<Element>();
 export const MANUFACTURER_LINK = { "data-gc-action": "manufacturer" } as const;
 /** Spread on a link to the site's financing application (each site has its own): its gc-action says `quote`. */
 export const QUOTE_LINK = { "data-gc-action": "quote" } as const;
+/** Spread on a link to the dealership's compare page: its gc-action says `compare`. */
+export const COMPARE_LINK = { "data-gc-action": "compare" } as const;
 
 /** What a link does, for gc-action: dial, write, ask for a quote, open the manufacturer's page, or the dealership's page about it. */
 export function linkAction(href: string, marked?: string): GcAction {
-  if (marked === "manufacturer" || marked === "quote") return marked;
+  if (marked === "manufacturer" || marked === "quote" || marked === "compare") return marked;
   if (href.startsWith("tel:")) return "call";
   if (href.startsWith("mailto:")) return "email";
   return "details";

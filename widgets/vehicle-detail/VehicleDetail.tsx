@@ -9,7 +9,9 @@ import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
-import { MANUFACTURER_LINK, QUOTE_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
+import { COMPARE_LINK, MANUFACTURER_LINK, QUOTE_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
+import { PaymentEstimate } from "./PaymentEstimate";
+import { comparePath } from "../../domain/compare-path";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
@@ -110,10 +112,24 @@ export function VehicleDetail({ apiBase: apiBaseAttr, vehicleId, headingLevel: l
       </div>
     );
   }
-  return <Loaded v={vehicle.data} apiBase={apiBase} inventoryUrl={inventoryUrl} level={level} />;
+  return <Loaded v={vehicle.data} apiBase={apiBase} inventoryUrl={inventoryUrl} level={level} host={host} source={source} />;
 }
 
-function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: string; inventoryUrl: string; level: number }) {
+function Loaded({
+  v,
+  apiBase,
+  inventoryUrl,
+  level,
+  host,
+  source,
+}: {
+  v: Vehicle;
+  apiBase: string;
+  inventoryUrl: string;
+  level: number;
+  host: HTMLElement;
+  source: string | undefined;
+}) {
   const { tollFree, main, financingUrl } = useWidgetContact();
   /** Test drives are booked on the toll-free line, or the main one where there is none. */
   const line = tollFree ?? main;
@@ -160,6 +176,9 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
                 Get Financing Quote
               </NewTabLink>
             ) : null}
+            <a className="gc-btn gc-btn--ghost" href={withUtm(dealerUrl(apiBase, comparePath([v.id])), apiBase, source)} part="compare" {...COMPARE_LINK}>
+              Compare
+            </a>
           </div>
           <p className="call">
             {`Call ${tollFree ? "toll-free " : ""}`}
@@ -192,6 +211,7 @@ function Loaded({ v, apiBase, inventoryUrl, level }: { v: Vehicle; apiBase: stri
           </dl>
         </section>
       </div>
+      <PaymentEstimate v={v} apiBase={apiBase} host={host} level={level} source={source?.trim() || null} />
       {externalUrl && (
         <div className="external">
           <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>

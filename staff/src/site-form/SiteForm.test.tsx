@@ -95,7 +95,9 @@ describe("<SiteForm>", { timeout: 30_000 }, () => {
     await fill("Sunday opens", "10:00");
     await fill("Sunday closes", "14:30");
     await userEvent.click(control("Open on Saturday"));
-    for (const label of ["Toll-free as shown", "Toll-free to dial", "Instagram", "Financing offer", "Legal name"]) await fill(label, "");
+    for (const label of ["Toll-free as shown", "Toll-free to dial", "Instagram", "Financing offer", "Models at 0% financing", "Legal name"])
+      await fill(label, "");
+    await fill("Estimate APR (%)", "5.49");
     await fill("Lead mail recipients", "leads@sussex.example\n\n  owner@sussex.example ");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     const site = sent(onSave);
@@ -104,7 +106,7 @@ describe("<SiteForm>", { timeout: 30_000 }, () => {
     expect(site.phones.tollFree).toBeUndefined();
     expect(site.phones.service).toEqual(sussex.phones.service);
     expect(site.social).toEqual({ facebook: sussex.social.facebook, youtube: sussex.social.youtube });
-    expect(site.financing).toEqual({ url: sussex.financing!.url });
+    expect(site.financing).toEqual({ url: sussex.financing!.url, defaultApr: 5.49 });
     expect(site.legalName).toBeUndefined();
     expect(site.leadRecipients).toEqual(["leads@sussex.example", "owner@sussex.example"]);
     expect(SiteSchema.parse(site)).toEqual(site);

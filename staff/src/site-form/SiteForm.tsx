@@ -221,6 +221,22 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
           <Field id="s-financing-offer" label="Financing offer" hint="Optional, e.g. 0% APR for 60 months." error={err("financing.offer")}>
             <input type="text" autoComplete="off" {...register("financing.offer")} />
           </Field>
+          <Field
+            id="s-financing-apr"
+            label="Estimate APR (%)"
+            hint="Optional: where vehicle pages' payment estimates start, e.g. 6.99. Left empty: 6.99."
+            error={err("financing.defaultApr")}
+          >
+            <input type="text" inputMode="decimal" autoComplete="off" {...register("financing.defaultApr")} />
+          </Field>
+          <Field
+            id="s-financing-zero"
+            label="Models at 0% financing"
+            hint="Optional: vehicle ids, one a line; their estimates start at 0% APR."
+            error={err("financing.zeroApr")}
+          >
+            <textarea rows={3} autoComplete="off" spellCheck={false} {...register("financing.zeroApr")} />
+          </Field>
         </div>
       </fieldset>
 

@@ -45,7 +45,8 @@ export interface SiteFormValues {
   legal: { state: string; county: string };
   foundedYear: string;
   social: { facebook: string; instagram: string; youtube: string };
-  financing: { url: string; offer: string };
+  /** `defaultApr`: the estimate's starting rate in percent; `zeroApr`: the vehicle ids at 0%, one a line. */
+  financing: { url: string; offer: string; defaultApr: string; zeroApr: string };
   /** One address a line; none: LEAD_TO. */
   leadRecipients: string;
 }
@@ -88,7 +89,12 @@ export function toFormValues(site: SiteInput): SiteFormValues {
     legal: { ...site.legal },
     foundedYear: text(site.foundedYear),
     social: { facebook: text(site.social?.facebook), instagram: text(site.social?.instagram), youtube: text(site.social?.youtube) },
-    financing: { url: text(site.financing?.url), offer: text(site.financing?.offer) },
+    financing: {
+      url: text(site.financing?.url),
+      offer: text(site.financing?.offer),
+      defaultApr: text(site.financing?.defaultApr),
+      zeroApr: (site.financing?.zeroApr ?? []).join("\n"),
+    },
     leadRecipients: (site.leadRecipients ?? []).join("\n"),
   };
 }
@@ -112,7 +118,7 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
   legal: { state: "", county: "" },
   foundedYear: "",
   social: { facebook: "", instagram: "", youtube: "" },
-  financing: { url: "", offer: "" },
+  financing: { url: "", offer: "", defaultApr: "", zeroApr: "" },
   leadRecipients: "",
 });
 
@@ -120,6 +126,8 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
 export function toSiteInput(v: SiteFormValues): SiteInput {
   const financingUrl = optionalText(v.financing.url);
   const offer = optionalText(v.financing.offer);
+  const defaultApr = optionalText(v.financing.defaultApr);
+  const zeroApr = lines(v.financing.zeroApr);
   const recipients = lines(v.leadRecipients);
   return withoutAbsent({
     id: v.id.trim(),
@@ -147,13 +155,22 @@ export function toSiteInput(v: SiteFormValues): SiteInput {
     legal: { state: v.legal.state.trim(), county: v.legal.county.trim() },
     foundedYear: numberField(v.foundedYear),
     social: withoutAbsent({ facebook: optionalText(v.social.facebook), instagram: optionalText(v.social.instagram), youtube: optionalText(v.social.youtube) }),
-    financing: financingUrl === undefined && offer === undefined ? undefined : withoutAbsent({ url: financingUrl ?? "", offer }),
+    financing:
+      financingUrl === undefined && offer === undefined && defaultApr === undefined && zeroApr.length === 0
+        ? undefined
+        : withoutAbsent({
+            url: financingUrl ?? "",
+            offer,
+            defaultApr: defaultApr === undefined ? undefined : numberField(defaultApr),
+            zeroApr: zeroApr.length > 0 ? zeroApr : undefined,
+          }),
     leadRecipients: recipients.length > 0 ? recipients : undefined,
   }) as SiteInput;
 }
 
 /** Where an error's path (the schema's or the server's) lands in the form: a list kept one item a line is one field. */
 export function formPath(path: string): string {
+  if (path.startsWith("financing.zeroApr.")) return "financing.zeroApr";
   return path.startsWith("leadRecipients.") ? "leadRecipients" : path;
 }
 
