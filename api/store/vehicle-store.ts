@@ -1,7 +1,7 @@
 import path from "node:path";
 import { seedCatalogue } from "../../domain/catalogue/seed";
 import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
-import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
+import { buildVehicleIndex, resolveVehicleId, updateVehicleIndex } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
@@ -93,13 +93,19 @@ export const bodyOf = (v: Vehicle): PreparedBody => {
   return body;
 };
 
+/** Each view's slug index and the ids it was made from, which the next view's index is made from. */
+const indexes = new WeakMap<VehicleReader, { ids: readonly string[]; index: Map<string, string> }>();
+
 /**
  * A read-only public view of `vehicles`. Its lists are serialised the first
  * time they are asked for, not when a write lands: a save answers without
- * serialising or compressing the catalogue (docs/architecture.md).
+ * serialising or compressing the catalogue (docs/architecture.md). Given the
+ * `previous` view, its slug index is reused, the ids added or removed since keyed again.
  */
-export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader {
-  const index = buildVehicleIndex(vehicles.map((v) => v.id));
+export function createVehicleStore(vehicles: readonly Vehicle[], previous?: VehicleReader): VehicleReader {
+  const ids = vehicles.map((v) => v.id);
+  const before = previous && indexes.get(previous);
+  const index = before ? updateVehicleIndex(before.index, before.ids, ids) : buildVehicleIndex(ids);
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const listed = vehicles.filter(isListed);
   let list: PreparedBody | undefined;
@@ -115,7 +121,7 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
     const id = resolveVehicleId(index, slug);
     return id === undefined ? undefined : byId.get(id);
   };
-  return {
+  const reader: VehicleReader = {
     list: () => listed,
     find,
     listBody: listFor,
@@ -124,6 +130,8 @@ export function createVehicleStore(vehicles: readonly Vehicle[]): VehicleReader 
       return v && isListed(v) && (siteId === undefined || isShownOn(v, siteId)) ? bodyOf(v) : undefined;
     },
   };
+  indexes.set(reader, { ids, index });
+  return reader;
 }
 
 /** A write's outcome, worked out on the catalogue as it is: the next list and the change listeners hear of. */
@@ -180,7 +188,7 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     await file.save();
     if (n > viewOf) {
       viewOf = n;
-      view = createVehicleStore(next);
+      view = createVehicleStore(next, view);
     }
     for (const listener of listeners) {
       try {

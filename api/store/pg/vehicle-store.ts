@@ -64,11 +64,12 @@ function applyRows(base: readonly Vehicle[], rows: readonly VehicleRow[], whole:
 
 /**
  * The committed catalogue, read on from `base`: only the vehicles' rows changed since its version, or every row when
- * the catalogue was loaded whole (a restore) since. `q` must read one snapshot: a REPEATABLE READ transaction, or one
- * that holds the catalogue row's lock. Undefined when there is no catalogue yet.
+ * the catalogue was loaded whole (a restore) since. `q` must read one snapshot: a REPEATABLE READ transaction, or
+ * `lock`, which takes the version's row lock (until the transaction ends) so that no other write commits meanwhile.
+ * Undefined when there is no catalogue yet.
  */
-async function readSince(q: Queryable, base: Catalogue): Promise<Catalogue | undefined> {
-  const head = await q.query<{ version: string; rewritten: string }>("SELECT version, rewritten FROM catalogue WHERE id = 1");
+async function readSince(q: Queryable, base: Catalogue, { lock = false } = {}): Promise<Catalogue | undefined> {
+  const head = await q.query<{ version: string; rewritten: string }>(`SELECT version, rewritten FROM catalogue WHERE id = 1${lock ? " FOR UPDATE" : ""}`);
   if (!head.rows[0]) return undefined;
   const version = Number(head.rows[0].version);
   if (version === base.version) return base;
@@ -141,7 +142,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     if (next.version <= current.version) return [];
     const told = changes ?? diff(current.vehicles, next.vehicles);
     current = next;
-    view = createVehicleStore(next.vehicles);
+    view = createVehicleStore(next.vehicles, view);
     return told;
   };
 
@@ -174,10 +175,8 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
   /** Plan a write on the committed catalogue, under its version's row lock, and commit it. */
   const write = async <C extends VehicleChange>(plan: (vehicles: readonly Vehicle[]) => PlannedWrite<C> | undefined): Promise<C | undefined> => {
     const done = await db.transaction(async (client) => {
-      await client.query("SELECT version FROM catalogue WHERE id = 1 FOR UPDATE");
-      // Under the lock no other write commits: the rows changed since this instance's version are all there is to read
-      // (none, in the usual case where this instance already shows the latest version).
-      const committed = (await readSince(client, current))!;
+      // The rows changed since this instance's version: none, in the usual case where it already shows the latest.
+      const committed = (await readSince(client, current, { lock: true }))!;
       const planned = plan(committed.vehicles);
       if (!planned) return { committed, planned };
       const next = committed.version + 1;
