@@ -189,7 +189,9 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     // Again into the same place: refused, and the database keeps what it holds.
     await restored.leads.add(newLead(9), delivery);
     await expect(restoreBackup(file, into)).rejects.toThrow(
-      /the database postgres:\/\/.* is not empty \(catalogue \(1\), leads \(4\).*PHOTOS_DIR .* is not empty/,
+      new RegExp(
+        `the database postgres://.* is not empty \\(catalogue \\(1\\), vehicles \\(${stores.vehicles.all().length}\\), leads \\(4\\).*PHOTOS_DIR .* is not empty`,
+      ),
     );
     expect(await storedLeads((await postgres.open(url2)).leads)).toHaveLength(4);
     // --force replaces it.

@@ -3,7 +3,7 @@ import { seedCatalogue } from "../../domain/catalogue/seed";
 import { createHash } from "node:crypto";
 import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
 import { publicVehicle, type PublicVehicle } from "../../domain/public-vehicle";
-import { buildVehicleIndex, resolveVehicleId } from "../../domain/slug";
+import { buildVehicleIndex, resolveVehicleId, updateVehicleIndex } from "../../domain/slug";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
@@ -117,14 +117,21 @@ const bodyOf = (v: PublicVehicle): PreparedBody => {
   return body;
 };
 
+/** Each view's slug index and the ids it was made from, which the next view's index is made from. */
+const indexes = new WeakMap<VehicleReader, { ids: readonly string[]; index: Map<string, string> }>();
+
+/**
 /**
  * A read-only public view of `stored`: each vehicle as the public may see it (publicVehicle, made once per version).
  * Its lists are serialised the first time they are asked for, not when a write lands: a save answers without
- * serialising or compressing the catalogue (docs/architecture.md).
+ * serialising or compressing the catalogue (docs/architecture.md). Given the `previous` view, its slug index is
+ * reused, the ids added or removed since keyed again.
  */
-export function createVehicleStore(all: readonly Vehicle[]): VehicleReader {
+export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleReader): VehicleReader {
   const vehicles = all.map(publicVehicle);
-  const index = buildVehicleIndex(vehicles.map((v) => v.id));
+  const ids = vehicles.map((v) => v.id);
+  const before = previous && indexes.get(previous);
+  const index = before ? updateVehicleIndex(before.index, before.ids, ids) : buildVehicleIndex(ids);
   const byId = new Map(vehicles.map((v) => [v.id, v]));
   const listed = vehicles.filter(isListed);
   let list: PreparedBody | undefined;
@@ -140,7 +147,7 @@ export function createVehicleStore(all: readonly Vehicle[]): VehicleReader {
     const id = resolveVehicleId(index, slug);
     return id === undefined ? undefined : byId.get(id);
   };
-  return {
+  const reader: VehicleReader = {
     list: () => listed,
     find,
     listBody: listFor,
@@ -149,6 +156,8 @@ export function createVehicleStore(all: readonly Vehicle[]): VehicleReader {
       return v && isListed(v) && (siteId === undefined || isShownOn(v, siteId)) ? bodyOf(v) : undefined;
     },
   };
+  indexes.set(reader, { ids, index });
+  return reader;
 }
 
 /** A write's outcome, worked out on the catalogue as it is: the next list and the change listeners hear of. */
@@ -215,7 +224,7 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
     await file.save();
     if (n > viewOf) {
       viewOf = n;
-      view = createVehicleStore(next);
+      view = createVehicleStore(next, view);
     }
     for (const listener of listeners) {
       try {

@@ -149,7 +149,7 @@ describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while
     // A second restore into it is refused, and changes nothing.
     const refused = await npmRun("restore", [archive], restoredDir, pgEnv);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/\[restore\] refused: the database postgres:\/\/.* is not empty \(catalogue \(1\), leads/);
+    expect(refused.stderr).toMatch(/\[restore\] refused: the database postgres:\/\/.* is not empty \(catalogue \(1\), vehicles \(\d+\), leads/);
     expect((await readPgLeads(restoredUrl)).length).toBe(ids.size);
   });
 });

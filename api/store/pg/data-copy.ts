@@ -14,9 +14,20 @@ import type { DataRecords, StreamedRecords } from "../data-folder";
 import type { Database } from "./database";
 import { INSERT_LEAD, insertLeadParams } from "./lead-store";
 import type { AccountRow } from "./staff-stores";
+import { INSERT_VEHICLES } from "./vehicle-store";
 
 /** Every table the stores write, in the order they are filled. */
-export const DATA_TABLES = ["catalogue", "leads", "lead_follow_ups", "staff_accounts", "staff_sessions", "staff_audit", "partner_origins", "sites"] as const;
+export const DATA_TABLES = [
+  "catalogue",
+  "vehicles",
+  "leads",
+  "lead_follow_ups",
+  "staff_accounts",
+  "staff_sessions",
+  "staff_audit",
+  "partner_origins",
+  "sites",
+] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 export class NotEmptyError extends Error {
@@ -33,6 +44,7 @@ export class NotEmptyError extends Error {
 export function rowCounts(data: DataRecords): Record<DataTable, number> {
   return {
     catalogue: data.catalogue ? 1 : 0,
+    vehicles: data.catalogue?.length ?? 0,
     leads: data.leads.length,
     lead_follow_ups: data.followUps.length,
     staff_accounts: data.accounts.length,
@@ -68,7 +80,9 @@ const SNAPSHOT_BATCH = 1_000;
 export async function withDatabaseSnapshot<T>(db: Database, use: (records: StreamedRecords) => Promise<T>): Promise<T> {
   return db.transaction(async (c) => {
     await c.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-    const catalogue = (await c.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1")).rows[0];
+    const catalogue = (await c.query("SELECT 1 FROM catalogue WHERE id = 1")).rowCount
+      ? (await c.query<{ vehicle: unknown }>("SELECT vehicle FROM vehicles WHERE vehicle IS NOT NULL ORDER BY seq")).rows
+      : undefined;
     async function* leads(): AsyncIterable<Lead[]> {
       for (let last = "0"; ;) {
         const { rows } = await c.query<{ seq: string; lead: object; delivery: object }>(
@@ -89,7 +103,7 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
     const origins = (await c.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins ORDER BY site")).rows;
     const sites = (await c.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows;
     return use({
-      catalogue: catalogue && VehicleListSchema.parse(catalogue.vehicles),
+      catalogue: catalogue && VehicleListSchema.parse(catalogue.map((r) => r.vehicle)),
       leads: leads(),
       followUps: followUps.rows.map((r) => FollowUpEventSchema.parse(r.event)),
       accounts: accounts.rows.map((r) => ({
@@ -127,7 +141,11 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
     if (held.length && !replace) throw new NotEmptyError(held);
     if (held.length) await c.query(`TRUNCATE ${DATA_TABLES.join(", ")}`);
 
-    if (data.catalogue) await c.query("INSERT INTO catalogue (id, version, vehicles) VALUES (1, $1, $2)", [version, JSON.stringify(data.catalogue)]);
+    // Loaded whole (`rewritten`): a server showing an older version reads every row, not only the changed ones.
+    if (data.catalogue) {
+      await c.query("INSERT INTO catalogue (id, version, rewritten) VALUES (1, $1, $1)", [version]);
+      await c.query(INSERT_VEHICLES, [JSON.stringify(data.catalogue), version]);
+    }
     for (const lead of data.leads) await c.query(INSERT_LEAD, insertLeadParams(lead));
     for (const e of data.followUps) await c.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [e.leadId, JSON.stringify(e)]);
     for (const a of data.accounts)

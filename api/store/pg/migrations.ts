@@ -236,4 +236,30 @@ END $$;
 CREATE TRIGGER leads_truncated AFTER TRUNCATE ON leads FOR EACH STATEMENT EXECUTE FUNCTION gc_forget_lead_counts();
 `,
   },
+  {
+    version: 8,
+    name: "a row per vehicle",
+    // The catalogue was one row holding every vehicle, which each save rewrote whole (issue 27): now a row per vehicle
+    // (pg/vehicle-store.ts). `catalogue` keeps the version every write bumps (its trigger still announces it), and
+    // `rewritten`, the version at which the catalogue was last loaded whole (a restore): an instance that shows an
+    // older version reads every row, since a restore leaves no trace of what it removed. A vehicle's row records the
+    // version it last changed at, so an instance reads only the rows changed since the version it shows; a removed
+    // vehicle's row stays, without its JSON, for as long as that takes to hear. `seq` is the catalogue's order.
+    // Each vehicle keeps its text (json_array_elements of a json value keeps it), so its ETag.
+    sql: `
+CREATE TABLE vehicles (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  version bigint NOT NULL,
+  vehicle json,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX vehicles_version ON vehicles (version);
+INSERT INTO vehicles (id, version, vehicle)
+  SELECT x.value ->> 'id', c.version, x.value FROM catalogue c, json_array_elements(c.vehicles) WITH ORDINALITY AS x(value, n) ORDER BY x.n;
+ALTER TABLE catalogue ADD COLUMN rewritten bigint NOT NULL DEFAULT 0;
+UPDATE catalogue SET rewritten = version;
+ALTER TABLE catalogue DROP COLUMN vehicles;
+`,
+  },
 ];

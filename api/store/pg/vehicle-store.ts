@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { seedCatalogue } from "../../../domain/catalogue/seed";
 import { VehicleListSchema, type Vehicle } from "../../../domain/vehicle";
 import { createVehicleStore, etagOf, planCreate, planRemove, planReplace, type PlannedWrite, type VehicleChange, type VehicleStore } from "../vehicle-store";
@@ -8,6 +9,22 @@ interface Catalogue {
   vehicles: Vehicle[];
 }
 
+/** What a query can run on: the pool, or one connection inside a transaction. */
+type Queryable = pg.Pool | pg.PoolClient;
+
+/** A vehicle's row: `vehicle` is null once it was removed (kept, so other instances read the removal). */
+interface VehicleRow {
+  id: string;
+  vehicle: unknown;
+}
+
+/**
+ * Insert a list of vehicles as rows at catalogue version `$2`, in the list's order (`seq`): the seed, a restore, a
+ * migration from lowdb. `$1` is the list as JSON; `json` keeps each vehicle's text, so its ETag.
+ */
+export const INSERT_VEHICLES = `INSERT INTO vehicles (id, version, vehicle)
+  SELECT x.value ->> 'id', $2, x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n`;
+
 /** What changed between two versions of the catalogue, vehicle by vehicle, as listeners hear of it. */
 function diff(before: readonly Vehicle[], after: readonly Vehicle[]): VehicleChange[] {
   const old = new Map(before.map((v) => [v.id, v]));
@@ -16,32 +33,96 @@ function diff(before: readonly Vehicle[], after: readonly Vehicle[]): VehicleCha
     const previous = old.get(vehicle.id);
     old.delete(vehicle.id);
     if (!previous) changes.push({ action: "create", vehicle });
-    else if (etagOf(previous) !== etagOf(vehicle)) changes.push({ action: "update", vehicle, previous });
+    else if (previous !== vehicle && etagOf(previous) !== etagOf(vehicle)) changes.push({ action: "update", vehicle, previous });
   }
   for (const previous of old.values()) changes.push({ action: "delete", previous });
   return changes;
 }
 
 /**
- * The catalogue in PostgreSQL: one row holding the list and its version.
- * Reads are served from memory, as with lowdb. A write locks the row, works
- * on the catalogue as committed (so two instances never lose each other's
- * change, and If-Match is checked against the latest version), commits, then
- * rebuilds the public view and calls the listeners. Every other instance hears
- * of the commit by NOTIFY, reads the new version, and does the same.
+ * `base` with `rows` applied, in their order (`seq`): a changed vehicle keeps its place, a new one goes last, a
+ * removed one leaves. `whole`: the rows are the whole catalogue (after a restore), so a vehicle not among them left.
+ */
+function applyRows(base: readonly Vehicle[], rows: readonly VehicleRow[], whole: boolean): Vehicle[] {
+  // Read as stored, as a list (StoredVehicleSchema): an old record loads, and staff meet today's rules when they next save it.
+  const live = VehicleListSchema.parse(rows.flatMap((r) => (r.vehicle === null ? [] : [r.vehicle])));
+  const changed = new Map<string, Vehicle | null>(rows.map((r) => [r.id, null]));
+  for (const v of live) changed.set(v.id, v);
+  const next: Vehicle[] = [];
+  for (const v of base) {
+    const row = changed.get(v.id);
+    if (row === undefined) {
+      if (!whole) next.push(v);
+      continue;
+    }
+    changed.delete(v.id);
+    if (row) next.push(row);
+  }
+  for (const v of changed.values()) if (v) next.push(v);
+  return next;
+}
+
+/**
+ * The committed catalogue, read on from `base`: only the vehicles' rows changed since its version, or every row when
+ * the catalogue was loaded whole (a restore) since. `q` must read one snapshot: a REPEATABLE READ transaction, or
+ * `lock`, which takes the version's row lock (until the transaction ends) so that no other write commits meanwhile.
+ * Undefined when there is no catalogue yet.
+ */
+async function readSince(q: Queryable, base: Catalogue, { lock = false } = {}): Promise<Catalogue | undefined> {
+  const head = await q.query<{ version: string; rewritten: string }>(`SELECT version, rewritten FROM catalogue WHERE id = 1${lock ? " FOR UPDATE" : ""}`);
+  if (!head.rows[0]) return undefined;
+  const version = Number(head.rows[0].version);
+  if (version === base.version) return base;
+  const whole = Number(head.rows[0].rewritten) > base.version;
+  const { rows } = whole
+    ? await q.query<VehicleRow>("SELECT id, vehicle FROM vehicles WHERE vehicle IS NOT NULL ORDER BY seq")
+    : await q.query<VehicleRow>("SELECT id, vehicle FROM vehicles WHERE version > $1 ORDER BY seq", [base.version]);
+  return { version, vehicles: applyRows(base.vehicles, rows, whole) };
+}
+
+/** Store `change`, made at catalogue version `version`, in the vehicle's row alone. */
+async function writeRow(client: pg.PoolClient, change: VehicleChange, version: number): Promise<void> {
+  if (change.action === "create")
+    // A removed vehicle's row is taken over, and placed last, as a new vehicle is.
+    await client.query(
+      `INSERT INTO vehicles (id, version, vehicle) VALUES ($1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()`,
+      [change.vehicle.id, version, JSON.stringify(change.vehicle)],
+    );
+  else if (change.action === "update")
+    await client.query("UPDATE vehicles SET id = $2, version = $3, vehicle = $4, updated_at = now() WHERE id = $1", [
+      change.previous.id,
+      change.vehicle.id,
+      version,
+      JSON.stringify(change.vehicle),
+    ]);
+  else await client.query("UPDATE vehicles SET version = $2, vehicle = NULL, updated_at = now() WHERE id = $1", [change.previous.id, version]);
+}
+
+/**
+ * The catalogue in PostgreSQL: a row per vehicle (`vehicles`), and the catalogue's version (`catalogue`), which
+ * every write bumps and every vehicle row records when it changes. Reads are served from memory, as with lowdb.
+ * A write locks the version's row, works on the catalogue as committed (so two instances never lose each other's
+ * change, and If-Match is checked against the latest version), writes the one vehicle's row, commits, then
+ * rebuilds the public view and calls the listeners. Every other instance hears of the commit by NOTIFY, reads the
+ * rows changed since the version it shows, and does the same: a save costs the same at 3,500 units as at 35.
  */
 export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
-  const read = async (): Promise<Catalogue> => {
-    const { rows } = await db.pool.query<{ version: string; vehicles: unknown }>("SELECT version, vehicles FROM catalogue WHERE id = 1");
-    if (!rows[0]) {
-      // First start: seed once, whichever instance gets there first.
-      await db.pool.query("INSERT INTO catalogue (id, version, vehicles) VALUES (1, 1, $1) ON CONFLICT (id) DO NOTHING", [JSON.stringify(seedCatalogue())]);
-      return read();
-    }
-    return { version: Number(rows[0].version), vehicles: VehicleListSchema.parse(rows[0].vehicles) };
-  };
+  const EMPTY: Catalogue = { version: 0, vehicles: [] };
+  /** The catalogue as committed, read on from `base` in one snapshot. */
+  const read = (base: Catalogue): Promise<Catalogue | undefined> =>
+    db.transaction(async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      return readSince(client, base);
+    });
+  const seed = () =>
+    db.transaction(async (client) => {
+      // First start: seed once, whichever instance gets there first (the other waits on the key, then inserts nothing).
+      const made = await client.query("INSERT INTO catalogue (id, version, rewritten) VALUES (1, 1, 1) ON CONFLICT (id) DO NOTHING RETURNING id");
+      if (made.rowCount) await client.query(INSERT_VEHICLES, [JSON.stringify(seedCatalogue()), 1]);
+    });
 
-  let current = await read();
+  let current: Catalogue = (await read(EMPTY)) ?? (await seed().then(() => read(EMPTY)))!;
   let view = createVehicleStore(current.vehicles);
   const listeners = new Set<(change: VehicleChange) => void>();
 
@@ -61,11 +142,11 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     if (next.version <= current.version) return [];
     const told = changes ?? diff(current.vehicles, next.vehicles);
     current = next;
-    view = createVehicleStore(next.vehicles);
+    view = createVehicleStore(next.vehicles, view);
     return told;
   };
 
-  /** Another writer committed: read the catalogue again (reads coalesce: one in flight, one more queued). */
+  /** Another writer committed: read the rows it changed (reads coalesce: one in flight, one more queued). */
   let refreshing: Promise<void> | null = null;
   let again = false;
   const refresh = (): Promise<void> => {
@@ -77,7 +158,8 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       do {
         again = false;
         try {
-          tell(show(await read()));
+          const next = await read(current);
+          if (next) tell(show(next));
         } catch (err) {
           console.error("[catalogue] could not read a change from the database:", err);
         }
@@ -90,22 +172,16 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
   });
   db.onResync(refresh);
 
-  /** Plan a write on the committed catalogue, under its row lock, and commit it. */
+  /** Plan a write on the committed catalogue, under its version's row lock, and commit it. */
   const write = async <C extends VehicleChange>(plan: (vehicles: readonly Vehicle[]) => PlannedWrite<C> | undefined): Promise<C | undefined> => {
     const done = await db.transaction(async (client) => {
-      // The version alone first: when this instance already shows it (the usual case), the list in memory is the
-      // committed one, and the row's thousands of vehicles are neither sent nor validated again under the lock.
-      const locked = await client.query<{ version: string }>("SELECT version FROM catalogue WHERE id = 1 FOR UPDATE");
-      const version = Number(locked.rows[0]!.version);
-      let committed: Catalogue = current;
-      if (version !== current.version) {
-        const { rows } = await client.query<{ vehicles: unknown }>("SELECT vehicles FROM catalogue WHERE id = 1");
-        committed = { version, vehicles: VehicleListSchema.parse(rows[0]!.vehicles) };
-      }
+      // The rows changed since this instance's version: none, in the usual case where it already shows the latest.
+      const committed = (await readSince(client, current, { lock: true }))!;
       const planned = plan(committed.vehicles);
       if (!planned) return { committed, planned };
       const next = committed.version + 1;
-      await client.query("UPDATE catalogue SET version = $1, vehicles = $2 WHERE id = 1", [next, JSON.stringify(planned.next)]);
+      await client.query("UPDATE catalogue SET version = $1 WHERE id = 1", [next]);
+      await writeRow(client, planned.change, next);
       return { committed, planned, version: next };
     });
     if (done.version === undefined) {
