@@ -93,13 +93,19 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 /** A label naming the page or partner that sent a lead, e.g. "resort-landing". */
-export const LeadSourceSchema = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[\w .:/@-]*$/, "Invalid source label"));
+export const LeadSourceSchema = z
+  .string({ error: "The source label must be text" })
+  .check(
+    z.trim(),
+    z.maxLength(100, "The source label must be at most 100 characters"),
+    z.regex(/^[\w .:/@-]*$/, "The source label may hold letters, digits, spaces and . : / @ _ - only"),
+  );
 
 /** The body POST /api/contact accepts: the message, an optional source, and the honeypot. */
 export const ContactRequestSchema = z.extend(ContactMessageSchema, {
   source: z.optional(LeadSourceSchema),
   /** Honeypot: hidden from people, so any value marks a bot. */
-  website: z.optional(z.string().check(z.maxLength(500))),
+  website: z.optional(z.string({ error: "The website field must be text" }).check(z.maxLength(500, "The website field must be at most 500 characters"))),
 });
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
