@@ -6,6 +6,7 @@ import {
   INTERESTS,
   LeadSourceSchema,
   ORIGIN_NOT_ALLOWED,
+  SOURCE_RULE,
   type ContactMessage,
   type ContactMessageInput,
   type Interest,
@@ -84,7 +85,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   useReportedProblems(
     host,
     TAG,
-    badSource && `"source" may hold letters, digits, spaces and . : / @ _ - only, got "${label}"; sending without it`,
+    badSource && `"source" ${SOURCE_RULE}, got "${label}"; sending without it`,
     badInterest && `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`,
   );
   // A later interest attribute chooses again, unless the visitor already chose.
