@@ -7,6 +7,7 @@ import { readStoredLeads } from "./store/lead-files";
 import { freePort, startSmtpSink } from "./testing/smtp-sink";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
+import { LEAD_CSV_HEADER } from "../domain/leads-csv";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -162,7 +163,7 @@ describe("the inbox (mail off)", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = (await res.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
+    expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")",'+cmd,dana@example.com,302-555-0101,sales,'-2+3 is a formula,,,not-sent,0,`);
   });

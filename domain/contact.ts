@@ -93,7 +93,11 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 
 /** A label naming the page or partner that sent a lead, e.g. "resort-landing". */
-export const LeadSourceSchema = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[\w .:/@-]*$/, "Invalid source label"));
+/** What a source label may hold, as the API and the widget's report say it. */
+export const SOURCE_RULE = "may hold letters, digits, spaces and . : / @ _ - only";
+export const LeadSourceSchema = z
+  .string({ error: `The source label ${SOURCE_RULE}` })
+  .check(z.trim(), z.maxLength(100, "The source label must be at most 100 characters"), z.regex(/^[\w .:/@-]*$/, `The source label ${SOURCE_RULE}`));
 
 /** The body POST /api/contact accepts: the message, an optional source, and the honeypot. */
 export const ContactRequestSchema = z.extend(ContactMessageSchema, {

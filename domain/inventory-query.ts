@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./plain-messages";
 import { CATEGORY_VALUE, filterVehicles, PRICE_OPTIONS, SORT_OPTIONS, type InventoryFilters } from "./inventory-filter";
 import { INVENTORY_PAGE_SIZE, MAX_PAGE_SIZE } from "./inventory-page-size";
 import type { Vehicle } from "./vehicle";

@@ -5,6 +5,7 @@
  * it (docs/decisions/0013-lead-follow-up.md).
  */
 import { z } from "zod";
+import "./plain-messages";
 import { INTERESTS, type Interest } from "./contact";
 import type { Lead } from "./lead";
 import { SITE_MESSAGES, SLUG_PATTERN } from "./site";

@@ -4,7 +4,8 @@ import { escapeHtml, escapeXml } from "./escape";
 import type { Lead } from "./lead";
 import { leadToAdf } from "./lead-adf";
 import { composeLeadMail } from "./lead-mail";
-import { csvCell, leadsToCsv } from "./leads-csv";
+import { CONTACT_FIELDS } from "./contact-fields";
+import { csvCell, LEAD_CSV_COLUMNS, LEAD_CSV_HEADER, leadsToCsv } from "./leads-csv";
 import { firstSite } from "./site-seed";
 import { VALID_MESSAGE } from "./testing/valid-lead";
 
@@ -105,10 +106,17 @@ describe("CSV", () => {
     [3, "3"],
   ])("csvCell(%j) = %j", (a, b) => expect(csvCell(a)).toBe(b));
 
+  it("names its columns once: the contact form's fields after the id and time, the site last", () => {
+    const names = LEAD_CSV_COLUMNS.map((c) => c.name);
+    expect(LEAD_CSV_HEADER).toBe(`${names.join(",")}\r\n`);
+    expect(names.slice(2, 2 + CONTACT_FIELDS.length)).toEqual(CONTACT_FIELDS.map((f) => f.name));
+    expect(names.at(-1)).toBe("site");
+  });
+
   it("has a header row and one row per lead with source and delivery status", () => {
     const csv = leadsToCsv([lead(), lead({ id: "lead-2", source: null, delivery: { status: "sent", attempts: 1, sentAt: "2026-11-21T15:05:00.000Z" } })]);
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
+    expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(lines[1]).toBe(
       "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,,sussex-coast",
     );

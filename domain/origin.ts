@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./plain-messages";
 
 /** A host a browser can send in an Origin header: a name of letters, digits, dots and hyphens, or an IP address (no wildcard). */
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/;

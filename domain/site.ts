@@ -7,6 +7,7 @@
  * not here: docs/decisions/0022-sites-as-data.md.
  */
 import { z } from "zod";
+import "./plain-messages";
 import { DAYS, type Day, type DayHours } from "./opening-hours";
 import { VEHICLE_ID_PATTERN } from "./vehicle";
 import { APR_MAX_PERCENT } from "./payment";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./plain-messages";
 import { VEHICLE_ID_PATTERN as SLUG_PATTERN } from "./vehicle";
 
 /** Staff roles: sales manages the inventory; the owner also manages accounts and partner origins. */

@@ -8,6 +8,7 @@ import type { Lead } from "../../domain/lead";
 import { readStoredLeads } from "../store/lead-files";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "../testing/test-server";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
+import { LEAD_CSV_HEADER } from "../../domain/leads-csv";
 
 const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
 const nasty = `<img src=x onerror="alert(1)"> & <b>bold</b> 'quoted'`;
@@ -152,7 +153,7 @@ describe("npm run leads", () => {
     await post(s);
     const csv = (await run(s.dataDir, "--since", "2026-01-01", "--format", "csv")).stdout;
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,firstName,lastName,email,phone,interest,message,source,origin,deliveryStatus,deliveryAttempts,sentAt,site");
+    expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(csv).toContain(`"Line one,\nline ""two""",town-page,,not-sent,0,`);
     expect(lines.filter(Boolean)).toHaveLength(1 + 2); // header and two leads (the quoted break is a bare \n)
     // Per site: both came through the first one.
@@ -169,7 +170,7 @@ describe("npm run leads", () => {
     await post(s, { source: "town-page" });
     await post(s);
     const expected = (await run(s.dataDir, "--format", "csv")).stdout;
-    expect(expected.startsWith("id,createdAt,")).toBe(true);
+    expect(expected.startsWith(LEAD_CSV_HEADER)).toBe(true);
     const out = await tempDataDir();
     // Through npm and a shell redirect, exactly as docs/staff.md says.
     await exec("sh", ["-c", 'npm run leads -- --format csv > "$OUT/leads.csv"'], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });

@@ -15,6 +15,7 @@ import { Origins } from "./screens/Origins";
 import { Sites } from "./screens/Sites";
 import { ChooseNewPassword, SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
+import { errorMessage } from "./error-message";
 
 /**
  * A hint, kept in this browser, that an account signed in here. Without it the
@@ -171,7 +172,7 @@ export function App() {
       await staffApi.signOut();
       setSession({ state: "signed-out", note: "You have signed out." });
     } catch (err) {
-      setSession({ state: "signed-out", note: `Signed out here; the server said: ${err instanceof Error ? err.message : String(err)}` });
+      setSession({ state: "signed-out", note: `Signed out here; the server said: ${errorMessage(err)}` });
     }
   };
 

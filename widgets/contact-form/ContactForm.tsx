@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ContactMessageSchema,
-  INTEREST_LABELS,
   INTERESTS,
   LeadSourceSchema,
   ORIGIN_NOT_ALLOWED,
+  SOURCE_RULE,
   type ContactMessage,
   type ContactMessageInput,
   type Interest,
 } from "../../domain/contact";
+import { CONTACT_FIELDS, fieldDefaults, requiredFields } from "../../domain/contact-fields";
 import { telHref } from "../../domain/business";
 import { apiBaseHint, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
@@ -19,6 +20,7 @@ import { reportError, useReportedProblems } from "../shared/report";
 import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
 import { SCRIPT_CONTACT } from "../shared/script-contact";
+import { ContactFields } from "./ContactFields";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 
@@ -37,7 +39,10 @@ export interface ContactFormProps {
 
 type Field = keyof ContactMessageInput;
 const isInterest = (v: string | undefined): v is Interest => INTERESTS.includes(v as Interest);
-const isField = (k: string): k is Field => ["firstName", "lastName", "email", "phone", "interest", "message"].includes(k);
+const isField = (k: string): k is Field => CONTACT_FIELDS.some((f) => f.name === k);
+/** Which fields are required and what a new form holds: the schema's, for the fields the form shows. */
+const REQUIRED = requiredFields(ContactMessageSchema.shape, CONTACT_FIELDS);
+const DEFAULTS = fieldDefaults(ContactMessageSchema.shape, CONTACT_FIELDS);
 
 /** What the error toast says: its title, its text, and whether to offer the dealership's phone. */
 interface Toast {
@@ -53,29 +58,6 @@ export const NOT_ALLOWED_TOAST: Toast = {
   call: true,
 };
 
-/** Label, control and the field's message, wired for assistive technology; required fields carry a visible marker. */
-function Row({ name, label, errors, children }: { name: Field; label: string; errors: FieldErrors<ContactMessageInput>; children: ReactNode }) {
-  const message = errors[name]?.message;
-  return (
-    <div className={`field field--${name}`}>
-      <label htmlFor={`gc-cf-${name}`}>
-        {label}
-        {name !== "interest" && (
-          <span className="req" aria-hidden="true">
-            {" *"}
-          </span>
-        )}
-      </label>
-      {children}
-      {message && (
-        <p id={`gc-cf-${name}-error`} className="field-error" part="field-error">
-          {message}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * `<gc-contact-form>`: the contact form (spec §5: its fields and their messages) posting a lead to the dealership (§4:
  * "Sending..." while it sends, then the thank-you page or an error toast; §7: POST /api/contact; §8: the toast's text).
@@ -86,14 +68,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   const badSource = label !== undefined && !LeadSourceSchema.safeParse(label).success;
   const badInterest = interest !== undefined && !isInterest(interest);
   useWidgetEvents(host, TAG, badSource ? undefined : label, true);
-  const defaults: ContactMessageInput = {
-    firstName: "",
-    lastName: "",
-    email: "",
-    phone: "",
-    interest: isInterest(interest) ? interest : "sales",
-    message: "",
-  };
+  const defaults = { ...DEFAULTS, ...(isInterest(interest) ? { interest } : {}) } as ContactMessageInput;
   const {
     register,
     handleSubmit,
@@ -110,7 +85,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   useReportedProblems(
     host,
     TAG,
-    badSource && `"source" may hold letters, digits, spaces and . : / @ _ - only, got "${label}"; sending without it`,
+    badSource && `"source" ${SOURCE_RULE}, got "${label}"; sending without it`,
     badInterest && `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`,
   );
   // A later interest attribute chooses again, unless the visitor already chose.
@@ -158,14 +133,6 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     setSent(true);
   };
 
-  const control = (name: Field) => ({
-    id: `gc-cf-${name}`,
-    "aria-required": name !== "interest" ? true : undefined,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `gc-cf-${name}-error` : undefined,
-    ...register(name),
-  });
-
   return (
     <form
       className="form"
@@ -190,32 +157,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
       <p className="req-note" aria-hidden="true">
         <span className="req">*</span> Required
       </p>
-      <div className="grid">
-        <Row name="firstName" label="First Name" errors={errors}>
-          <input type="text" autoComplete="given-name" {...control("firstName")} />
-        </Row>
-        <Row name="lastName" label="Last Name" errors={errors}>
-          <input type="text" autoComplete="family-name" {...control("lastName")} />
-        </Row>
-        <Row name="email" label="Email" errors={errors}>
-          <input type="email" autoComplete="email" {...control("email")} />
-        </Row>
-        <Row name="phone" label="Phone" errors={errors}>
-          <input type="tel" autoComplete="tel" inputMode="tel" {...control("phone")} />
-        </Row>
-        <Row name="interest" label="Interest" errors={errors}>
-          <select {...control("interest")}>
-            {INTERESTS.map((i) => (
-              <option key={i} value={i}>
-                {INTEREST_LABELS[i]}
-              </option>
-            ))}
-          </select>
-        </Row>
-        <Row name="message" label="Message" errors={errors}>
-          <textarea rows={5} {...control("message")} />
-        </Row>
-      </div>
+      <ContactFields fields={CONTACT_FIELDS} required={REQUIRED} errors={errors} register={(name) => register(name as Field)} />
       <div className="hp" aria-hidden="true">
         <label htmlFor="gc-cf-website">Website</label>
         <input ref={honeypot} id="gc-cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

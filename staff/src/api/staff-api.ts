@@ -1,33 +1,23 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
 import type { Site } from "../../../domain/site";
-import type { AuditEntry as StoredAuditEntry } from "../../../domain/staff";
+import type { NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
 import type { Integrity } from "../../../domain/widget-integrity";
 import type { VehicleDraft } from "../vehicle-form/form-values";
 import { call } from "./client";
 
-export type Role = "owner" | "sales";
-export interface Session {
-  email: string;
-  role: Role;
+export interface Session extends Pick<StaffAccount, "email" | "role" | "sites"> {
   /** Whether this server mails leads (SMTP set up); when not, leads are only in the inbox and none can be re-sent. */
   leadMail: boolean;
   /** Present while an owner's reset holds: it must choose a new password before anything else. */
   mustChangePassword?: true;
-  /** The site ids an account scoped to sites may act on; absent: every site. */
-  sites?: string[];
 }
 /** A history entry as stored; one about a lead also carries the visitor's name (null when the lead is gone). */
 export type AuditEntry = StoredAuditEntry & { leadName?: string | null };
-export interface Account {
-  email: string;
-  role: Role;
-  createdAt: string;
+export interface Account extends StaffAccount {
   /** Its password is a temporary one an owner set. */
   mustChangePassword: boolean;
-  /** The site ids it is scoped to; absent: every site. */
-  sites?: string[];
 }
 export interface Origins {
   startup: string[];
@@ -80,8 +70,7 @@ export const staffApi = {
   audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
 
   accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
-  addAccount: async (account: { email: string; role: Role; password: string; sites?: string[] }) =>
-    (await call<Account>("accounts", { method: "post", ...json(account) })).body,
+  addAccount: async (account: NewStaffAccount) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
   removeAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}`, { method: "delete" });
   },

@@ -2,18 +2,18 @@ import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Site } from "../../../domain/site";
-import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount } from "../../../domain/staff";
+import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount, type StaffRole } from "../../../domain/staff";
 import { ApiError } from "../api/client";
-import { staffApi, type Account, type Role } from "../api/staff-api";
+import { staffApi, type Account } from "../api/staff-api";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Field } from "../components/Field";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
+import { errorMessage } from "../error-message";
 
-const ROLE_LABELS: Record<Role, string> = { owner: "Owner", sales: "Sales" };
-const ROLE_HELP: Record<Role, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", sales: "Sales" };
+const ROLE_HELP: Record<StaffRole, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
 
 /** Owners: the staff accounts; add one, remove one, reset one's password, unlock one. */
 export function Accounts({ me }: { me: string }) {
@@ -29,7 +29,7 @@ export function Accounts({ me }: { me: string }) {
   const load = () =>
     staffApi.accounts().then(
       (list) => setAccounts(list),
-      (err: unknown) => setFailure(message(err)),
+      (err: unknown) => setFailure(errorMessage(err)),
     );
   /** The sites an account may be scoped to (the choice is offered with more than one). */
   const [sites, setSites] = useState<Site[]>([]);
@@ -66,7 +66,7 @@ export function Accounts({ me }: { me: string }) {
       for (const [field, text] of Object.entries(err instanceof ApiError ? (err.body.fields ?? {}) : {})) {
         if (field === "email" || field === "role" || field === "password" || field === "sites") setError(field, { type: "server", message: text });
       }
-      setNotice({ tone: "error", text: `Not added: ${message(err)}` });
+      setNotice({ tone: "error", text: `Not added: ${errorMessage(err)}` });
     }
   });
 
@@ -79,7 +79,7 @@ export function Accounts({ me }: { me: string }) {
       setNotice({ tone: "success", text: `Removed ${email}. Their sessions have ended.` });
       await load();
     } catch (err) {
-      setNotice({ tone: "error", text: `${email} was not removed: ${message(err)}` });
+      setNotice({ tone: "error", text: `${email} was not removed: ${errorMessage(err)}` });
     }
   };
 
@@ -90,7 +90,7 @@ export function Accounts({ me }: { me: string }) {
       setTemporary({ email, password: await staffApi.resetPassword(email) });
       await load();
     } catch (err) {
-      setNotice({ tone: "error", text: `The password of ${email} was not reset: ${message(err)}` });
+      setNotice({ tone: "error", text: `The password of ${email} was not reset: ${errorMessage(err)}` });
     }
   };
 
@@ -101,7 +101,7 @@ export function Accounts({ me }: { me: string }) {
       await staffApi.unlockAccount(email);
       setNotice({ tone: "success", text: `Unlocked ${email}: its failed sign-ins are forgotten, and it can sign in at once.` });
     } catch (err) {
-      setNotice({ tone: "error", text: `${email} was not unlocked: ${message(err)}` });
+      setNotice({ tone: "error", text: `${email} was not unlocked: ${errorMessage(err)}` });
     }
   };
 

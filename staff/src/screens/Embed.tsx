@@ -12,6 +12,8 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { BASE, Link } from "../router";
 import "../leads.css";
+import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 type Widget = (typeof WIDGETS)[number];
 type Values = Record<string, string | boolean>;
@@ -132,16 +134,12 @@ export function Embed({ owner }: { owner: boolean }) {
     };
   }, [chosen]);
 
-  useEffect(() => {
-    let live = true;
-    staffApi.vehicles().then(
-      (list) => live && setVehicles(list.filter((v) => v.status !== "sold")),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useLiveLoad(
+    () => staffApi.vehicles(),
+    (list) => setVehicles(list.filter((v) => v.status !== "sold")),
+    () => undefined,
+    [],
+  );
 
   const widget = WIDGETS.find((w) => w.tag === tag)!;
   const current = values[tag] ?? {};
@@ -171,7 +169,7 @@ export function Embed({ owner }: { owner: boolean }) {
           element.setAttribute(name, value === true ? "" : value);
         box.replaceChildren(element);
       },
-      (err: unknown) => live && setPreviewError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => live && setPreviewError(errorMessage(err)),
     );
     return () => {
       live = false;

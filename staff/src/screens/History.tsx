@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { auditLeadId } from "../../../domain/staff";
 import { staffApi, type AuditEntry } from "../api/staff-api";
 import { Notice } from "../components/Notice";
@@ -7,21 +7,19 @@ import { StackedTable } from "../components/StackedTable";
 import { AUDIT_ACTION_LABELS, formatTime } from "../format";
 import { leadPath, Link, vehiclePath } from "../router";
 import { fieldLabel, fieldText } from "../vehicle-form/field-text";
+import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 /** Who changed what and when, newest first. */
 export function History() {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    staffApi.audit().then(
-      (list) => live && setEntries(list),
-      (err: unknown) => live && setFailure(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useLiveLoad(
+    () => staffApi.audit(),
+    setEntries,
+    (err) => setFailure(errorMessage(err)),
+    [],
+  );
 
   return (
     <>

@@ -9,6 +9,8 @@ import { formatPrice } from "../format";
 import { matchesSearch } from "../inventory-search";
 import { BASE, Link, vehiclePath } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
+import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 type StaffVehicle = Vehicle;
 const statusOf = (v: StaffVehicle): VehicleStatus => v.status;
@@ -36,16 +38,12 @@ export function Inventory() {
     setRefocus(null);
   }, [refocus, vehicles]);
 
-  useEffect(() => {
-    let live = true;
-    staffApi.vehicles().then(
-      (list) => live && setVehicles(list),
-      (err: unknown) => live && setFailure(err instanceof Error ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useLiveLoad(
+    () => staffApi.vehicles(),
+    setVehicles,
+    (err) => setFailure(errorMessage(err)),
+    [],
+  );
 
   const mark = async (vehicle: StaffVehicle, status: VehicleStatus) => {
     setBusy(vehicle.id);
@@ -58,7 +56,7 @@ export function Inventory() {
       setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}.` });
       setRefocus(saved.vehicle.id);
     } catch (err) {
-      setNotice({ tone: "error", text: `${vehicle.name} was not changed: ${err instanceof Error ? err.message : String(err)}` });
+      setNotice({ tone: "error", text: `${vehicle.name} was not changed: ${errorMessage(err)}` });
     } finally {
       setBusy(null);
     }

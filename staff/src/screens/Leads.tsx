@@ -18,8 +18,8 @@ import { formatTime } from "../format";
 import { mailFailureText } from "../mail-failure";
 import { BASE, Link } from "../router";
 import "../leads.css";
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 /** The first thing the API would refuse in these filters, by the core's rules, or null. */
 function queryProblem(filters: LeadFilters): string | null {
@@ -109,7 +109,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
       },
       (err: unknown) => {
         if (!live) return;
-        setFailure(message(err));
+        setFailure(errorMessage(err));
         setLeads(null);
       },
     );
@@ -138,7 +138,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
       setLeads((list) => [...(list ?? []), ...page.leads]);
       setNextCursor(page.nextCursor);
     } catch (err) {
-      setFailure(message(err));
+      setFailure(errorMessage(err));
     } finally {
       setLoadingMore(false);
     }
@@ -260,16 +260,12 @@ const MailOffNote = () => <Notice tone="info">Lead mail is off on this server: l
 export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
   const [lead, setLead] = useState<InboxLead | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    leadsApi.lead(id).then(
-      (found) => live && setLead(found),
-      (err: unknown) => live && setFailure(message(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  useLiveLoad(
+    () => leadsApi.lead(id),
+    setLead,
+    (err) => setFailure(errorMessage(err)),
+    [id],
+  );
   return (
     <>
       <ScreenHeading title={lead ? `Lead from ${leadName(lead)}` : "Lead"} busy={!lead && !failure} />
@@ -366,7 +362,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
       if (body.note !== undefined) setNote("");
       setNotice({ tone: "success", text: done });
     } catch (err) {
-      setNotice({ tone: "error", text: message(err) });
+      setNotice({ tone: "error", text: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -397,7 +393,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
       setNotice({ tone: "info", text: "Queued: sending the mail again…" });
       watch(15);
     } catch (err) {
-      setNotice({ tone: "error", text: message(err) });
+      setNotice({ tone: "error", text: errorMessage(err) });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { ApiError } from "../api/client";
 import { staffApi, type Session } from "../api/staff-api";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { errorMessage } from "../error-message";
 
 /** "in 15 minutes", "in 40 seconds": the wait a 429's Retry-After asks for. */
 export function describeWait(seconds: number | null): string {
@@ -22,7 +23,7 @@ export function signInFailure(err: unknown): string {
   if (err instanceof ApiError && err.status === 429)
     return `Too many failed sign-ins. Try again ${describeWait(err.retryAfterSeconds)}, or ask an owner to unlock your account.`;
   if (err instanceof ApiError && err.status === 400) return `Enter your e-mail and password. (${err.message})`;
-  return `Could not sign in: ${err instanceof Error ? err.message : String(err)}`;
+  return `Could not sign in: ${errorMessage(err)}`;
 }
 
 interface SignInProps {
@@ -97,7 +98,7 @@ export function ChooseNewPassword({ email, onChosen }: { email: string; onChosen
     } catch (err) {
       const field = err instanceof ApiError ? err.body.fields?.password : undefined;
       if (field) setError("password", { type: "server", message: field }, { shouldFocus: true });
-      else setFailure(err instanceof Error ? err.message : String(err));
+      else setFailure(errorMessage(err));
     }
   });
   return (

@@ -8,8 +8,7 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { blankFormValues, toFormValues } from "../site-form/form-values";
 import { SiteForm } from "../site-form/SiteForm";
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from "../error-message";
 
 type Editing = { kind: "new" } | { kind: "edit"; site: Site; etag: string };
 /** A removal being confirmed; `leads`: the server said this many leads came through it, so it asks again. */
@@ -29,7 +28,7 @@ export function Sites() {
       .finally(sitesChanged)
       .then(
         ({ sites: list }) => setSites(list),
-        (err: unknown) => setFailure(message(err)),
+        (err: unknown) => setFailure(errorMessage(err)),
       );
   useEffect(() => {
     void load();
@@ -41,7 +40,7 @@ export function Sites() {
       const { site: fresh, etag } = await staffApi.site(site.id);
       setEditing({ kind: "edit", site: fresh, etag });
     } catch (err) {
-      setNotice({ tone: "error", text: `Could not load ${site.name}: ${message(err)}` });
+      setNotice({ tone: "error", text: `Could not load ${site.name}: ${errorMessage(err)}` });
     }
   };
 
@@ -61,7 +60,7 @@ export function Sites() {
         setNotice({ tone: "error", text: "Someone else saved this site since you opened it. Open it again to see their change, then make yours." });
         return;
       }
-      setNotice({ tone: "error", text: `Not saved: ${message(err)}` });
+      setNotice({ tone: "error", text: `Not saved: ${errorMessage(err)}` });
       if (err instanceof ApiError) return err.body.fields ?? {};
     }
   };
@@ -76,7 +75,7 @@ export function Sites() {
     } catch (err) {
       const count = err instanceof ApiError && err.status === 409 ? (err.body as { leads?: unknown }).leads : undefined;
       if (typeof count === "number") return setRemoving({ site, leads: count });
-      setNotice({ tone: "error", text: `Not removed: ${message(err)}` });
+      setNotice({ tone: "error", text: `Not removed: ${errorMessage(err)}` });
     }
   };
 

@@ -13,6 +13,7 @@ import { EMPTY_FORM, toFormValues, VehicleFormSchema, type VehicleFormValues } f
 import { VehicleForm } from "../vehicle-form/VehicleForm";
 import { PhotosPanel } from "../vehicle-form/PhotosPanel";
 import { isPhoto } from "../../../domain/photo";
+import { errorMessage } from "../error-message";
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; vehicle: Vehicle | null; etag: string };
 
@@ -53,7 +54,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
         (err: unknown) => {
           if (!live) return;
           if (err instanceof ApiError && err.status === 404) setLoaded({ state: "missing" });
-          else setLoaded({ state: "failed", message: err instanceof Error ? err.message : String(err) });
+          else setLoaded({ state: "failed", message: errorMessage(err) });
         },
       );
     }
@@ -146,7 +147,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
         setNotice({ tone: "error", text: "Not saved: a vehicle with this ID exists already." });
         return { id: err.message };
       }
-      setNotice({ tone: "error", text: `Not saved: ${err instanceof Error ? err.message : String(err)}` });
+      setNotice({ tone: "error", text: `Not saved: ${errorMessage(err)}` });
     }
   };
 
@@ -157,7 +158,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
       await staffApi.deleteVehicle(loaded.vehicle.id);
       navigateWithNotice(BASE, `Deleted ${loaded.vehicle.name}. Its page on the site now answers “not found”.`);
     } catch (err) {
-      setNotice({ tone: "error", text: `Not deleted: ${err instanceof Error ? err.message : String(err)}` });
+      setNotice({ tone: "error", text: `Not deleted: ${errorMessage(err)}` });
     }
   };
 
