@@ -60,7 +60,7 @@ test("a sold vehicle leaves the lists and the sitemap, and its page answers 410 
   const answer = await page.goto(`/vehicle/${sold.id}`);
   expect(answer!.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`This ${sold.name} has been sold`);
-  await expect(page.getByRole("link", { name: similar.name })).toHaveAttribute("href", `/vehicle/${similar.id}`);
+  await expect(page.getByRole("link", { name: similar.name, exact: true })).toHaveAttribute("href", `/vehicle/${similar.id}`);
   await page.getByRole("link", { name: "Browse the inventory" }).click();
   await expect(page).toHaveURL(/\/inventory$/);
 

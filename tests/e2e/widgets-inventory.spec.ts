@@ -16,6 +16,8 @@ test.describe("inventory on the resort page (brand=evolution)", () => {
 
     await inventory.getByLabel("Category").selectOption({ label: "Turfman" });
     await expect(count).not.toHaveText(`Showing 6 of ${total} vehicles`);
+    // "Loading vehicles…" while the choice's page is on its way.
+    await expect(count).toHaveText(/^Showing \d+/);
     const shown = Number(/^Showing (\d+)/.exec(await count.innerText())![1]);
     expect(shown).toBeGreaterThan(0);
     expect(shown).toBeLessThan(6);
