@@ -36,6 +36,8 @@ export interface CatalogueResults {
 
 /** A vehicle the home page features and the Evolution page lists, so that one write touches every kind of page. */
 const VEHICLE = "evolution-d6-max-xt4";
+/** The inventory is paged (24 a page): the page of results that holds VEHICLE, found as a visitor would, by its name. */
+export const VEHICLE_ON_INVENTORY = "/inventory?q=D6+Max+XT4";
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
 const POLL_MS = 5;
 /** A write whose change is not served within this time counts as failed. */
@@ -113,7 +115,7 @@ export function addBenchOwner(env: Record<string, string | undefined>): void {
 /** Every page and read that shows the vehicle's price, with what it shows once the price is `price`. */
 const AFFECTED: { path: string; shows: (price: number) => string }[] = [
   { path: `/vehicle/${VEHICLE}`, shows: formatUsd },
-  { path: "/inventory", shows: formatUsd },
+  { path: VEHICLE_ON_INVENTORY, shows: formatUsd },
   { path: "/", shows: formatUsd },
   { path: "/evolution", shows: formatUsd },
   { path: "/api/vehicles", shows: (p) => `"price":${p}` },

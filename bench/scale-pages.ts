@@ -20,7 +20,7 @@ import { readDataFolder } from "../api/store/data-folder";
 import { openDatabase } from "../api/store/pg/database";
 import { loadDatabase } from "../api/store/pg/data-copy";
 import { seedCatalogue } from "../domain/catalogue/seed";
-import type { Vehicle } from "../domain/vehicle";
+import { bigCatalogue } from "../domain/testing/big-catalogue";
 import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/report";
@@ -71,18 +71,6 @@ const PATHS = ["/", "/inventory"] as const;
 const BROWSER_ENCODING = { "accept-encoding": "gzip, br" };
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
 
-/** `size` units: the seed, then copies of it under new ids until there are enough. */
-export function scaledCatalogue(size: number): Vehicle[] {
-  const seed = seedCatalogue();
-  const out: Vehicle[] = [];
-  for (let i = 0; out.length < size; i++) {
-    const v = seed[i % seed.length]!;
-    const copy = Math.floor(i / seed.length);
-    out.push(copy === 0 ? v : { ...v, id: `${v.id}-u${copy}`, name: `${v.name} #${copy}`, featured: false });
-  }
-  return out;
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -92,7 +80,7 @@ const percentile = (values: number[], p: number) => {
 async function dataFolder(root: string, name: string, size: number): Promise<string> {
   const dir = path.join(root, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, "catalogue.json"), JSON.stringify({ vehicles: scaledCatalogue(size) }));
+  await writeFile(path.join(dir, "catalogue.json"), JSON.stringify({ vehicles: bigCatalogue(size) }));
   const added = spawnSync(process.execPath, ["--import", "tsx", "api/cli/staff.ts", "add", ACCOUNT.email, "--role", "owner"], {
     cwd: ROOT,
     env: cleanEnv({ DATA_DIR: dir }) as NodeJS.ProcessEnv,

@@ -17,7 +17,7 @@ import type { Site } from "../domain/site";
 import { formatUsd } from "../domain/money";
 import { fetchAsHost } from "../api/testing/host-fetch";
 import { SITES_FILE } from "../api/store/site-store";
-import { addBenchOwner, percentile, StaffClient } from "./catalogue";
+import { addBenchOwner, percentile, StaffClient, VEHICLE_ON_INVENTORY } from "./catalogue";
 import { benchSites, hostOf } from "./lib/bench-sites";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
@@ -137,7 +137,7 @@ async function startSitesServer(name: string, count: number): Promise<SitesServe
 /** Ask each host for its `/` and `/inventory`, one after another, as a browser would. */
 async function warm(s: SitesServer, hosts: readonly string[]): Promise<void> {
   for (const host of hosts)
-    for (const pathname of ["/", "/inventory"]) {
+    for (const pathname of ["/", "/inventory", VEHICLE_ON_INVENTORY]) {
       const res = await fetchAsHost(s.server.url + pathname, host, { headers: BROWSER_HEADERS });
       if (res.status !== 200) throw new Error(`[bench] ${s.name}: GET ${pathname} on ${host} answered ${res.status}`);
       await res.arrayBuffer();
@@ -149,7 +149,7 @@ async function warm(s: SitesServer, hosts: readonly string[]): Promise<void> {
  * compression (which the throughput figures include).
  */
 async function inventory(s: SitesServer, host: string): Promise<string> {
-  const res = await fetchAsHost(`${s.server.url}/inventory`, host);
+  const res = await fetchAsHost(`${s.server.url}${VEHICLE_ON_INVENTORY}`, host);
   if (res.status !== 200) throw new Error(`[bench] ${s.name}: GET /inventory on ${host} answered ${res.status}`);
   return res.text();
 }
