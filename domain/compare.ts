@@ -42,8 +42,6 @@ export interface CompareRow {
   differs: boolean;
 }
 
-/** A vehicle's year, where the catalogue has one (unit fields, issue 29). */
-const yearOf = (v: Vehicle): unknown => (v as Vehicle & { year?: number }).year;
 const text = (value: unknown): string => (value === undefined || value === null || value === "" ? "—" : specValue(value));
 
 /** The lines a comparison shows, in order; a line no compared vehicle has a value for is left out. */
@@ -56,7 +54,8 @@ const LINES: [label: string, value: (v: Vehicle) => unknown][] = [
   ["Charging time", (v) => v.specifications.chargingTime],
   ["Payload", (v) => v.specifications.payload],
   ["Condition", (v) => (v.condition === "used" ? "Used" : "New")],
-  ["Year", yearOf],
+  // A model year reads as one, not as a count ("2025", never "2,025").
+  ["Year", (v) => v.year?.toString()],
 ];
 
 /** The comparison of `vehicles` side by side: price, seats, range, top speed, battery, charging time, payload, condition, year. */
