@@ -118,21 +118,21 @@ export function Embed({ owner }: { owner: boolean }) {
   const code = useRef<HTMLElement>(null);
 
   // The site the snippet is for (the header's choice, else the one serving this console), and its pinned scripts' SRI values.
-  useEffect(() => {
-    let live = true;
-    staffApi
-      .sites()
-      .then(({ sites }) => {
-        const site = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
-        if (!live || !site) return;
-        setSite(site);
-        return staffApi.siteWidgets(site.id).then((pinned) => live && setRelease(pinned));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [chosen]);
+  useLiveLoad(
+    async () => {
+      const { sites } = await staffApi.sites();
+      const site = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
+      // Without its pinned release the snippet is still right, only unpinned.
+      return site && { site, pinned: await staffApi.siteWidgets(site.id).catch(() => null) };
+    },
+    (found) => {
+      if (!found) return;
+      setSite(found.site);
+      if (found.pinned) setRelease(found.pinned);
+    },
+    () => undefined,
+    [chosen],
+  );
 
   useLiveLoad(
     () => staffApi.vehicles(),
