@@ -88,13 +88,27 @@ const OWN_WORDS: [string, SafeParser, unknown][] = [
 ];
 SCHEMAS.push(...OWN_WORDS);
 
-/** Every spoilt input of `valid` that `schema` refuses, with its issues. */
-function spoilt(schema: SafeParser, valid: unknown): (readonly { message: string; path: readonly PropertyKey[] }[])[] {
+interface Issue {
+  message: string;
+  path: readonly PropertyKey[];
+  /** A union's issues, one list per option: a form's resolver may show one of these instead of the union's own. */
+  errors?: readonly (readonly Issue[])[];
+}
+
+/** The issues with each union's options' issues beside them (at the union's path). */
+const flat = (issues: readonly Issue[], at: readonly PropertyKey[] = []): Issue[] =>
+  issues.flatMap((issue) => {
+    const path = [...at, ...issue.path];
+    return [{ ...issue, path }, ...(issue.errors ?? []).flatMap((option) => flat(option, path))];
+  });
+
+/** Every spoilt input of `valid` that `schema` refuses, with its issues (a union's options' too). */
+function spoilt(schema: SafeParser, valid: unknown): Issue[][] {
   const refused = [];
   for (const path of paths(valid))
     for (const bad of BAD_VALUES) {
-      const issues = schema.safeParse(replaced(valid, path, bad)).error?.issues;
-      if (issues) refused.push(issues);
+      const issues = schema.safeParse(replaced(valid, path, bad)).error?.issues as readonly Issue[] | undefined;
+      if (issues) refused.push(flat(issues));
     }
   return refused;
 }

@@ -68,7 +68,7 @@ export const PriceSchema = z
 function numberOrText(max: number, rule: string) {
   return z.union(
     [
-      z.string().trim().min(1, { error: rule }).max(SPEC_TEXT_MAX, { error: rule }),
+      z.string({ error: rule }).trim().min(1, { error: rule }).max(SPEC_TEXT_MAX, { error: rule }),
       z.number({ error: rule }).min(1, { error: rule }).max(max, { error: rule }),
     ],
     {
