@@ -119,19 +119,20 @@ export function Embed({ owner }: { owner: boolean }) {
 
   // The site the snippet is for (the header's choice, else the one serving this console), and its pinned scripts' SRI values.
   useLiveLoad(
-    async () => {
-      const { sites } = await staffApi.sites();
-      const site = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
-      // Without its pinned release the snippet is still right, only unpinned.
-      return site && { site, pinned: await staffApi.siteWidgets(site.id).catch(() => null) };
-    },
-    (found) => {
-      if (!found) return;
-      setSite(found.site);
-      if (found.pinned) setRelease(found.pinned);
+    () => staffApi.sites(),
+    ({ sites }) => {
+      const found = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
+      if (found) setSite(found);
     },
     () => undefined,
     [chosen],
+  );
+  useLiveLoad(
+    () => (site ? staffApi.siteWidgets(site.id) : Promise.resolve(null)),
+    (pinned) => pinned && setRelease(pinned),
+    // Without its pinned release the snippet is still right, only unpinned.
+    () => undefined,
+    [site?.id],
   );
 
   useLiveLoad(
