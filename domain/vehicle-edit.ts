@@ -5,7 +5,7 @@
  * did not change; it conflicts only where someone else changed one they did.
  */
 import { z } from "zod";
-import { changedVehicleFields, VehicleFieldsSchema, type Vehicle } from "./vehicle";
+import { changedVehicleFields, VEHICLE_MESSAGES, VehicleFieldsSchema, type Vehicle } from "./vehicle";
 
 /** The fields an edit may set: every top-level field but the id and `isNew`, which `condition` decides. */
 export const EDITABLE_VEHICLE_FIELDS = Object.keys(VehicleFieldsSchema.shape).filter((k) => k !== "id" && k !== "isNew") as Exclude<
@@ -14,13 +14,13 @@ export const EDITABLE_VEHICLE_FIELDS = Object.keys(VehicleFieldsSchema.shape).fi
 >[];
 export type EditableVehicleField = (typeof EDITABLE_VEHICLE_FIELDS)[number];
 
-const FieldSchema = z.enum(EDITABLE_VEHICLE_FIELDS as [EditableVehicleField, ...EditableVehicleField[]]);
+const FieldSchema = z.enum(EDITABLE_VEHICLE_FIELDS as [EditableVehicleField, ...EditableVehicleField[]], { error: VEHICLE_MESSAGES.editFields });
 /** A field's value, or null for an optional field left out (JSON has no undefined). */
-const ValuesSchema = z.partialRecord(FieldSchema, z.unknown());
+const ValuesSchema = z.partialRecord(FieldSchema, z.unknown(), { error: VEHICLE_MESSAGES.editFields });
 
 /** PATCH /api/staff/vehicles/:id: the changed fields' new values, and their values in the version edited (If-Match). */
 export const VehicleEditSchema = z
-  .object({ changes: ValuesSchema, base: ValuesSchema })
+  .object({ changes: ValuesSchema, base: ValuesSchema }, { error: VEHICLE_MESSAGES.edit })
   .refine((e) => Object.keys(e.changes).length > 0, { path: ["changes"], message: "Name at least one field to change" })
   .refine((e) => sameKeys(e.changes, e.base), { path: ["base"], message: "Give the edited version's value of each changed field, and only those" });
 export type VehicleEdit = z.infer<typeof VehicleEditSchema>;

@@ -4,6 +4,7 @@ import { daysOnLot, NewVehicleSchema, VehicleListSchema, VehicleSchema, vehicleF
 
 const cart = seedCatalogue()[0]!;
 const PRICE_RULE = "Price must be a whole number of dollars from $1 to $250,000";
+const PRICE_ASKED = "Enter the price in whole dollars, like 12995";
 
 /** The first message for `field` when `patch` is applied to a valid vehicle, or "ok". */
 function verdict(patch: Partial<VehicleInput>, field: string): string {
@@ -21,8 +22,9 @@ describe("price", () => {
     [0, PRICE_RULE],
     [-5, PRICE_RULE],
     [99_999_999_999, PRICE_RULE],
-    [Number.NaN, PRICE_RULE],
-    ["12995", PRICE_RULE],
+    [Number.NaN, PRICE_ASKED],
+    ["12995", PRICE_ASKED],
+    [undefined, PRICE_ASKED],
   ])("%s → %s", (price, expected) => expect(verdict({ price: price as number }, "price")).toBe(expected));
 });
 
@@ -39,7 +41,7 @@ describe("specifications", () => {
     ["range", "  ", "Range must be a number from 1 to 200 miles, or a text of at most 40 characters"],
     ["topSpeed", "25 mph", "ok"],
     ["topSpeed", 400, "Top speed must be a number from 1 to 60 mph, or a text of at most 40 characters"],
-    ["payload", 50_000, "Payload must be a number from 1 to 5000 lbs, or a text of at most 40 characters"],
+    ["payload", 50_000, "Payload must be a number from 1 to 5,000 lbs, or a text of at most 40 characters"],
     ["batteryType", "y".repeat(41), "Battery type must be at most 40 characters"],
     ["chargingTime", "6-8 hours", "ok"],
   ])("%s = %s → %s", (key, value, expected) => {
@@ -93,7 +95,7 @@ describe("a unit on a lot: its fields, each optional, each said in words when wr
     ["vin", "1M8GDM9AXKP04278", "A VIN has 17 characters; this one has 16"],
     ["vin", "1M8GDM9AXKPO42788", 'A VIN has only digits and the letters A–Z without I, O and Q; "O" is not one of them'],
     ["serialNumber", "EV2403-118842", "ok"],
-    ["serialNumber", "", "Serial number must not be empty: leave it out instead"],
+    ["serialNumber", "", "Serial number must be 1 to 30 characters: leave it empty when there is none"],
     ["year", 2025, "ok"],
     ["year", nextYear, "ok"],
     ["year", nextYear + 1, YEAR_RULE],
@@ -101,21 +103,33 @@ describe("a unit on a lot: its fields, each optional, each said in words when wr
     ["year", 2024.5, YEAR_RULE],
     ["year", "2024", YEAR_RULE],
     ["color", "Lime Green Metallic", "ok"],
-    ["color", "c".repeat(41), "Colour must be at most 40 characters"],
-    ["hours", 120, "ok"],
+    ["color", "c".repeat(41), "Colour must be 1 to 40 characters: leave it empty when not known"],
+    ["hours", 120, "A new unit has no meter reading: choose Used as the condition, or leave this empty"],
     ["hours", -1, "Hours must be a whole number from 0 to 50,000"],
-    ["odometer", 1_200, "ok"],
+    ["odometer", 1_200, "A new unit has no meter reading: choose Used as the condition, or leave this empty"],
     ["odometer", 600_000, "Odometer must be a whole number of miles from 0 to 500,000"],
     ["streetLegal", true, "ok"],
     ["streetLegal", "yes", "Street legal must be yes or no"],
     ["cost", 7_100, "ok"],
     ["cost", 7_100.5, "Cost must be a whole number of dollars from $0 to $250,000"],
     ["receivedAt", "2026-08-14", "ok"],
-    ["receivedAt", "14/08/2026", "Received must be a date (YYYY-MM-DD)"],
-    ["receivedAt", "2026-02-30", "Received must be a date (YYYY-MM-DD)"],
+    ["receivedAt", "14/08/2026", "Enter the day it arrived on the lot, like 2026-11-25"],
+    ["receivedAt", "2026-02-30", "Enter the day it arrived on the lot, like 2026-11-25"],
     ["location", "cape-may", "ok"],
-    ["location", "Cape May", "Location must be a site id"],
+    ["location", "Cape May", "Choose the lot from the organisation's sites"],
   ])("%s = %j → %s", (field, value, expected) => expect(verdict({ [field]: value } as Partial<VehicleInput>, field)).toBe(expected));
+
+  it.each([
+    ["hours", 120],
+    ["odometer", 1_200],
+  ])("%s: a used unit's meter reading is kept", (field, value) => {
+    expect(verdict({ condition: "used", [field]: value } as Partial<VehicleInput>, field)).toBe("ok");
+    expect(verdict({ condition: undefined, isNew: false, [field]: value } as Partial<VehicleInput>, field)).toBe("ok");
+  });
+
+  it("a stored new unit with a meter reading (written before the rule) still loads", () => {
+    expect(VehicleListSchema.parse([{ ...cart, condition: "new", hours: 12 }])[0]!.hours).toBe(12);
+  });
 
   it("keeps a VIN in capitals, as it is printed on the title", () => {
     expect(VehicleSchema.parse({ ...cart, vin: " 1m8gdm9axkp042788 " }).vin).toBe("1M8GDM9AXKP042788");

@@ -1,11 +1,43 @@
 import { z } from "zod";
 import { vehicleIdFromName } from "./slug";
 import { httpUrl } from "./http-url";
-import { formatUsd } from "./money";
 import { vinProblem } from "./vin";
+import {
+  COLOR_MAX,
+  HOURS_MAX,
+  MODEL_YEAR_MIN,
+  modelYearMax,
+  ODOMETER_MAX_MILES,
+  PRICE_MAX_USD,
+  PRICE_MIN_USD,
+  SEATS_MAX,
+  SEATS_MIN,
+  SERIAL_NUMBER_MAX,
+  SPEC_TEXT_MAX,
+  STOCK_NUMBER_MAX,
+  USED_ONLY_FIELDS,
+  VEHICLE_MESSAGES as M,
+  type UnitField,
+} from "./vehicle-fields";
+import "./plain-messages";
+
+export {
+  COLOR_MAX,
+  HOURS_MAX,
+  MODEL_YEAR_MIN,
+  ODOMETER_MAX_MILES,
+  PRICE_MAX_USD,
+  PRICE_MIN_USD,
+  SEATS_MAX,
+  SEATS_MIN,
+  SERIAL_NUMBER_MAX,
+  SPEC_TEXT_MAX,
+  STOCK_NUMBER_MAX,
+  VEHICLE_MESSAGES,
+} from "./vehicle-fields";
 
 /** A link to elsewhere: http(s) only (never javascript:, data: …). */
-const HttpUrlSchema = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+const HttpUrlSchema = z.url({ protocol: /^https?$/, error: M.externalUrl });
 const SITE = "https://dealer.invalid";
 /** Whether `s` is a path of the site itself ("/photos/…", "/images/…"), never "//host" or "/\\host", which leave it. */
 const isSitePath = (s: string) => s.startsWith("/") && httpUrl(s, `${SITE}/`)?.startsWith(`${SITE}/`) === true;
@@ -14,44 +46,29 @@ const isSitePath = (s: string) => s.startsWith("/") && httpUrl(s, `${SITE}/`)?.s
  * An image the site can show: a path it serves, an uploaded photo (/photos/…) or one of its drawings (/images/…). The
  * pages' Content-Security-Policy loads images from the site only, so another site's URL would show as a broken image.
  */
-export const ImageSchema = z
-  .string()
-  .min(1)
-  .refine(isSitePath, "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown");
+export const ImageSchema = z.string({ error: M.image }).min(1, { error: M.image }).refine(isSitePath, M.image);
 
 /** An image as stored: earlier versions also took http(s) URLs; a vehicle holding one still loads, and drops it at its next save. */
 const StoredImageSchema = z
-  .string()
-  .min(1)
-  .refine((s) => httpUrl(s, `${SITE}/`) !== undefined, "must be a path or an http(s) URL");
+  .string({ error: M.storedImage })
+  .min(1, { error: M.storedImage })
+  .refine((s) => httpUrl(s, `${SITE}/`) !== undefined, M.storedImage);
 
 /** A vehicle id: the slug that the site's links use. */
 export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A vehicle's price, in whole US dollars: the dearest cart we could list is well under this. */
-export const PRICE_MIN_USD = 1;
-export const PRICE_MAX_USD = 250_000;
-/** Seats in a cart: from a single-seat utility to the largest shuttle. */
-export const SEATS_MIN = 1;
-export const SEATS_MAX = 14;
-/** A specification written as text ("40 miles", "72V Lithium") is at most this long. */
-export const SPEC_TEXT_MAX = 40;
-
-/** Price: a whole number of dollars in range, said in words. */
-const PRICE_RULE = `Price must be a whole number of dollars from ${formatUsd(PRICE_MIN_USD)} to ${formatUsd(PRICE_MAX_USD)}`;
-/** A vehicle's price as staff write it. */
+/** A vehicle's price as staff write it: missing or not a number, they are asked for one; a fraction or out of range, told the range. */
 export const PriceSchema = z
-  .number({ error: PRICE_RULE })
-  .int({ error: PRICE_RULE })
-  .min(PRICE_MIN_USD, { error: PRICE_RULE })
-  .max(PRICE_MAX_USD, { error: PRICE_RULE });
+  .number({ error: M.price })
+  .int({ error: M.priceRange })
+  .min(PRICE_MIN_USD, { error: M.priceRange })
+  .max(PRICE_MAX_USD, { error: M.priceRange });
 
-/** A number from `min` to `max` (`unit` after it in the message), or a short text such as "40 miles". */
-function numberOrText(label: string, max: number, unit: string) {
-  const rule = `${label} must be a number from 1 to ${max} ${unit}, or a text of at most ${SPEC_TEXT_MAX} characters`;
+/** A number from 1 to `max`, or a short text such as "40 miles"; `rule` says so. */
+function numberOrText(max: number, rule: string) {
   return z.union(
     [
-      z.string().trim().min(1, { error: rule }).max(SPEC_TEXT_MAX, { error: rule }),
+      z.string({ error: rule }).trim().min(1, { error: rule }).max(SPEC_TEXT_MAX, { error: rule }),
       z.number({ error: rule }).min(1, { error: rule }).max(max, { error: rule }),
     ],
     {
@@ -59,23 +76,25 @@ function numberOrText(label: string, max: number, unit: string) {
     },
   );
 }
-const shortText = (label: string) => z.string().max(SPEC_TEXT_MAX, { error: `${label} must be at most ${SPEC_TEXT_MAX} characters` });
-
-const SEATS_RULE = `Seating capacity must be a whole number of seats from ${SEATS_MIN} to ${SEATS_MAX}`;
+const shortText = (rule: string) => z.string({ error: rule }).max(SPEC_TEXT_MAX, { error: rule });
+const SEATS_RULE = M.seatingCapacity;
 
 /**
  * Vehicle specifications. seatingCapacity and range are required; the
  * others are optional; extra keys are allowed, kept, and displayed. Each has
  * a sane range, said in words (a 250-seat cart or a 5,000-character range is a typing slip).
  */
-export const SpecificationsSchema = z.looseObject({
-  seatingCapacity: z.number({ error: SEATS_RULE }).int({ error: SEATS_RULE }).min(SEATS_MIN, { error: SEATS_RULE }).max(SEATS_MAX, { error: SEATS_RULE }),
-  range: numberOrText("Range", 200, "miles"),
-  topSpeed: numberOrText("Top speed", 60, "mph").optional(),
-  batteryType: shortText("Battery type").optional(),
-  chargingTime: shortText("Charging time").optional(),
-  payload: numberOrText("Payload", 5000, "lbs").optional(),
-});
+export const SpecificationsSchema = z.looseObject(
+  {
+    seatingCapacity: z.number({ error: SEATS_RULE }).int({ error: SEATS_RULE }).min(SEATS_MIN, { error: SEATS_RULE }).max(SEATS_MAX, { error: SEATS_RULE }),
+    range: numberOrText(200, M.range),
+    topSpeed: numberOrText(60, M.topSpeed).optional(),
+    batteryType: shortText(M.batteryType).optional(),
+    chargingTime: shortText(M.chargingTime).optional(),
+    payload: numberOrText(5000, M.payload).optional(),
+  },
+  { error: M.specifications },
+);
 export type Specifications = z.infer<typeof SpecificationsSchema>;
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
@@ -87,23 +106,8 @@ export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 
 /** A stock number: the dealer's own label on the windshield ("D-1042"), unique within the catalogue. */
 export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-export const STOCK_NUMBER_MAX = 20;
-const STOCK_RULE = `Stock number must be 1 to ${STOCK_NUMBER_MAX} letters, digits or dashes, starting with a letter or digit`;
-/** A manufacturer's serial number (golf carts have one where an LSV has a VIN). */
-export const SERIAL_NUMBER_MAX = 30;
-/** Model years: the first electric golf carts were sold in the 1950s; a maker names next year's models this year. */
-export const MODEL_YEAR_MIN = 1950;
-const modelYearMax = () => new Date().getUTCFullYear() + 1;
-/** A colour as the dealer says it ("Lime Green Metallic"). */
-export const COLOR_MAX = 40;
-/** Hours on a used cart's meter and miles on its odometer: a cart past these is a typing slip. */
-export const HOURS_MAX = 50_000;
-export const ODOMETER_MAX_MILES = 500_000;
-
-const YEAR_RULE = () => `Year must be a model year from ${MODEL_YEAR_MIN} to ${modelYearMax()}`;
-const COST_RULE = `Cost must be a whole number of dollars from $0 to ${formatUsd(PRICE_MAX_USD)}`;
-const HOURS_RULE = `Hours must be a whole number from 0 to ${HOURS_MAX.toLocaleString("en-US")}`;
-const ODOMETER_RULE = `Odometer must be a whole number of miles from 0 to ${ODOMETER_MAX_MILES.toLocaleString("en-US")}`;
+const STOCK_RULE = M.stockNumber;
+const YEAR_RULE = M.year;
 const wholeNumber = (max: number, rule: string) => z.number({ error: rule }).int({ error: rule }).min(0, { error: rule }).max(max, { error: rule });
 
 /**
@@ -120,7 +124,7 @@ export const UnitFieldsSchema = z.object({
     .optional(),
   /** The 17-character VIN of a street-legal unit, its check digit verified (domain/vin.ts). */
   vin: z
-    .string({ error: "VIN must be a text of 17 characters" })
+    .string({ error: M.vin })
     .trim()
     .toUpperCase()
     .superRefine((vin, ctx) => {
@@ -128,65 +132,58 @@ export const UnitFieldsSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .optional(),
-  serialNumber: z
-    .string({ error: "Serial number must be a text" })
-    .trim()
-    .min(1, { error: "Serial number must not be empty: leave it out instead" })
-    .max(SERIAL_NUMBER_MAX, { error: `Serial number must be at most ${SERIAL_NUMBER_MAX} characters` })
-    .optional(),
+  serialNumber: z.string({ error: M.serialNumber }).trim().min(1, { error: M.serialNumber }).max(SERIAL_NUMBER_MAX, { error: M.serialNumber }).optional(),
   year: z
     .number({ error: YEAR_RULE })
     .int({ error: YEAR_RULE })
     .min(MODEL_YEAR_MIN, { error: YEAR_RULE })
     .refine((y) => y <= modelYearMax(), { error: YEAR_RULE })
     .optional(),
-  color: z
-    .string({ error: "Colour must be a text" })
-    .trim()
-    .min(1, { error: "Colour must not be empty: leave it out instead" })
-    .max(COLOR_MAX, { error: `Colour must be at most ${COLOR_MAX} characters` })
-    .optional(),
+  color: z.string({ error: M.color }).trim().min(1, { error: M.color }).max(COLOR_MAX, { error: M.color }).optional(),
   /** Hours on the meter of a used unit. */
-  hours: wholeNumber(HOURS_MAX, HOURS_RULE).optional(),
+  hours: wholeNumber(HOURS_MAX, M.hours).optional(),
   /** Miles on the odometer of a used unit. */
-  odometer: wholeNumber(ODOMETER_MAX_MILES, ODOMETER_RULE).optional(),
+  odometer: wholeNumber(ODOMETER_MAX_MILES, M.odometer).optional(),
   /** A low-speed vehicle with a title, allowed on public roads. */
-  streetLegal: z.boolean({ error: "Street legal must be yes or no" }).optional(),
+  streetLegal: z.boolean({ error: M.streetLegal }).optional(),
   /** What the dealer paid, in whole dollars: staff only, never public. */
-  cost: wholeNumber(PRICE_MAX_USD, COST_RULE).optional(),
+  cost: wholeNumber(PRICE_MAX_USD, M.cost).optional(),
   /** The day it arrived on the lot (YYYY-MM-DD); days on the lot derive from it (daysOnLot). */
-  receivedAt: z.iso.date({ error: "Received must be a date (YYYY-MM-DD)" }).optional(),
+  receivedAt: z.iso.date({ error: M.receivedAt }).optional(),
   /** The lot it stands on: a site id (domain/site.ts). */
-  location: z.string().regex(VEHICLE_ID_PATTERN, { error: "Location must be a site id" }).optional(),
+  location: z.string({ error: M.location }).regex(VEHICLE_ID_PATTERN, { error: M.location }).optional(),
 });
 
 /** The fields of a vehicle as written: `condition` says new or used, and `isNew` (spec §3) is derived from it, never stored apart. */
-export const VehicleFieldsSchema = z.object({
-  id: z.string().regex(VEHICLE_ID_PATTERN),
-  name: z.string().min(1),
-  description: z.string().min(1),
-  /** Price in whole US dollars. */
-  price: PriceSchema,
-  brand: z.string().min(1),
-  category: z.string().min(1),
-  /** Paths the dealership serves; the first is the main image. */
-  images: z.array(ImageSchema),
-  inStock: z.boolean(),
-  /** Read only when `condition` is absent (data written before conditions existed); otherwise `condition` decides. */
-  isNew: z.boolean().optional(),
-  features: z.array(z.string().min(1)),
-  specifications: SpecificationsSchema,
-  externalUrl: HttpUrlSchema.optional(),
-  featured: z.boolean().default(false),
-  condition: z.enum(VEHICLE_CONDITIONS).optional(),
-  status: z.enum(VEHICLE_STATUSES).default("available"),
-  /** The ids of the sites it is shown on (issue 26); absent, every site shows it. */
-  sites: z
-    .array(z.string().regex(VEHICLE_ID_PATTERN, "must be a site id"))
-    .min(1, "must name at least one site, or be left out to show it on every site")
-    .optional(),
-  ...UnitFieldsSchema.shape,
-});
+export const VehicleFieldsSchema = z.object(
+  {
+    id: z.string({ error: M.id }).regex(VEHICLE_ID_PATTERN, { error: M.id }),
+    name: z.string({ error: M.name }).min(1, { error: M.name }),
+    description: z.string({ error: M.description }).min(1, { error: M.description }),
+    /** Price in whole US dollars. */
+    price: PriceSchema,
+    brand: z.string({ error: M.brand }).min(1, { error: M.brand }),
+    category: z.string({ error: M.category }).min(1, { error: M.category }),
+    /** Paths the dealership serves; the first is the main image. */
+    images: z.array(ImageSchema, { error: M.images }),
+    inStock: z.boolean({ error: M.inStock }),
+    /** Read only when `condition` is absent (data written before conditions existed); otherwise `condition` decides. */
+    isNew: z.boolean({ error: M.isNew }).optional(),
+    features: z.array(z.string({ error: M.feature }).min(1, { error: M.feature }), { error: M.features }),
+    specifications: SpecificationsSchema,
+    externalUrl: HttpUrlSchema.optional(),
+    featured: z.boolean({ error: M.featured }).default(false),
+    condition: z.enum(VEHICLE_CONDITIONS, { error: M.condition }).optional(),
+    status: z.enum(VEHICLE_STATUSES, { error: M.status }).default("available"),
+    /** The ids of the sites it is shown on (issue 26); absent, every site shows it. */
+    sites: z
+      .array(z.string({ error: M.site }).regex(VEHICLE_ID_PATTERN, { error: M.site }), { error: M.sites })
+      .min(1, { error: M.sites })
+      .optional(),
+    ...UnitFieldsSchema.shape,
+  },
+  { error: M.vehicle },
+);
 
 /** One truth for new or used: `condition` (else the old `isNew` flag, else new), and `isNew` derived from it. */
 function withCondition<T extends { isNew?: boolean; condition?: VehicleCondition }>(
@@ -196,8 +193,17 @@ function withCondition<T extends { isNew?: boolean; condition?: VehicleCondition
   return { ...v, condition, isNew: condition === "new" };
 }
 
+/**
+ * A meter reading (hours, odometer) is a used unit's (issue 29): a vehicle written new with one is refused, under that
+ * field. Only writes check it; a stored vehicle holding one still loads (StoredVehicleSchema).
+ */
+function meterOnlyWhenUsed(v: { isNew?: boolean; condition?: VehicleCondition } & Partial<Record<UnitField, unknown>>, ctx: z.RefinementCtx): void {
+  if (withCondition(v).condition === "used") return;
+  for (const { key } of USED_ONLY_FIELDS) if (v[key] !== undefined) ctx.addIssue({ code: "custom", path: [key], message: M.usedOnly });
+}
+
 /** A vehicle as the API serves it (spec §3 "Entities": id, name, description, price, brand, category, images, stock and new flags, features, specifications, external URL; plus featured and condition). */
-export const VehicleSchema = VehicleFieldsSchema.transform(withCondition);
+export const VehicleSchema = VehicleFieldsSchema.superRefine(meterOnlyWhenUsed).transform(withCondition);
 export type Vehicle = z.infer<typeof VehicleSchema>;
 /** A vehicle as written in a seed or data file, before defaults apply. */
 export type VehicleInput = z.input<typeof VehicleSchema>;
@@ -224,8 +230,9 @@ export const VehicleListSchema = z.array(StoredVehicleSchema) as z.ZodType<Vehic
 export const NewVehicleSchema = VehicleFieldsSchema.extend({ id: VehicleFieldsSchema.shape.id.optional() })
   .refine((v) => v.id !== undefined || vehicleIdFromName(v.name) !== "", {
     path: ["name"],
-    message: "The name needs at least one letter or digit",
+    message: M.nameHasLetters,
   })
+  .superRefine(meterOnlyWhenUsed)
   .transform(withCondition);
 export type NewVehicleInput = z.input<typeof NewVehicleSchema>;
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Site } from "../../../domain/site";
@@ -11,6 +11,7 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { formatTime } from "../format";
 import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", sales: "Sales" };
 const ROLE_HELP: Record<StaffRole, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
@@ -26,20 +27,18 @@ export function Accounts({ me }: { me: string }) {
   const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
   const id = useId();
 
-  const load = () =>
-    staffApi.accounts().then(
-      (list) => setAccounts(list),
-      (err: unknown) => setFailure(errorMessage(err)),
-    );
+  const failed = (err: unknown) => setFailure(errorMessage(err));
+  /** The list again, after a change. */
+  const load = () => staffApi.accounts().then(setAccounts, failed);
+  useLiveLoad(() => staffApi.accounts(), setAccounts, failed, []);
   /** The sites an account may be scoped to (the choice is offered with more than one). */
   const [sites, setSites] = useState<Site[]>([]);
-  useEffect(() => {
-    void load();
-    staffApi.sites().then(
-      ({ sites: list }) => setSites(list),
-      () => setSites([]),
-    );
-  }, []);
+  useLiveLoad(
+    () => staffApi.sites(),
+    ({ sites: list }) => setSites(list),
+    () => setSites([]),
+    [],
+  );
   const siteName = (siteId: string) => sites.find((s) => s.id === siteId)?.name ?? siteId;
 
   const blank: NewStaffAccount = { email: "", role: "sales", password: "" };

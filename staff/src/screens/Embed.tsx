@@ -118,21 +118,22 @@ export function Embed({ owner }: { owner: boolean }) {
   const code = useRef<HTMLElement>(null);
 
   // The site the snippet is for (the header's choice, else the one serving this console), and its pinned scripts' SRI values.
-  useEffect(() => {
-    let live = true;
-    staffApi
-      .sites()
-      .then(({ sites }) => {
-        const site = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
-        if (!live || !site) return;
-        setSite(site);
-        return staffApi.siteWidgets(site.id).then((pinned) => live && setRelease(pinned));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [chosen]);
+  useLiveLoad(
+    () => staffApi.sites(),
+    ({ sites }) => {
+      const found = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
+      if (found) setSite(found);
+    },
+    () => undefined,
+    [chosen],
+  );
+  useLiveLoad(
+    () => (site ? staffApi.siteWidgets(site.id) : Promise.resolve(null)),
+    (pinned) => pinned && setRelease(pinned),
+    // Without its pinned release the snippet is still right, only unpinned.
+    () => undefined,
+    [site?.id],
+  );
 
   useLiveLoad(
     () => staffApi.vehicles(),

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
 import { staffApi, type Origins as OriginList } from "../api/staff-api";
 import { OriginSchema } from "../../../domain/origin";
 import { Field } from "../components/Field";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { useLiveLoad } from "../use-live-load";
 
 const message = (err: unknown) => {
   if (!(err instanceof Error)) return String(err);
@@ -20,9 +21,12 @@ export function Origins() {
   const id = useId();
   const [originError, setOriginError] = useState<string | null>(null);
 
-  useEffect(() => {
-    staffApi.origins().then(setOrigins, (err: unknown) => setFailure(message(err)));
-  }, []);
+  useLiveLoad(
+    () => staffApi.origins(),
+    setOrigins,
+    (err) => setFailure(message(err)),
+    [],
+  );
 
   const save = async (added: string[], done: string) => {
     setNotice(null);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { primaryDomain, type Site } from "../../../domain/site";
 import { ApiError } from "../api/client";
 import { staffApi } from "../api/staff-api";
@@ -9,6 +9,7 @@ import { ScreenHeading } from "../components/ScreenHeading";
 import { blankFormValues, toFormValues } from "../site-form/form-values";
 import { SiteForm } from "../site-form/SiteForm";
 import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 type Editing = { kind: "new" } | { kind: "edit"; site: Site; etag: string };
 /** A removal being confirmed; `leads`: the server said this many leads came through it, so it asks again. */
@@ -22,17 +23,11 @@ export function Sites() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<Removing | null>(null);
 
-  const load = () =>
-    staffApi
-      .sites()
-      .finally(sitesChanged)
-      .then(
-        ({ sites: list }) => setSites(list),
-        (err: unknown) => setFailure(errorMessage(err)),
-      );
-  useEffect(() => {
-    void load();
-  }, []);
+  const loaded = ({ sites: list }: { sites: Site[] }) => setSites(list);
+  const failed = (err: unknown) => setFailure(errorMessage(err));
+  /** The list (and the header's switcher) again, after a change. */
+  const load = () => staffApi.sites().finally(sitesChanged).then(loaded, failed);
+  useLiveLoad(() => staffApi.sites().finally(sitesChanged), loaded, failed, []);
 
   const edit = async (site: Site) => {
     setNotice(null);

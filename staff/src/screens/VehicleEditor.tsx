@@ -10,10 +10,11 @@ import { ScreenHeading } from "../components/ScreenHeading";
 import { BASE, Link, vehiclePath } from "../router";
 import { ConflictPanel } from "../vehicle-form/ConflictPanel";
 import { EMPTY_FORM, toFormValues, VehicleFormSchema, type VehicleFormValues } from "../vehicle-form/form-values";
-import { VehicleForm } from "../vehicle-form/VehicleForm";
+import { VehicleForm, type Lot } from "../vehicle-form/VehicleForm";
 import { PhotosPanel } from "../vehicle-form/PhotosPanel";
 import { isPhoto } from "../../../domain/photo";
 import { errorMessage } from "../error-message";
+import { useLiveLoad } from "../use-live-load";
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; vehicle: Vehicle | null; etag: string };
 
@@ -34,42 +35,47 @@ export function VehicleEditor({ id }: { id: string | null }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [suggestions, setSuggestions] = useState<{ brands: string[]; categories: string[] }>({ brands: [], categories: [] });
 
+  const [lots, setLots] = useState<Lot[]>([]);
+
+  // Another vehicle (or a new one): the screen starts over.
   useEffect(() => {
-    let live = true;
     const arrived = arrivalNotice();
     setNotice(arrived ? { tone: "success", text: arrived } : null);
     setConflict(null);
     setPhotos(null);
-    if (!id) {
-      setLoaded({ state: "ready", vehicle: null, etag: "" });
-      setForm((f) => ({ key: f.key + 1, values: EMPTY_FORM }));
-    } else {
-      setLoaded({ state: "loading" });
-      staffApi.vehicle(id).then(
-        ({ vehicle, etag }) => {
-          if (!live) return;
-          setLoaded({ state: "ready", vehicle, etag });
-          setForm((f) => ({ key: f.key + 1, values: toFormValues(vehicle) }));
-        },
-        (err: unknown) => {
-          if (!live) return;
-          if (err instanceof ApiError && err.status === 404) setLoaded({ state: "missing" });
-          else setLoaded({ state: "failed", message: errorMessage(err) });
-        },
-      );
-    }
-    staffApi.vehicles().then(
-      (all) => {
-        if (!live) return;
-        const unique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
-        setSuggestions({ brands: unique(all.map((v) => v.brand)), categories: unique(all.map((v) => v.category)) });
-      },
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
+    setLoaded(id ? { state: "loading" } : { state: "ready", vehicle: null, etag: "" });
+    if (!id) setForm((f) => ({ key: f.key + 1, values: EMPTY_FORM }));
   }, [id]);
+  useLiveLoad(
+    () => (id ? staffApi.vehicle(id) : Promise.resolve(null)),
+    (found) => {
+      if (!found) return;
+      setLoaded({ state: "ready", ...found });
+      setForm((f) => ({ key: f.key + 1, values: toFormValues(found.vehicle) }));
+    },
+    (err) => {
+      if (err instanceof ApiError && err.status === 404) setLoaded({ state: "missing" });
+      else setLoaded({ state: "failed", message: errorMessage(err) });
+    },
+    [id],
+  );
+  // Suggestions only: without them the inputs still take any brand or category.
+  useLiveLoad(
+    () => staffApi.vehicles(),
+    (all) => {
+      const unique = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+      setSuggestions({ brands: unique(all.map((v) => v.brand)), categories: unique(all.map((v) => v.category)) });
+    },
+    () => undefined,
+    [id],
+  );
+  // The lots a unit can stand on: the sites this account acts on (GET /api/staff/sites); the API refuses any other.
+  useLiveLoad(
+    () => staffApi.sites(),
+    ({ sites }) => setLots(sites.map((site) => ({ id: site.id, name: site.name }))),
+    () => setLots([]),
+    [],
+  );
 
   const title = useMemo(() => {
     if (!id) return "Add a vehicle";
@@ -192,6 +198,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
         onSave={save}
         brands={suggestions.brands}
         categories={suggestions.categories}
+        lots={lots}
       />
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">

@@ -1,29 +1,43 @@
-import { useForm, type Path } from "react-hook-form";
+import { useForm, type Path, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatUsd } from "../../../domain/money";
 import { PRICE_MAX_USD, PRICE_MIN_USD, VEHICLE_CONDITIONS, type Vehicle } from "../../../domain/vehicle";
+import type { VehicleFormField } from "../../../domain/vehicle-fields";
 import { CheckField, Field, messageAt, showServerErrors } from "../components/Field";
-import {
-  isNumericUnitField,
-  SPEC_FIELDS,
-  STATUS_LABELS,
-  UNIT_FIELDS,
-  VEHICLE_STATUSES,
-  VehicleFormSchema,
-  type UnitField,
-  type VehicleFormValues,
-} from "./form-values";
+import { SPEC_FIELDS, STATUS_LABELS, UNIT_FIELDS, VEHICLE_STATUSES, VehicleFormSchema, type VehicleFormValues } from "./form-values";
 
-/** What each unit field takes, said beside it. */
-const UNIT_HINTS: Partial<Record<UnitField, string>> = {
-  stockNumber: "The label on the windshield; no two units share one.",
-  vin: "17 characters, for a street-legal LSV; its check digit is verified.",
-  serialNumber: "The maker's serial, for a golf cart without a VIN.",
-  hours: "Used units: hours on the meter.",
-  odometer: "Used units: miles.",
-  cost: "What the dealership paid, whole dollars. Staff only: never shown on the site, in feeds or widgets.",
-  location: "The lot it stands on: a site id, e.g. sussex-coast.",
-};
+/** A lot a unit can stand on: one of the organisation's sites. */
+export interface Lot {
+  id: string;
+  name: string;
+}
+
+/** The input of one listed field (domain/vehicle-fields.ts), by its kind: a site is chosen from the lots, a date picked, the rest typed. */
+function ListedInput({ field, lots, value, ...registered }: { field: VehicleFormField; lots: readonly Lot[]; value: string } & UseFormRegisterReturn) {
+  if (field.kind === "site") {
+    return (
+      <select {...registered}>
+        <option value="">Not said</option>
+        {lots.map((lot) => (
+          <option key={lot.id} value={lot.id}>
+            {lot.name}
+          </option>
+        ))}
+        {/* A lot stored before the list, or a site since removed, stays what it was until someone chooses another. */}
+        {value && !lots.some((lot) => lot.id === value) && <option value={value}>{value} (not one of your sites)</option>}
+      </select>
+    );
+  }
+  return (
+    <input
+      type={field.kind === "date" ? "date" : "text"}
+      autoComplete="off"
+      spellCheck={false}
+      inputMode={field.kind === "count" ? "numeric" : undefined}
+      {...registered}
+    />
+  );
+}
 
 interface VehicleFormProps {
   defaults: VehicleFormValues;
@@ -37,28 +51,34 @@ interface VehicleFormProps {
   /** Known brands and categories, offered as suggestions. */
   brands?: string[];
   categories?: string[];
+  /** The organisation's sites, of which the unit's location is one. */
+  lots?: readonly Lot[];
 }
 
 /** Where a server error path (e.g. "images.2") lands in the form. */
 function formPath(path: string): Path<VehicleFormValues> {
   const [head, second] = path.split(".");
-  if (head === "specifications" && second && SPEC_FIELDS.some(([key]) => key === second)) return `specifications.${second}` as Path<VehicleFormValues>;
+  if (head === "specifications" && second && SPEC_FIELDS.some(({ key }) => key === second)) return `specifications.${second}` as Path<VehicleFormValues>;
   if (head === "images" || head === "features" || head === "specifications") return head === "specifications" ? "specifications.seatingCapacity" : head;
   return (head ?? "root") as Path<VehicleFormValues>;
 }
 
 /** Every field of the core's vehicle schema, each with a visible label, validated by that schema. */
-export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [] }: VehicleFormProps) {
+export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [], lots = [] }: VehicleFormProps) {
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormValues, unknown, Omit<Vehicle, "id"> & { id?: string }>({
     resolver: zodResolver(VehicleFormSchema),
     defaultValues: defaults,
   });
   const err = (path: string) => messageAt(errors, path);
+  const values = watch();
+  // A meter reading is a used unit's: its inputs show for Used, or while they hold a value (which the schema then refuses on a new unit).
+  const unitFields = UNIT_FIELDS.filter((f) => !f.usedOnly || values.condition === "used" || values[f.key].trim() !== "");
 
   const submit = handleSubmit(async (vehicle) => {
     const refused = await onSave(vehicle);
@@ -138,15 +158,9 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
       <fieldset>
         <legend>Unit on the lot</legend>
         <div className="grid">
-          {UNIT_FIELDS.map(([key, label]) => (
-            <Field key={key} id={`v-unit-${key}`} label={label} hint={UNIT_HINTS[key]} error={err(key)}>
-              <input
-                type={key === "receivedAt" ? "date" : "text"}
-                autoComplete="off"
-                spellCheck={false}
-                inputMode={isNumericUnitField(key) ? "numeric" : undefined}
-                {...register(key)}
-              />
+          {unitFields.map((f) => (
+            <Field key={f.key} id={`v-unit-${f.key}`} label={f.label} hint={f.hint} error={err(f.key)}>
+              <ListedInput field={f} lots={lots} value={values[f.key]} {...register(f.key)} />
             </Field>
           ))}
         </div>
@@ -176,9 +190,9 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
       <fieldset>
         <legend>Specifications</legend>
         <div className="grid">
-          {SPEC_FIELDS.map(([key, label]) => (
-            <Field key={key} id={`v-spec-${key}`} label={label} error={err(`specifications.${key}`)}>
-              <input type="text" autoComplete="off" inputMode={key === "seatingCapacity" ? "numeric" : undefined} {...register(`specifications.${key}`)} />
+          {SPEC_FIELDS.map((f) => (
+            <Field key={f.key} id={`v-spec-${f.key}`} label={f.label} hint={f.hint} error={err(`specifications.${f.key}`)}>
+              <ListedInput field={f} lots={lots} value={values.specifications[f.key]} {...register(`specifications.${f.key}`)} />
             </Field>
           ))}
         </div>

@@ -1,7 +1,7 @@
 /** A vehicle field's name and value in the console's words: the conflict panel and the History use the same. */
 import { isPhoto } from "../../../domain/photo";
 import { formatPrice } from "../format";
-import { SPEC_FIELDS, STATUS_LABELS, type VehicleStatus } from "./form-values";
+import { SPEC_FIELDS, STATUS_LABELS, UNIT_FIELDS, type VehicleStatus } from "./form-values";
 
 const LABELS: Record<string, string> = {
   id: "ID",
@@ -19,7 +19,9 @@ const LABELS: Record<string, string> = {
   featured: "Featured",
   condition: "Condition",
   status: "Status",
-  ...Object.fromEntries(SPEC_FIELDS.map(([key, label]) => [`specifications.${key}`, label])),
+  ...Object.fromEntries(SPEC_FIELDS.map(({ key, label }) => [`specifications.${key}`, label])),
+  ...Object.fromEntries(UNIT_FIELDS.map(({ key, label }) => [key, label])),
+  streetLegal: "Street legal",
 };
 
 /** A field's label ("price" → "Price", "specifications.range" → "Range"); an unknown one keeps its path. */
@@ -30,7 +32,7 @@ const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 /** A field's value as text: prices in dollars, ticks as Yes/No, lists joined, nothing as "—". */
 export function fieldText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
-  if (field === "price" && typeof value === "number") return formatPrice(value);
+  if ((field === "price" || field === "cost") && typeof value === "number") return formatPrice(value);
   if (field === "status" && typeof value === "string" && value in STATUS_LABELS) return STATUS_LABELS[value as VehicleStatus];
   if (field === "condition") return value === "new" ? "New" : value === "used" ? "Used" : String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";

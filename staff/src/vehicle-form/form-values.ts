@@ -2,11 +2,13 @@
  * The vehicle form's values (what the inputs hold: text, ticks, one item a
  * line) and the two ways between them and the core's vehicle. The form
  * validates with the core's own NewVehicleSchema, so its messages are the API's.
+ * The specifications and the unit's fields are the core's field lists (domain/vehicle-fields.ts), each converted by its kind.
  */
 import { isPhoto } from "../../../domain/photo";
 import { z } from "zod";
 import { lines, numberField, optionalText, text } from "../form-input";
 import { NewVehicleSchema, VEHICLE_STATUSES, type NewVehicleInput, type Vehicle, type VehicleStatus } from "../../../domain/vehicle";
+import { SPEC_FIELDS, UNIT_FIELDS, type SpecField, type UnitField, type VehicleFieldKind } from "../../../domain/vehicle-fields";
 
 /** A vehicle as the console sends it: a new one may leave its id to the API. */
 export type VehicleDraft = NewVehicleInput;
@@ -15,34 +17,7 @@ export { VEHICLE_STATUSES, type VehicleStatus };
 /** How the console names each status. */
 export const STATUS_LABELS: Record<VehicleStatus, string> = { available: "Available", "on-hold": "On hold", sold: "Sold" };
 
-/** The specifications the form names; any other key a vehicle has is kept as it is. */
-export const SPEC_FIELDS = [
-  ["seatingCapacity", "Seating capacity"],
-  ["range", "Range"],
-  ["topSpeed", "Top speed"],
-  ["batteryType", "Battery type"],
-  ["chargingTime", "Charging time"],
-  ["payload", "Payload"],
-] as const;
-export type SpecField = (typeof SPEC_FIELDS)[number][0];
-
-/** The unit's fields the form names (issue 29), each a text input; the numeric ones are sent as numbers. */
-export const UNIT_FIELDS = [
-  ["stockNumber", "Stock number"],
-  ["vin", "VIN"],
-  ["serialNumber", "Serial number"],
-  ["year", "Year"],
-  ["color", "Colour"],
-  ["hours", "Hours"],
-  ["odometer", "Odometer"],
-  ["cost", "Cost (staff only)"],
-  ["receivedAt", "Received"],
-  ["location", "Location"],
-] as const;
-export type UnitField = (typeof UNIT_FIELDS)[number][0];
-const NUMERIC_UNIT_FIELDS: readonly UnitField[] = ["year", "hours", "odometer", "cost"];
-/** Whether the unit field holds a whole number (sent as one). */
-export const isNumericUnitField = (key: UnitField): boolean => NUMERIC_UNIT_FIELDS.includes(key);
+export { SPEC_FIELDS, UNIT_FIELDS, type SpecField, type UnitField };
 
 /** What the inputs hold; the unit's fields (UNIT_FIELDS) sit beside the others, at the core's paths, as typed (blank: not known). */
 export interface VehicleFormValues extends Record<UnitField, string> {
@@ -83,8 +58,8 @@ export const EMPTY_FORM: VehicleFormValues = {
   status: "available",
   features: "",
   externalUrl: "",
-  specifications: { seatingCapacity: "", range: "", topSpeed: "", batteryType: "", chargingTime: "", payload: "" },
-  ...(Object.fromEntries(UNIT_FIELDS.map(([key]) => [key, ""])) as Record<UnitField, string>),
+  specifications: Object.fromEntries(SPEC_FIELDS.map(({ key }) => [key, ""])) as Record<SpecField, string>,
+  ...(Object.fromEntries(UNIT_FIELDS.map(({ key }) => [key, ""])) as Record<UnitField, string>),
   streetLegal: false,
   extraSpecifications: {},
 };
@@ -96,9 +71,19 @@ const numberOrText = (value: string): string | number | undefined => {
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 };
 
+/** What an input of each kind sends for its text (blank: absent, for the schema to judge). */
+const FROM_TEXT: Record<VehicleFieldKind, (value: string) => unknown> = {
+  count: numberField,
+  "number-or-text": numberOrText,
+  text: optionalText,
+  date: optionalText,
+  site: optionalText,
+};
+
 /** What the form shows for a stored vehicle. */
 export function toFormValues(vehicle: Vehicle): VehicleFormValues {
-  const { seatingCapacity, range, topSpeed, batteryType, chargingTime, payload, ...extra } = vehicle.specifications;
+  const specs: Record<string, unknown> = vehicle.specifications;
+  const extra = Object.fromEntries(Object.entries(specs).filter(([key]) => !SPEC_FIELDS.some((f) => f.key === key)));
   return {
     id: vehicle.id,
     name: vehicle.name,
@@ -114,15 +99,8 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     status: vehicle.status,
     features: vehicle.features.join("\n"),
     externalUrl: text(vehicle.externalUrl),
-    specifications: {
-      seatingCapacity: text(seatingCapacity),
-      range: text(range),
-      topSpeed: text(topSpeed),
-      batteryType: text(batteryType),
-      chargingTime: text(chargingTime),
-      payload: text(payload),
-    },
-    ...(Object.fromEntries(UNIT_FIELDS.map(([key]) => [key, text(vehicle[key])])) as Record<UnitField, string>),
+    specifications: Object.fromEntries(SPEC_FIELDS.map(({ key }) => [key, text(specs[key])])) as Record<SpecField, string>,
+    ...(Object.fromEntries(UNIT_FIELDS.map(({ key }) => [key, text(vehicle[key])])) as Record<UnitField, string>),
     streetLegal: vehicle.streetLegal === true,
     extraSpecifications: extra,
   };
@@ -130,17 +108,11 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
 
 /** What the API is sent for the form's values (before validation: the schema judges it). */
 export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
-  const s = values.specifications;
   const specifications: Record<string, unknown> = { ...values.extraSpecifications };
-  const set = (key: string, value: unknown) => {
+  for (const { key, kind } of SPEC_FIELDS) {
+    const value = FROM_TEXT[kind](values.specifications[key]);
     if (value !== undefined) specifications[key] = value;
-  };
-  set("seatingCapacity", numberField(s.seatingCapacity));
-  set("range", numberOrText(s.range));
-  set("topSpeed", numberOrText(s.topSpeed));
-  set("batteryType", optionalText(s.batteryType));
-  set("chargingTime", optionalText(s.chargingTime));
-  set("payload", numberOrText(s.payload));
+  }
   const input: Record<string, unknown> = {
     name: values.name.trim(),
     description: values.description.trim(),
@@ -159,8 +131,8 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
   if (id !== undefined) input.id = id;
   const url = optionalText(values.externalUrl);
   if (url !== undefined) input.externalUrl = url;
-  for (const [key] of UNIT_FIELDS) {
-    const value = isNumericUnitField(key) ? numberField(values[key]) : optionalText(values[key]);
+  for (const { key, kind } of UNIT_FIELDS) {
+    const value = FROM_TEXT[kind](values[key]);
     if (value !== undefined) input[key] = value;
   }
   if (values.streetLegal) input.streetLegal = true;
