@@ -107,3 +107,20 @@ export function describeBulkChange(change: BulkChange, count: number): string {
   const by = change.kind === "price-amount" ? formatUsd(Math.abs(value)) : `${Math.abs(value)}%`;
   return `${value < 0 ? "Lower" : "Raise"} the price of ${carts(count)} by ${by}?`;
 }
+
+/** A field of a cart someone else changed since the list was loaded: the value this change would have written, the current one, and who saved it (null once the history no longer holds it). */
+export interface BulkFieldConflict {
+  field: string;
+  yours: unknown;
+  current: unknown;
+  email: string | null;
+  at: string | null;
+}
+
+/** The answer to a bulk change: the carts written (their new versions), those already as asked, those changed meanwhile, and those refused. */
+export interface BulkResult<V = Vehicle> {
+  saved: V[];
+  unchanged: string[];
+  conflicts: { id: string; name: string; error: string; conflicts: BulkFieldConflict[] }[];
+  refused: { id: string; error: string }[];
+}

@@ -21,7 +21,7 @@ import type { StoredPhoto } from "../../store/photo-store";
 import { mayActOnVehicle, vehicleSiteIds } from "../../../domain/site-scope";
 import { mayActOnSite } from "../../../domain/staff";
 import type { StaffDeps } from "./staff-router";
-import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem } from "../../../domain/inventory-bulk";
+import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, type BulkResult } from "../../../domain/inventory-bulk";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
 export const VEHICLE_BODY_LIMIT = "64kb";
@@ -268,10 +268,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     });
     if (problems.length) throw new HttpError(400, `No price was changed: ${problems.map((p) => p.error).join("; ")}`, { problems });
 
-    const saved: Vehicle[] = [];
-    const unchanged: string[] = [];
-    const refused: { id: string; error: string }[] = [];
-    const conflicts: { id: string; name: string; error: string; conflicts: ReturnType<typeof conflictsOf> }[] = [];
+    const { saved, unchanged, refused, conflicts }: BulkResult = { saved: [], unchanged: [], refused: [], conflicts: [] };
     let pending = asked;
     for (let attempt = 1; pending.length; attempt++) {
       const writes: Replacement[] = [];
@@ -321,7 +318,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
       if (pending.length && attempt >= WRITE_ATTEMPTS)
         throw new HttpError(503, `${pending.length} carts kept changing while this was saved; the others were saved. Load the list again and retry.`);
     }
-    res.json({ saved, unchanged, conflicts, refused });
+    res.json({ saved, unchanged, conflicts, refused } satisfies BulkResult);
   });
   // ---- end of bulk changes ----
 
