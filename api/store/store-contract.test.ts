@@ -86,6 +86,32 @@ describe.each(engines)("store contract: $name", (engine) => {
       await expect(vehicles.replace(own.id, renumbered, vehicles.etag(own))).rejects.toMatchObject(taken);
       expect(await vehicles.replace(own.id, { ...own, color: "Black" }, vehicles.etag(own))).toMatchObject({ stockNumber: "C-900", color: "Black" });
     });
+
+    it("replaces many vehicles in one write, each judged on its own: saved, stale (If-Match), missing or taken; a reopened store holds the saved", async () => {
+      const place = await engine.fresh();
+      const { vehicles } = await engine.open(place);
+      const [x, y, z] = vehicles.all();
+      const heard: string[] = [];
+      vehicles.onChange((c) => heard.push(`${c.action} ${"vehicle" in c ? c.vehicle.id : ""}`));
+      const outcomes = await vehicles.replaceMany([
+        { id: x!.id, vehicle: { ...x!, price: 1_111 }, ifMatch: vehicles.etag(x!) },
+        { id: y!.id, vehicle: { ...y!, price: 2_222 }, ifMatch: '"not-its-etag"' },
+        { id: "no-such-cart", vehicle: { ...x!, id: "no-such-cart" }, ifMatch: "*" },
+        { id: z!.id, vehicle: { ...z!, stockNumber: x!.stockNumber, price: 3_333 }, ifMatch: vehicles.etag(z!) },
+        { id: z!.id, vehicle: { ...z!, status: "sold" }, ifMatch: vehicles.etag(z!) },
+      ]);
+      expect(outcomes.map((o) => o.outcome)).toEqual(["saved", "stale", "missing", "taken", "saved"]);
+      expect(outcomes[1]).toMatchObject({ current: y });
+      expect(heard).toEqual([`update ${x!.id}`, `update ${z!.id}`]);
+      expect(vehicles.find(x!.id)?.price).toBe(1_111);
+      const reopened = (await engine.open(place)).vehicles;
+      expect([x, y, z].map((v) => reopened.get(v!.id)).map((v) => [v!.price, v!.status])).toEqual([
+        [1_111, x!.status],
+        [y!.price, y!.status],
+        [z!.price, "sold"],
+      ]);
+      expect(await vehicles.replaceMany([{ id: y!.id, vehicle: y!, ifMatch: '"old"' }])).toEqual([{ id: y!.id, outcome: "stale", current: y }]);
+    });
   });
 
   describe("SiteStore", () => {

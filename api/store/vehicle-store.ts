@@ -61,11 +61,29 @@ export interface VehicleStore extends VehicleReader {
   create(vehicle: Vehicle): Promise<Vehicle>;
   /** Undefined when there is no such vehicle; VehiclePreconditionError when `ifMatch` is not its current ETag; VehicleConflictError when another holds its stock number. */
   replace(id: string, vehicle: Vehicle, ifMatch: string): Promise<Vehicle | undefined>;
+  /**
+   * Several replacements in one write (one file save, one transaction), each judged on its own: written, or `stale`
+   * with the current version when its `ifMatch` no longer holds, `missing`, or `taken` (a stock number another holds).
+   */
+  replaceMany(replacements: readonly Replacement[]): Promise<ReplacementOutcome[]>;
   /** The removed vehicle, or undefined when there was none. */
   remove(id: string): Promise<Vehicle | undefined>;
   /** Called after each write is on disk and in the public view (e.g. to render pages again). Returns an unsubscribe. */
   onChange(listener: (change: VehicleChange) => void): () => void;
 }
+
+/** One vehicle of a replaceMany: its next version, written only if `ifMatch` is still its current ETag. */
+export interface Replacement {
+  id: string;
+  vehicle: Vehicle;
+  ifMatch: string;
+}
+/** What became of one replacement, in the order they were given. */
+export type ReplacementOutcome =
+  | { id: string; outcome: "saved"; vehicle: Vehicle; previous: Vehicle }
+  | { id: string; outcome: "stale"; current: Vehicle }
+  | { id: string; outcome: "missing" }
+  | { id: string; outcome: "taken"; error: VehicleConflictError };
 
 export const CATALOGUE_FILE = "catalogue.json";
 
@@ -199,6 +217,34 @@ export function planReplace(vehicles: readonly Vehicle[], id: string, vehicle: V
   return { next, change: { action: "update", vehicle, previous } };
 }
 
+/** Several replacements planned on the catalogue as it is: the next list, the changes listeners hear of, and each one's outcome. */
+export function planReplaceMany(
+  vehicles: readonly Vehicle[],
+  replacements: readonly Replacement[],
+): { next: Vehicle[]; changes: VehicleChange[]; outcomes: ReplacementOutcome[] } {
+  const next = vehicles.slice();
+  const at = new Map(vehicles.map((v, i) => [v.id, i]));
+  const changes: VehicleChange[] = [];
+  const outcomes = replacements.map(({ id, vehicle, ifMatch }): ReplacementOutcome => {
+    const i = at.get(id);
+    if (i === undefined) return { id, outcome: "missing" };
+    const previous = next[i]!;
+    if (!ifMatch.split(/\s*,\s*/).some((tag) => tag === "*" || tag === etagOf(previous))) return { id, outcome: "stale", current: previous };
+    // Checked only when the stock number changes: a bulk change of price or status leaves it, and 3,500 checks would each read every unit.
+    if (vehicle.stockNumber?.toUpperCase() !== previous.stockNumber?.toUpperCase())
+      try {
+        requireOwnStockNumber(next, vehicle);
+      } catch (err) {
+        if (err instanceof VehicleConflictError) return { id, outcome: "taken", error: err };
+        throw err;
+      }
+    next[i] = vehicle;
+    changes.push({ action: "update", vehicle, previous });
+    return { id, outcome: "saved", vehicle, previous };
+  });
+  return { next, changes, outcomes };
+}
+
 export function planRemove(vehicles: readonly Vehicle[], id: string): PlannedWrite<{ action: "delete"; previous: Vehicle }> | undefined {
   const previous = vehicles.find((v) => v.id === id);
   if (!previous) return undefined;
@@ -218,7 +264,7 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
   const listeners = new Set<(change: VehicleChange) => void>();
   const vehicles = () => file.data.vehicles;
 
-  const commit = async (next: Vehicle[], change: VehicleChange) => {
+  const commit = async (next: Vehicle[], ...changes: VehicleChange[]) => {
     const n = ++writes;
     file.data.vehicles = next;
     await file.save();
@@ -226,13 +272,14 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
       viewOf = n;
       view = createVehicleStore(next, view);
     }
-    for (const listener of listeners) {
-      try {
-        listener(change);
-      } catch (err) {
-        console.error("[catalogue] a change listener failed:", err);
+    for (const change of changes)
+      for (const listener of listeners) {
+        try {
+          listener(change);
+        } catch (err) {
+          console.error("[catalogue] a change listener failed:", err);
+        }
       }
-    }
   };
 
   return {
@@ -253,6 +300,11 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
       if (!planned) return undefined;
       await commit(planned.next, planned.change);
       return vehicle;
+    },
+    async replaceMany(replacements) {
+      const planned = planReplaceMany(vehicles(), replacements);
+      if (planned.changes.length) await commit(planned.next, ...planned.changes);
+      return planned.outcomes;
     },
     async remove(id) {
       const planned = planRemove(vehicles(), id);

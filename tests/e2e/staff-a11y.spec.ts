@@ -26,7 +26,7 @@ test("sign-in, blank and with an error", { tag: "@layout" }, async ({ page, cons
 test("inventory, with a search and after a status change", { tag: "@layout" }, async ({ signedInPage: page, makeVehicle }) => {
   const vehicle = await makeVehicle({ status: "on-hold" });
   await page.reload();
-  await expect(page.locator(`li[data-vehicle-id="${vehicle.id}"]`)).toBeVisible();
+  await expect(page.locator(`tr[data-vehicle-id="${vehicle.id}"]`)).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await page.getByLabel("Search").fill(vehicle.id);
   await page.getByRole("button", { name: `Mark sold: ${vehicle.name}` }).click();

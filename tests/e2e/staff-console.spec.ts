@@ -61,7 +61,7 @@ test("signs in, changes a price in the form, and the new price is in the API and
 
   await page.getByRole("link", { name: "Back to the inventory" }).click();
   await page.getByLabel("Search").fill(vehicle.name);
-  const row = page.locator(`li[data-vehicle-id="${vehicle.id}"]`);
+  const row = page.locator(`tr[data-vehicle-id="${vehicle.id}"]`);
   await expect(row).toContainText("$12,345");
 });
 
@@ -146,7 +146,7 @@ test("marks a cart on hold, sold and available again", async ({ signedInPage: pa
   const vehicle = await makeVehicle();
   await page.goto("/staff");
   await page.getByLabel("Search").fill(vehicle.id);
-  const row = page.locator(`li[data-vehicle-id="${vehicle.id}"]`);
+  const row = page.locator(`tr[data-vehicle-id="${vehicle.id}"]`);
   await expect(row.locator(".status")).toHaveText("Status: Available");
   for (const [button, label, status] of [
     ["Mark on hold", "On hold", "on-hold"],

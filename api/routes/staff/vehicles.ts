@@ -6,16 +6,27 @@ import { HttpError } from "../../http-error";
 import { QueueFullError } from "../../photos/bounded-queue";
 import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";
-import { VehicleConflictError, VehiclePreconditionError } from "../../store/vehicle-store";
+import { VehicleConflictError, VehiclePreconditionError, type Replacement } from "../../store/vehicle-store";
 import { lastSaved } from "../../store/audit-store";
-import { applyVehicleEdit, editConflicts, VehicleEditSchema, vehicleEdit, vehicleFieldChanges, type EditableVehicleField } from "../../../domain/vehicle-edit";
+import {
+  applyVehicleEdit,
+  editConflicts,
+  sameValue,
+  VehicleEditSchema,
+  vehicleEdit,
+  vehicleFieldChanges,
+  type EditableVehicleField,
+} from "../../../domain/vehicle-edit";
 import type { StoredPhoto } from "../../store/photo-store";
 import { mayActOnVehicle, vehicleSiteIds } from "../../../domain/site-scope";
 import { mayActOnSite } from "../../../domain/staff";
 import type { StaffDeps } from "./staff-router";
+import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, type BulkResult } from "../../../domain/inventory-bulk";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
 export const VEHICLE_BODY_LIMIT = "64kb";
+/** A bulk change names each cart by its id and one value, about 80 bytes: 1 MB holds the most it may name (BULK_MAX_VEHICLES). */
+const BULK_BODY_LIMIT = "1mb";
 const INVALID = "Please correct the highlighted fields.";
 const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so that no one's change is lost";
 /** Saves that lose a race with another write to the same vehicle are worked out again on the newer version this many times. */
@@ -39,21 +50,20 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
       changes,
     });
   };
+  /** Each field someone else changed: what the client sent, its current value, and who saved it last (and when). */
+  const conflictsOf = (current: Vehicle, fields: EditableVehicleField[], sent: Partial<Record<EditableVehicleField, unknown>>) =>
+    fields.map((field) => ({
+      field,
+      yours: sent[field] ?? null,
+      current: current[field] ?? null,
+      ...(lastSaved(audit, current.id, field) ?? { email: null, at: null }),
+    }));
   /** 412: someone saved first. Names each field that differs from what the client sent, its current value, and who saved it last. */
   const conflict = (res: Response, current: Vehicle, fields: EditableVehicleField[], sent: Partial<Record<EditableVehicleField, unknown>>) =>
     res
       .status(412)
       .set("ETag", vehicles.etag(current))
-      .json({
-        error: `Vehicle ${current.id} was changed by someone else since you loaded it`,
-        current,
-        conflicts: fields.map((field) => ({
-          field,
-          yours: sent[field] ?? null,
-          current: current[field] ?? null,
-          ...(lastSaved(audit, current.id, field) ?? { email: null, at: null }),
-        })),
-      });
+      .json({ error: `Vehicle ${current.id} was changed by someone else since you loaded it`, current, conflicts: conflictsOf(current, fields, sent) });
   const ifMatchOf = (req: express.Request) => {
     const ifMatch = req.get("if-match");
     if (!ifMatch) throw new HttpError(428, NO_IF_MATCH);
@@ -238,5 +248,79 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     });
     res.status(204).end();
   });
+  // ---- Bulk changes from the inventory list (issue 29, docs/decisions/0040-inventory-list-and-bulk-changes.md) ----
+  /**
+   * One change (a status, or a price moved by an amount or a percentage) to many carts, each with its changed field's
+   * value as the list showed it. Each cart is judged as PATCH judges an edit (decision 0018): written when no one
+   * changed that field since, else reported with who did; the others are written all the same, in one store write,
+   * each with its own history entry. 400 (nothing written) when a new price would leave the allowed range.
+   */
+  router.post("/bulk", requireJson, express.json({ limit: BULK_BODY_LIMIT }), async (req, res) => {
+    const me = res.locals.staff!;
+    const parsed = BulkRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]!.message, { fields: vehicleFieldErrors(parsed.error) });
+    const { change, vehicles: asked } = parsed.data;
+    const field = bulkField(change);
+    const problems = asked.flatMap(({ id, base }) => {
+      const v = vehicles.get(id);
+      const problem = v && bulkPriceProblem({ name: v.name, price: base.price ?? v.price }, change);
+      return problem ? [{ id, error: problem }] : [];
+    });
+    if (problems.length) throw new HttpError(400, `No price was changed: ${problems.map((p) => p.error).join("; ")}`, { problems });
+
+    const { saved, unchanged, refused, conflicts }: BulkResult = { saved: [], unchanged: [], refused: [], conflicts: [] };
+    let pending = asked;
+    for (let attempt = 1; pending.length; attempt++) {
+      const writes: Replacement[] = [];
+      const byId = new Map(vehicles.all().map((v) => [v.id, v]));
+      for (const { id, base } of pending) {
+        const current = byId.get(id);
+        if (!current) {
+          refused.push({ id, error: `Vehicle not found: ${id}` });
+          continue;
+        }
+        if (!mayActOnVehicle(me, current)) {
+          refused.push({ id, error: `The vehicle ${id} is not shown on your account's sites` });
+          continue;
+        }
+        const edit = bulkEdit(change, base);
+        const clash = editConflicts(current, edit);
+        if (clash.length) {
+          conflicts.push({
+            id,
+            name: current.name,
+            error: `${current.name} was changed by someone else since you loaded it`,
+            conflicts: conflictsOf(current, clash, edit.changes),
+          });
+          continue;
+        }
+        if (sameValue(current[field], edit.changes[field])) {
+          unchanged.push(id);
+          continue;
+        }
+        const next = VehicleSchema.safeParse(applyVehicleEdit(current, edit.changes));
+        if (!next.success) {
+          refused.push({ id, error: `${current.name}: ${Object.values(vehicleFieldErrors(next.error)).join("; ")}` });
+          continue;
+        }
+        writes.push({ id, vehicle: next.data, ifMatch: vehicles.etag(current) });
+      }
+      const outcomes = writes.length ? await vehicles.replaceMany(writes) : [];
+      const written = outcomes.flatMap((o) => (o.outcome === "saved" ? [o] : []));
+      await Promise.all(written.map((o) => record(me.email, "update", o.previous, o.vehicle)));
+      saved.push(...written.map((o) => o.vehicle));
+      for (const o of outcomes)
+        if (o.outcome === "missing") refused.push({ id: o.id, error: `Vehicle not found: ${o.id}` });
+        else if (o.outcome === "taken") refused.push({ id: o.id, error: o.error.message });
+      // Another write landed between the read and this one: those carts are worked out again on their newer version.
+      const stale = new Set(outcomes.flatMap((o) => (o.outcome === "stale" ? [o.id] : [])));
+      pending = asked.filter((v) => stale.has(v.id));
+      if (pending.length && attempt >= WRITE_ATTEMPTS)
+        throw new HttpError(503, `${pending.length} carts kept changing while this was saved; the others were saved. Load the list again and retry.`);
+    }
+    res.json({ saved, unchanged, conflicts, refused } satisfies BulkResult);
+  });
+  // ---- end of bulk changes ----
+
   return router;
 }

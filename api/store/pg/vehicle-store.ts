@@ -1,7 +1,17 @@
 import type pg from "pg";
 import { seedCatalogue } from "../../../domain/catalogue/seed";
 import { VehicleListSchema, type Vehicle } from "../../../domain/vehicle";
-import { createVehicleStore, etagOf, planCreate, planRemove, planReplace, type PlannedWrite, type VehicleChange, type VehicleStore } from "../vehicle-store";
+import {
+  createVehicleStore,
+  etagOf,
+  planCreate,
+  planRemove,
+  planReplace,
+  planReplaceMany,
+  type PlannedWrite,
+  type VehicleChange,
+  type VehicleStore,
+} from "../vehicle-store";
 import type { Database } from "./database";
 
 interface Catalogue {
@@ -172,27 +182,40 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
   });
   db.onResync(refresh);
 
-  /** Plan a write on the committed catalogue, under its version's row lock, and commit it. */
-  const write = async <C extends VehicleChange>(plan: (vehicles: readonly Vehicle[]) => PlannedWrite<C> | undefined): Promise<C | undefined> => {
+  /**
+   * Plan a write on the committed catalogue, under its version's row lock, and commit it: one version for all its
+   * changes, each in its vehicle's row. The plan's result, or undefined when there was nothing to write.
+   */
+  const writeAll = async <P extends { next: Vehicle[]; changes: VehicleChange[] }>(
+    plan: (vehicles: readonly Vehicle[]) => P | undefined,
+  ): Promise<P | undefined> => {
     const done = await db.transaction(async (client) => {
       // The rows changed since this instance's version: none, in the usual case where it already shows the latest.
       const committed = (await readSince(client, current, { lock: true }))!;
       const planned = plan(committed.vehicles);
-      if (!planned) return { committed, planned };
+      if (!planned?.changes.length) return { committed, planned };
       const next = committed.version + 1;
       await client.query("UPDATE catalogue SET version = $1 WHERE id = 1", [next]);
-      await writeRow(client, planned.change, next);
+      for (const change of planned.changes) await writeRow(client, change, next);
       return { committed, planned, version: next };
     });
     if (done.version === undefined) {
       tell(show(done.committed));
-      return undefined;
+      return done.planned;
     }
-    // Changes committed by others since this instance last looked, then this one.
+    // Changes committed by others since this instance last looked, then this one's.
     const before = show(done.committed);
-    const mine = show({ version: done.version, vehicles: done.planned!.next }, [done.planned!.change]);
+    const mine = show({ version: done.version, vehicles: done.planned!.next }, done.planned!.changes);
     tell([...before, ...mine]);
-    return done.planned!.change;
+    return done.planned;
+  };
+  /** One change planned and committed (writeAll). */
+  const write = async <C extends VehicleChange>(plan: (vehicles: readonly Vehicle[]) => PlannedWrite<C> | undefined): Promise<C | undefined> => {
+    const planned = await writeAll((vehicles) => {
+      const one = plan(vehicles);
+      return one && { next: one.next, changes: [one.change], change: one.change };
+    });
+    return planned?.change;
   };
 
   return {
@@ -210,6 +233,10 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     async replace(id, vehicle, ifMatch) {
       const change = await write((vehicles) => planReplace(vehicles, id, vehicle, ifMatch));
       return change && vehicle;
+    },
+    async replaceMany(replacements) {
+      const planned = await writeAll((vehicles) => planReplaceMany(vehicles, replacements));
+      return planned!.outcomes;
     },
     async remove(id) {
       const change = await write((vehicles) => planRemove(vehicles, id));

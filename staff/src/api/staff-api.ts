@@ -1,6 +1,7 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
 import type { Site } from "../../../domain/site";
 import type { NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
+import type { BulkRequest, BulkResult } from "../../../domain/inventory-bulk";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
 import type { Integrity } from "../../../domain/widget-integrity";
@@ -63,6 +64,8 @@ export const staffApi = {
   /** Only the changed fields, with their values in the version `etag` names: merged with others' changes to other fields, else 412 with `conflicts`. */
   editVehicle: async (id: string, edit: VehicleEdit, etag: string) =>
     versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`, { method: "patch", headers: { "If-Match": etag }, ...json(edit) })),
+  /** One change to many carts, each judged on its own: a cart someone else changed since `base` is reported, not overwritten (decision 0040). */
+  bulkVehicles: async (request: BulkRequest) => (await call<BulkResult>("vehicles/bulk", { method: "post", ...json(request) })).body,
   deleteVehicle: async (id: string) => {
     await call(`vehicles/${encodeURIComponent(id)}`, { method: "delete" });
   },

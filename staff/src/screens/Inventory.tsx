@@ -1,51 +1,95 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import type { BulkResult } from "../../../domain/inventory-bulk";
+import { AGE_OPTIONS, brandChoices, inventoryList, LIST_COLUMNS, type ListColumn } from "../../../domain/inventory-list";
+import { CONDITION_OPTIONS } from "../../../domain/inventory-query";
 import type { Vehicle } from "../../../domain/vehicle";
 import { staffApi } from "../api/staff-api";
 import { arrivalNotice } from "../components/arrival-notice";
 import { ConfirmDialog } from "../components/ConfirmDialog";
+import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
-import { formatPrice } from "../format";
-import { matchesSearch } from "../inventory-search";
-import { BASE, Link, vehiclePath } from "../router";
-import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 import { errorMessage } from "../error-message";
+import { BulkReport, InventoryBulkBar } from "../inventory-bulk";
+import { InventoryTable } from "../inventory-table";
+import { useListQuery } from "../inventory-url";
+import { BASE, Link } from "../router";
+import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 import { useLiveLoad } from "../use-live-load";
+import "../inventory-list.css";
 
-type StaffVehicle = Vehicle;
-const statusOf = (v: StaffVehicle): VehicleStatus => v.status;
-const MARK_LABELS: Record<VehicleStatus, string> = { available: "Mark available", "on-hold": "Mark on hold", sold: "Mark sold" };
+/**
+ * Rows drawn at first and per "Show more": a dealer group's 3,500 carts would be 3,500 rows of pictures and buttons,
+ * while filters and sort work on every cart (docs/decisions/0040-inventory-list-and-bulk-changes.md).
+ */
+const ROWS_PER_STEP = 100;
+/** How the phone's "Sort by" names each column's two directions (wider screens sort by the column headers). */
+const DIRECTIONS: Record<ListColumn, [asc: string, desc: string]> = {
+  name: ["A to Z", "Z to A"],
+  stockNumber: ["A to Z", "Z to A"],
+  year: ["oldest first", "newest first"],
+  color: ["A to Z", "Z to A"],
+  price: ["low to high", "high to low"],
+  status: ["available first", "sold first"],
+  days: ["fewest first", "most first"],
+};
+const SORT_CHOICES = LIST_COLUMNS.flatMap(({ key, label }) =>
+  (["asc", "desc"] as const).map((order, i) => ({ value: `${key}:${order}`, label: `${label}, ${DIRECTIONS[key][i]}` })),
+);
 
-/** Every vehicle with its status, a search, and buttons to change a status (marking one sold, which takes it off the site, asks first). */
+/**
+ * Every cart with its photo, stock number, year, colour, price, status and days on the lot; filters, a sort by any
+ * column and a search, all kept in the URL; a status button per cart (marking one sold asks first); and bulk changes
+ * of the selected carts (inventory-bulk.tsx).
+ */
 export function Inventory() {
-  const [vehicles, setVehicles] = useState<StaffVehicle[] | null>(null);
+  const [vehicles, setVehicles] = useState<Vehicle[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(() => {
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: ReactNode } | null>(() => {
     const arrived = arrivalNotice();
     return arrived ? { tone: "success", text: arrived } : null;
   });
+  const [query, setQuery] = useListQuery();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [drawn, setDrawn] = useState(ROWS_PER_STEP);
   /** The vehicle waiting for "Mark sold" to be confirmed. */
-  const [selling, setSelling] = useState<StaffVehicle | null>(null);
-  const [query, setQuery] = useState("");
+  const [selling, setSelling] = useState<Vehicle | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const searchId = useId();
-  const list = useRef<HTMLUListElement>(null);
+  const body = useRef<HTMLTableSectionElement>(null);
   /** The vehicle whose status just changed: its pressed button is gone, so focus goes to the row's next one. */
   const [refocus, setRefocus] = useState<string | null>(null);
   useEffect(() => {
     if (!refocus) return;
-    list.current?.querySelector<HTMLElement>(`li[data-vehicle-id="${CSS.escape(refocus)}"] .vehicle-row__actions button`)?.focus();
+    body.current?.querySelector<HTMLElement>(`tr[data-vehicle-id="${CSS.escape(refocus)}"] .vehicle-row__actions button`)?.focus();
     setRefocus(null);
   }, [refocus, vehicles]);
 
-  useLiveLoad(
-    () => staffApi.vehicles(),
-    setVehicles,
-    (err) => setFailure(errorMessage(err)),
-    [],
-  );
+  const load = () => staffApi.vehicles();
+  useLiveLoad(load, setVehicles, (err) => setFailure(errorMessage(err)), []);
 
-  const mark = async (vehicle: StaffVehicle, status: VehicleStatus) => {
+  // The day the list counts days on the lot to: when it was loaded.
+  const today = useMemo(() => new Date(), [vehicles]); // eslint-disable-line react-hooks/exhaustive-deps
+  /** The carts the list shows, filtered and sorted: what "select all" picks, and what the CSV tools export. */
+  const shown = useMemo(() => inventoryList(vehicles ?? [], query, today), [vehicles, query, today]);
+  const chosen = useMemo(() => shown.filter((v) => selected.has(v.id)), [shown, selected]);
+  const brands = useMemo(() => brandChoices(vehicles ?? []), [vehicles]);
+  useEffect(() => setDrawn(ROWS_PER_STEP), [query]);
+
+  const put = (saved: readonly Vehicle[]) => {
+    const byId = new Map(saved.map((v) => [v.id, v]));
+    setVehicles((list) => list?.map((v) => byId.get(v.id) ?? v) ?? null);
+  };
+  const select = useCallback((id: string, on: boolean) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const mark = useCallback(async (vehicle: Vehicle, status: VehicleStatus) => {
     setBusy(vehicle.id);
     setNotice(null);
     try {
@@ -60,9 +104,21 @@ export function Inventory() {
     } finally {
       setBusy(null);
     }
+  }, []);
+  const onMark = useCallback((v: Vehicle, s: VehicleStatus) => (s === "sold" ? setSelling(v) : void mark(v, s)), [mark]);
+
+  const bulkDone = async (result: BulkResult) => {
+    put(result.saved);
+    const left = new Set([...result.conflicts.map((c) => c.id), ...result.refused.map((r) => r.id)]);
+    setSelected(left);
+    const clean = left.size === 0;
+    setNotice({ tone: clean ? "success" : "error", text: <BulkReport result={result} /> });
+    // A cart changed meanwhile is shown as it is now, so that the next change starts from it.
+    if (!clean) setVehicles(await staffApi.vehicles().catch(() => vehicles));
   };
 
-  const shown = vehicles?.filter((v) => matchesSearch(v, query)) ?? [];
+  const sortChoice = query.sort ? `${query.sort}:${query.order ?? "asc"}` : "";
+  const filtered = shown.length !== (vehicles?.length ?? 0);
   return (
     <>
       <ScreenHeading title="Inventory" busy={!vehicles && !failure} />
@@ -72,50 +128,101 @@ export function Inventory() {
           <div className="toolbar">
             <div className="field field--search">
               <label htmlFor={searchId}>Search</label>
-              <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby={`${searchId}-count`} />
+              <input
+                id={searchId}
+                type="search"
+                value={query.q ?? ""}
+                onChange={(e) => setQuery({ q: e.target.value })}
+                aria-describedby={`${searchId}-count`}
+              />
             </div>
+            {/* The CSV tools (issue 29) go here, given exactly the carts the list shows: <InventoryCsvTools vehicles={shown} /> */}
             <Link href={`${BASE}/vehicles/new`} className="btn btn--primary">
               Add a vehicle
             </Link>
           </div>
+          <div className="inventory-filters" role="group" aria-label="Filter and sort">
+            <FilterSelect
+              label="Status"
+              options={VEHICLE_STATUSES}
+              optionLabel={(s) => STATUS_LABELS[s]}
+              value={query.status ?? ""}
+              onChange={(status) => setQuery({ status: status || undefined })}
+            />
+            <FilterSelect
+              label="Brand"
+              options={brands.map((b) => b.value)}
+              optionLabel={(value) => brands.find((b) => b.value === value)?.label ?? value}
+              value={query.brand ?? ""}
+              onChange={(brand) => setQuery({ brand: brand || undefined })}
+            />
+            <FilterSelect
+              label="Condition"
+              options={CONDITION_OPTIONS.map((c) => c.value)}
+              optionLabel={(value) => CONDITION_OPTIONS.find((c) => c.value === value)!.label}
+              value={query.condition ?? ""}
+              onChange={(condition) => setQuery({ condition: condition || undefined })}
+            />
+            <FilterSelect
+              label="Age"
+              options={AGE_OPTIONS.map((a) => a.value)}
+              optionLabel={(value) => AGE_OPTIONS.find((a) => a.value === value)!.label}
+              value={query.age ?? ""}
+              onChange={(age) => setQuery({ age: age || undefined })}
+            />
+            <div className="field inventory-filters__sort">
+              <label htmlFor={`${searchId}-sort`}>Sort by</label>
+              <select
+                id={`${searchId}-sort`}
+                value={sortChoice}
+                onChange={(e) => {
+                  const [sort, order] = e.target.value.split(":") as [ListColumn | "", "asc" | "desc"];
+                  setQuery(sort ? { sort, order } : { sort: undefined, order: undefined });
+                }}
+              >
+                <option value="">The catalogue's order</option>
+                {SORT_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
           <p id={`${searchId}-count`} className="muted" aria-live="polite">
-            {shown.length === vehicles.length ? `${vehicles.length} vehicles` : `${shown.length} of ${vehicles.length} vehicles`}
+            {filtered
+              ? `${shown.length.toLocaleString("en-US")} of ${vehicles.length.toLocaleString("en-US")} vehicles`
+              : `${vehicles.length.toLocaleString("en-US")} vehicles`}
           </p>
+          <InventoryBulkBar
+            shown={shown}
+            chosen={chosen}
+            onSelectAll={(all) => setSelected(all ? new Set(shown.map((v) => v.id)) : new Set())}
+            onDone={(result) => void bulkDone(result)}
+            onFailed={(text) => setNotice({ tone: "error", text })}
+          />
           {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-          <ul className="vehicle-list" ref={list}>
-            {shown.map((v) => (
-              <li key={v.id} className="vehicle-row" data-vehicle-id={v.id}>
-                <div className="vehicle-row__main">
-                  <h2 className="vehicle-row__name">
-                    <Link href={vehiclePath(v.id)}>{v.name}</Link>
-                  </h2>
-                  <p className="muted vehicle-row__meta">
-                    {v.brand} · {v.category} · <span className="vehicle-row__id">{v.id}</span>
-                  </p>
-                </div>
-                <p className="vehicle-row__price">{formatPrice(v.price)}</p>
-                <p className={`status status--${statusOf(v)}`}>
-                  <span className="visually-hidden">Status: </span>
-                  {STATUS_LABELS[statusOf(v)]}
-                </p>
-                <div className="vehicle-row__actions">
-                  {VEHICLE_STATUSES.filter((s) => s !== statusOf(v)).map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      className="btn btn--small btn--secondary"
-                      aria-label={`${MARK_LABELS[s]}: ${v.name}`}
-                      disabled={busy === v.id}
-                      onClick={() => (s === "sold" ? setSelling(v) : void mark(v, s))}
-                    >
-                      {MARK_LABELS[s]}
-                    </button>
-                  ))}
-                </div>
-              </li>
-            ))}
-          </ul>
-          {shown.length === 0 && <p>No vehicle matches “{query}”.</p>}
+          {shown.length > 0 && (
+            <InventoryTable
+              ref={body}
+              rows={shown.slice(0, drawn)}
+              query={query}
+              onSort={setQuery}
+              today={today}
+              selected={selected}
+              onSelect={select}
+              busy={busy}
+              onMark={onMark}
+            />
+          )}
+          {shown.length > drawn && (
+            <p className="inventory-more">
+              <button type="button" className="btn btn--secondary" onClick={() => setDrawn((n) => n + ROWS_PER_STEP)}>
+                Show {Math.min(ROWS_PER_STEP, shown.length - drawn)} more rows ({(shown.length - drawn).toLocaleString("en-US")} more in the list)
+              </button>
+            </p>
+          )}
+          {shown.length === 0 && <p>{query.q ? `No vehicle matches “${query.q}” with these filters.` : "No vehicle matches these filters."}</p>}
           <ConfirmDialog
             open={selling !== null}
             title={`Mark ${selling?.name ?? ""} sold?`}
