@@ -34,8 +34,8 @@ export interface CatalogueResults {
   reads: { quiet: LoadFigures; duringWrites: LoadFigures; writesDuring: number; ratio: number | null };
 }
 
-/** A vehicle the home page features and the Evolution page lists, so that one write touches every kind of page. */
-const VEHICLE = "evolution-d6-max-xt4";
+/** The watched vehicle: the home page features it, the Evolution page lists it, and every site shows it (it names no sites), so that one write touches every kind of page. */
+export const VEHICLE = "evolution-d6-max-xt4";
 /** The inventory is paged (24 a page): the page of results that holds VEHICLE, found as a visitor would, by its name. */
 export const VEHICLE_ON_INVENTORY = "/inventory?q=D6+Max+XT4";
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
