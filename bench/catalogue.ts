@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatUsd } from "../domain/money";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { median, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
 export interface CatalogueOptions {
@@ -42,12 +42,6 @@ const ACCOUNT = { email: "bench-owner@example.com", password: "bench password lo
 const POLL_MS = 5;
 /** A write whose change is not served within this time counts as failed. */
 const GIVE_UP_MS = 10_000;
-
-/** The p-th percentile (nearest rank) of `values`. */
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** A signed-in staff client of one server, writing as the console does (ETag, If-Match, same-origin). */
 export class StaffClient {

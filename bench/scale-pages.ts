@@ -22,7 +22,7 @@ import { loadDatabase } from "../api/store/pg/data-copy";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { bigCatalogue } from "../domain/testing/big-catalogue";
 import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { median, medianRun, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/report";
 import { ROOT } from "./lib/server-build";
 
@@ -70,11 +70,6 @@ export interface ScalePagesResults {
 const PATHS = ["/", "/inventory"] as const;
 const BROWSER_ENCODING = { "accept-encoding": "gzip, br" };
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** A data folder with `size` units and the bench's owner account. */
 async function dataFolder(root: string, name: string, size: number): Promise<string> {
