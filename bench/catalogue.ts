@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatUsd } from "../domain/money";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { median, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
 export interface CatalogueOptions {
@@ -34,20 +34,14 @@ export interface CatalogueResults {
   reads: { quiet: LoadFigures; duringWrites: LoadFigures; writesDuring: number; ratio: number | null };
 }
 
-/** A vehicle the home page features and the Evolution page lists, so that one write touches every kind of page. */
-const VEHICLE = "evolution-d6-max-xt4";
+/** The watched vehicle: the home page features it, the Evolution page lists it, and every site shows it (it names no sites), so that one write touches every kind of page. */
+export const VEHICLE = "evolution-d6-max-xt4";
 /** The inventory is paged (24 a page): the page of results that holds VEHICLE, found as a visitor would, by its name. */
 export const VEHICLE_ON_INVENTORY = "/inventory?q=D6+Max+XT4";
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
 const POLL_MS = 5;
 /** A write whose change is not served within this time counts as failed. */
 const GIVE_UP_MS = 10_000;
-
-/** The p-th percentile (nearest rank) of `values`. */
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** A signed-in staff client of one server, writing as the console does (ETag, If-Match, same-origin). */
 export class StaffClient {

@@ -11,7 +11,7 @@ import { openDatabase } from "../api/store/pg/database";
 import { pgAccountStore } from "../api/store/pg/staff-stores";
 import { startTestPostgres } from "../api/testing/postgres";
 import { validLead } from "../api/testing/test-server";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
@@ -43,22 +43,17 @@ export async function benchPostgres(o: PostgresOptions, log: (line: string) => v
   const root = await mkdtemp(path.join(os.tmpdir(), "gc-bench-pg-"));
   const servers: ChildServer[] = [];
   const start = async (name: string, extra: Record<string, string>) => {
-    const [port, demoPort] = [await freePort(), await freePort()];
+    const { port, env } = await serverEnv(path.join(root, name), (port) => ({
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      CONTACT_RATE_LIMIT: "0",
+      STAFF_SIGNIN_RATE_LIMIT: "0",
+      ...extra,
+    }));
     const server = await startChildServer({
       name,
       command: process.execPath,
       args: [o.ourMain],
-      env: cleanEnv({
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DEMO_PORT: String(demoPort),
-        DATA_DIR: path.join(root, name),
-        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        CONTACT_RATE_LIMIT: "0",
-        STAFF_SIGNIN_RATE_LIMIT: "0",
-        ...extra,
-      }),
+      env,
       cwd: ROOT,
       port,
       readyPath: "/api/health",

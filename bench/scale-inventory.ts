@@ -11,7 +11,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { CATALOGUE_FILE } from "../api/store/vehicle-store";
 import { bigCatalogue } from "../domain/testing/big-catalogue";
-import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
 
@@ -49,8 +49,7 @@ export async function benchScaleInventory(o: ScaleInventoryOptions, log: (line: 
   for (const units of o.sizes) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "gc-bench-inventory-"));
     await writeFile(path.join(dataDir, CATALOGUE_FILE), JSON.stringify({ vehicles: bigCatalogue(units) }));
-    const [port, demoPort] = [await freePort(), await freePort()];
-    const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir });
+    const { port, env } = await serverEnv(dataDir);
     const server = await startChildServer({ name: `ours-${units}`, command: process.execPath, args: [main], env, cwd: ROOT, port, readyPath: "/api/health" });
     try {
       const html = await (await fetch(`${server.url}/inventory`)).text();

@@ -12,7 +12,7 @@ import path from "node:path";
 import { validLead } from "../api/testing/test-server";
 import { startTestPostgres } from "../api/testing/postgres";
 import { openStores } from "../api/store/open-stores";
-import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
+import { serverEnv, startChildServer } from "./lib/child-server";
 import { insertPgLeads, writeLeadSegments } from "./lib/lead-fixtures";
 import { median, ratio, round, runLoad } from "./lib/load";
 import { table } from "./lib/report";
@@ -95,19 +95,12 @@ export async function benchScaleLeads(o: ScaleLeadsOptions, log: (line: string) 
           await stores.close();
         }
         log(`scale-leads: ${engine} ${stored.toLocaleString("en")} leads written in ${Math.round(performance.now() - filled)} ms`);
-        const [port, demoPort] = [await freePort(), await freePort()];
+        const { port, env } = await serverEnv(dataDir, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
         const server = await startChildServer({
           name: `scale-leads ${engine} ${stored}`,
           command: process.execPath,
           args: [o.ourMain],
-          env: cleanEnv({
-            NODE_ENV: "production",
-            HOST: "127.0.0.1",
-            PORT: String(port),
-            DEMO_PORT: String(demoPort),
-            DATA_DIR: dataDir,
-            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-          }),
+          env,
           cwd: ROOT,
           port,
           readyPath: "/api/health",

@@ -21,8 +21,8 @@ import { openDatabase } from "../api/store/pg/database";
 import { loadDatabase } from "../api/store/pg/data-copy";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { bigCatalogue } from "../domain/testing/big-catalogue";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { cleanEnv, freePort, serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
+import { median, medianRun, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/report";
 import { ROOT } from "./lib/server-build";
 
@@ -71,11 +71,6 @@ const PATHS = ["/", "/inventory"] as const;
 const BROWSER_ENCODING = { "accept-encoding": "gzip, br" };
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
 /** A data folder with `size` units and the bench's owner account. */
 async function dataFolder(root: string, name: string, size: number): Promise<string> {
   const dir = path.join(root, name);
@@ -92,21 +87,12 @@ async function dataFolder(root: string, name: string, size: number): Promise<str
 }
 
 async function startServer(name: string, dataDir: string, extra: Record<string, string> = {}): Promise<ChildServer> {
-  const [port, demoPort] = [await freePort(), await freePort()];
+  const { port, env } = await serverEnv(dataDir, (port) => ({ PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, STAFF_SIGNIN_RATE_LIMIT: "0", ...extra }));
   return startChildServer({
     name,
     command: process.execPath,
     args: [path.join(ROOT, "dist/server/main.js")],
-    env: cleanEnv({
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DEMO_PORT: String(demoPort),
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      STAFF_SIGNIN_RATE_LIMIT: "0",
-      ...extra,
-    }),
+    env,
     cwd: ROOT,
     port,
     readyPath: "/api/health",

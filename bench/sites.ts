@@ -17,10 +17,10 @@ import type { Site } from "../domain/site";
 import { formatUsd } from "../domain/money";
 import { fetchAsHost } from "../api/testing/host-fetch";
 import { SITES_FILE } from "../api/store/site-store";
-import { addBenchOwner, percentile, StaffClient, VEHICLE_ON_INVENTORY } from "./catalogue";
+import { addBenchOwner, StaffClient, VEHICLE, VEHICLE_ON_INVENTORY } from "./catalogue";
 import { benchSites, hostOf } from "./lib/bench-sites";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
-import { median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
+import { median, medianRun, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { PROBE_NODE_ARGS, probeMemory, type Memory } from "./lib/memory-probe";
 import { ROOT } from "./lib/server-build";
 
@@ -83,8 +83,6 @@ interface Percentiles {
   maxMs: number;
 }
 
-/** A vehicle every site shows (it names no sites) on its /inventory. */
-const VEHICLE = "evolution-d6-max-xt4";
 /** Prices no other vehicle has, one per edit. */
 const FIRST_PRICE = 16_301;
 /** Pause between two asks of one site: short enough for the figure, long enough that 45 pollers do not become the load they measure. */

@@ -34,7 +34,7 @@ import { pipeline } from "node:stream/promises";
 import { create as createTar, extract as extractTar } from "tar";
 import { VehicleListSchema } from "../../domain/vehicle";
 import { CorruptDataFileError, readJsonFile } from "../store/json-file";
-import { readDataFolder, writeDataFolder } from "../store/data-folder";
+import { readDataFolderStreamed, writeDataFolder } from "../store/data-folder";
 import { syncFolder } from "../store/durable-file";
 import { listArchives, streamStoredLeads } from "../store/lead-files";
 import { PHOTOS_DIR } from "../store/photo-store";
@@ -376,7 +376,8 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
     const restored = await countData(work);
 
     if (db) {
-      const records = await readDataFolder(work);
+      // The leads go in a segment at a time: memory does not grow with them.
+      const records = await readDataFolderStreamed(work);
       try {
         await loadDatabase(db, records, { replace: force });
       } catch (err) {

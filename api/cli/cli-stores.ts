@@ -1,13 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import pg from "pg";
 import { SiteListSchema } from "../../domain/site";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
-import type { Lead } from "../../domain/lead";
+import { LeadSchema, type Lead } from "../../domain/lead";
 import { loadConfig } from "../config";
 import { openAccountStore, type AccountStore } from "../store/account-store";
-import { readStoredLeads } from "../store/lead-files";
+import { streamStoredLeads } from "../store/lead-files";
 import { SITES_FILE } from "../store/site-store";
-import { openDatabase, readPgLeads } from "../store/pg/database";
+import { openDatabase } from "../store/pg/database";
 import { pgAccountStore } from "../store/pg/staff-stores";
 
 /** Where the command-line tools find the data: DATA_DIR, or DATABASE_URL when set, validated as the server validates them. */
@@ -42,8 +43,34 @@ export async function cliAccounts(): Promise<{ accounts: AccountStore; siteIds: 
   return { accounts: pgAccountStore(db), siteIds, close: () => db.close() };
 }
 
-/** Every stored lead, oldest first, read without writing anything. */
-export async function cliLeads(): Promise<Lead[]> {
+/** Leads per query when the command-line tools read them from PostgreSQL. */
+const PG_BATCH = 1_000;
+
+/** Every lead in the database, oldest first, in keyset batches on seq, read without migrating or writing anything. */
+async function* streamPgLeads(url: string): AsyncIterable<Lead[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let last = "0"; ;) {
+      const { rows } = await client.query<{ seq: string; lead: object; delivery: object }>(
+        "SELECT seq, lead, delivery FROM leads WHERE seq > $1 ORDER BY seq LIMIT $2",
+        [last, PG_BATCH],
+      );
+      if (!rows.length) return;
+      last = rows[rows.length - 1]!.seq;
+      yield rows.map((r) => LeadSchema.parse({ ...r.lead, delivery: r.delivery }));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every stored lead, oldest first, in batches read as they are taken and
+ * without writing anything: a segment of lowdb's files, or a keyset batch of
+ * PostgreSQL's rows, so memory does not grow with the number of leads.
+ */
+export function cliLeadBatches(): AsyncIterable<Lead[]> {
   const { dataDir, databaseUrl } = cliPlace();
-  return databaseUrl ? readPgLeads(databaseUrl) : readStoredLeads(dataDir);
+  return databaseUrl ? streamPgLeads(databaseUrl) : streamStoredLeads(dataDir);
 }

@@ -3,15 +3,19 @@
  * Prints the stored leads (oldest first) with their source and delivery status,
  * from leads.json and every archive segment (or PostgreSQL's leads table when
  * DATABASE_URL is set), or writes them to FILE. Reads DATA_DIR or DATABASE_URL
- * like the server; never writes the data.
+ * like the server; never writes the data. The leads are read and written a
+ * batch at a time, so memory does not grow with their number.
  */
 import { fstatSync, ftruncateSync, writeSync } from "node:fs";
+import { open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import type { Lead } from "../../domain/lead";
 import { SITE_MESSAGES, SLUG_PATTERN } from "../../domain/site";
-import { leadsToCsv } from "../../domain/leads-csv";
-import { writeFileDurably } from "../store/durable-file";
-import { cliLeads } from "./cli-stores";
+import { LEAD_CSV_HEADER, leadCsvRows } from "../../domain/leads-csv";
+import { syncFolder } from "../store/durable-file";
+import { PRIVATE_FILE_MODE } from "../store/file-modes";
+import { cliLeadBatches } from "./cli-stores";
 
 const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--site ID] [--format csv|json] [--out FILE]";
 
@@ -28,14 +32,13 @@ function npmBanner(): string | undefined {
 }
 
 /**
- * Write the export to stdout. `npm run leads -- --format csv > leads.csv`
- * would otherwise leave npm's banner above the CSV: when stdout is a file that
- * holds exactly that banner and nothing else, it is emptied and the export
- * written from its start, so the file holds the export alone. (A pipe cannot
- * be taken back: use --out, or `npm run --silent`.)
+ * A writer of the export to stdout, a piece at a time. `npm run leads --
+ * --format csv > leads.csv` would otherwise leave npm's banner above the CSV:
+ * when stdout is a file that holds exactly that banner and nothing else, it is
+ * emptied and the export written from its start, so the file holds the export
+ * alone. (A pipe cannot be taken back: use --out, or `npm run --silent`.)
  */
-function writeStdout(text: string): void {
-  const data = Buffer.from(text, "utf8");
+function stdoutWriter(): (text: string) => void {
   let position: number | null = null;
   const banner = npmBanner();
   try {
@@ -47,10 +50,62 @@ function writeStdout(text: string): void {
   } catch {
     // Not a file we can inspect: write as usual.
   }
-  for (let done = 0; done < data.length;) {
-    const n = writeSync(1, data, done, data.length - done, position === null ? null : position + done);
-    done += n;
+  return (text) => {
+    const data = Buffer.from(text, "utf8");
+    for (let done = 0; done < data.length;) {
+      const n = writeSync(1, data, done, data.length - done, position);
+      done += n;
+      if (position !== null) position += n;
+    }
+  };
+}
+
+/**
+ * Write the pieces `write` is given to `file` so that it survives a power cut
+ * once this resolves, as writeFileDurably does with one text: a temp file
+ * beside it, fsynced, renamed over the file, the folder fsynced; a failure
+ * removes the temp file.
+ */
+async function writeFileDurablyFrom(file: string, produce: (write: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  try {
+    const handle = await open(temp, "w", PRIVATE_FILE_MODE);
+    try {
+      await produce(async (text) => void (await handle.write(text)));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, file);
+  } catch (err) {
+    await unlink(temp).catch(() => {});
+    throw err;
   }
+  await syncFolder(path.dirname(file));
+}
+
+/**
+ * The chosen leads in `format`, as `write` takes them a batch at a time: the
+ * CSV's header then rows, or the JSON array JSON.stringify(leads, null, 2)
+ * makes, element by element. The number written.
+ */
+async function writeLeads(
+  batches: AsyncIterable<Lead[]>,
+  keep: (lead: Lead) => boolean,
+  format: "csv" | "json",
+  write: (text: string) => void | Promise<void>,
+): Promise<number> {
+  let n = 0;
+  if (format === "csv") await write(LEAD_CSV_HEADER);
+  for await (const batch of batches) {
+    const chosen = batch.filter(keep);
+    if (!chosen.length) continue;
+    if (format === "csv") await write(leadCsvRows(chosen));
+    else await write(chosen.map((l, i) => `${n + i ? "," : "["}\n  ${JSON.stringify(l, null, 2).replace(/\n/g, "\n  ")}`).join(""));
+    n += chosen.length;
+  }
+  if (format === "json") await write(n ? "\n]\n" : "[]\n");
+  return n;
 }
 
 function fail(message: string): never {
@@ -85,14 +140,13 @@ async function main(): Promise<void> {
   const site = values.site;
   if (site !== undefined && !SLUG_PATTERN.test(site)) fail(`--site ${SITE_MESSAGES.id}, not "${site}"`);
 
-  const leads = await cliLeads();
-  const chosen = leads.filter((l) => (since === undefined || Date.parse(l.createdAt) >= since) && (site === undefined || l.site === site));
-  const text = format === "csv" ? leadsToCsv(chosen) : `${JSON.stringify(chosen, null, 2)}\n`;
+  const keep = (l: Lead) => (since === undefined || Date.parse(l.createdAt) >= since) && (site === undefined || l.site === site);
   if (values.out) {
-    await writeFileDurably(path.resolve(values.out), text);
-    console.error(`[leads] ${chosen.length} lead(s) written to ${values.out}`);
+    let n = 0;
+    await writeFileDurablyFrom(path.resolve(values.out), async (write) => void (n = await writeLeads(cliLeadBatches(), keep, format, write)));
+    console.error(`[leads] ${n} lead(s) written to ${values.out}`);
   } else {
-    writeStdout(text);
+    await writeLeads(cliLeadBatches(), keep, format, stdoutWriter());
   }
 }
 

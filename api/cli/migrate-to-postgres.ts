@@ -6,9 +6,10 @@
  * audit history and the added partner origins) into the empty PostgreSQL
  * database DATABASE_URL names, in one transaction: it checks the counts in the
  * database against the files before it commits, and refuses a database that
- * already holds data. The files are only read.
+ * already holds data. The files are only read, the leads a segment at a
+ * time: memory does not grow with their number.
  */
-import { readDataFolder } from "../store/data-folder";
+import { readDataFolderStreamed } from "../store/data-folder";
 import { openDatabase, redactUrl } from "../store/pg/database";
 import { loadDatabase } from "../store/pg/data-copy";
 import { cliPlace } from "./cli-stores";
@@ -17,7 +18,7 @@ const say = (message: string) => process.stderr.write(`[migrate] ${message}\n`);
 
 /** Copy dataDir into the empty database at url, in one transaction; the number of rows written per table. */
 export async function migrateToPostgres(dataDir: string, url: string): Promise<Record<string, number>> {
-  const data = await readDataFolder(dataDir);
+  const data = await readDataFolderStreamed(dataDir);
   const db = await openDatabase(url, { max: 1, listen: false });
   try {
     return await loadDatabase(db, data);

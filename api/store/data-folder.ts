@@ -20,7 +20,7 @@ import { AUDIT_FILE } from "./audit-store";
 import { FOLLOW_UP_FILE } from "./follow-up-store";
 import { readJsonFile } from "./json-file";
 import { parseJsonLines } from "./json-lines";
-import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads } from "./lead-files";
+import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads, streamStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
 import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
@@ -54,9 +54,19 @@ async function readLines<S extends z.ZodType>(file: string, schema: S): Promise<
 
 /** Everything the stores keep under `dir`, checked as the stores check it at start-up; the files are only read. */
 export async function readDataFolder(dir: string): Promise<DataRecords> {
+  // The stream is never started: its leads are read whole instead.
+  return { ...(await readDataFolderStreamed(dir)), leads: await readStoredLeads(dir) };
+}
+
+/**
+ * The same, with the leads as batches read a segment at a time as they are
+ * taken (streamStoredLeads): memory holds one segment, however many leads
+ * there are (a restore into PostgreSQL, `npm run migrate-to-postgres`).
+ */
+export async function readDataFolderStreamed(dir: string): Promise<StreamedRecords> {
   return {
     catalogue: (await readJsonFile(path.join(dir, CATALOGUE_FILE), (d) => z.object({ vehicles: VehicleListSchema }).parse(d)))?.vehicles,
-    leads: await readStoredLeads(dir),
+    leads: streamStoredLeads(dir),
     followUps: await readLines(path.join(dir, FOLLOW_UP_FILE), FollowUpEventSchema),
     accounts: (await readJsonFile(path.join(dir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [],
     sessions: (await readJsonFile(path.join(dir, SESSIONS_FILE), (d) => SessionsFileSchema.parse(d)))?.sessions ?? [],

@@ -9,11 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ContactMessage } from "../../domain/contact";
 import type { Lead } from "../../domain/lead";
-import { countLeads, leadsPage, selectionMatcher, type LeadQuery, type LeadSelection } from "../../domain/lead-follow-up";
+import { countLeads, leadSearchText, leadsPage, selectionMatcher, type LeadQuery, type LeadSelection } from "../../domain/lead-follow-up";
 import { storeEngines } from "../testing/store-engines";
 import { storedLeads } from "../testing/stored-leads";
 import { validLead } from "../testing/test-server";
+import type { LeadStore } from "./lead-store";
 import type { Stores } from "./open-stores";
+import { likeTrigrams, type TrigramStats } from "./pg/lead-search";
+import { openPgLeadStore } from "./pg/lead-store";
 
 vi.setConfig({ testTimeout: 30_000 });
 const { engines, stop } = await storeEngines();
@@ -83,7 +86,8 @@ describe.each(engines)("lead queries: $name", (engine) => {
     expect(all).toHaveLength(15);
   });
 
-  it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))("%s: its pages, counts and export are the inbox's", async (_, query) => {
+  /** A query's pages, counts and export from `leads` are what the inbox showed. */
+  async function expectTheInbox(query: LeadQuery, leads: LeadStore = stores.leads): Promise<void> {
     for (const sites of [undefined, ["cape-may"]]) {
       const sel = selection(query, sites);
       const match = selectionMatcher(sel);
@@ -91,7 +95,7 @@ describe.each(engines)("lead queries: $name", (engine) => {
       const pages: string[][] = [];
       let before: { id: string; createdAt: string } | null = null;
       for (;;) {
-        const page = await stores.leads.page(sel, { limit: 2, before });
+        const page = await leads.page(sel, { limit: 2, before });
         expect(page).toEqual(leadsPage(all, match, { limit: 2, before }));
         pages.push(page.leads.map((l) => l.id));
         if (!page.nextCursor) break;
@@ -104,12 +108,39 @@ describe.each(engines)("lead queries: $name", (engine) => {
           .map((l) => l.id)
           .reverse(),
       );
-      expect(await stores.leads.count(sel)).toEqual(countLeads(all, match, sel.followUp));
+      expect(await leads.count(sel)).toEqual(countLeads(all, match, sel.followUp));
       const exported: Lead[] = [];
-      for await (const batch of stores.leads.stream(sel)) exported.push(...batch);
+      for await (const batch of leads.stream(sel)) exported.push(...batch);
       expect(exported).toEqual(all.filter(match));
     }
+  }
+
+  it.each(QUERIES.map((q) => [JSON.stringify(q), q] as const))("%s: its pages, counts and export are the inbox's", async (_, query) => {
+    await expectTheInbox(query);
   });
+
+  // Each way a search word can be planned (pg/lead-search.ts) selects what LIKE '%word%' selects: forced by the trigram
+  // frequencies the store is given (every trigram rare: the index asked for a part of each word; every one common: the
+  // newest leads walked), then by the database's own statistics once ANALYZE has made them.
+  const allTrigrams = (share: number): TrigramStats => {
+    const freq = new Map(
+      all.flatMap((l) =>
+        leadSearchText(l)
+          .split(/\s+/)
+          .flatMap((w) => likeTrigrams(w).map((t) => [t.trigram, share] as const)),
+      ),
+    );
+    return { search: { freq, unlisted: share }, phone_digits: { freq, unlisted: share } };
+  };
+  it.runIf(engine.name === "postgres").each(["all rare", "all common", "ANALYZE made"] as const)(
+    "every query's pages, counts and export are the inbox's with the trigram frequencies %s",
+    async (kind) => {
+      if (kind === "ANALYZE made") await stores.db!.pool.query("ANALYZE leads");
+      const trigramStats = kind === "ANALYZE made" ? undefined : async () => allTrigrams(kind === "all rare" ? 0.0001 : 1);
+      const leads = await openPgLeadStore(stores.db!, trigramStats ? { trigramStats } : {});
+      for (const query of [...QUERIES, { q: "zoe 0100" }, { q: "example.com" }, { q: "nunez@" }] as LeadQuery[]) await expectTheInbox(query, leads);
+    },
+  );
 
   it("finds one lead by id, and none for an unknown id", async () => {
     expect(await stores.leads.get(all[3]!.id)).toEqual(all[3]);

@@ -124,10 +124,17 @@ function processCpuSeconds(pid: number): number | null {
   }
 }
 
-/** Two free ports and the environment of a production server on them with the data folder `dataDir`, plus `extra`. */
-export async function serverEnv(dataDir: string, extra: Record<string, string> = {}): Promise<{ port: number; env: Record<string, string | undefined> }> {
+/**
+ * Two free ports and the environment of a production server on them with the data folder `dataDir`, plus `extra`
+ * (or what `extra` gives for the server's port, for settings that name it, like PUBLIC_ORIGIN).
+ */
+export async function serverEnv(
+  dataDir: string,
+  extra: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<{ port: number; env: Record<string, string | undefined> }> {
   const [port, demoPort] = [await freePort(), await freePort()];
-  return { port, env: cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, ...extra }) };
+  const more = typeof extra === "function" ? extra(port) : extra;
+  return { port, env: cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, ...more }) };
 }
 
 /** The environment for a child: ours, minus anything that would change what is measured (mail, rate limits, ports). */

@@ -71,6 +71,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : round((sorted[mid - 1]! + sorted[mid]!) / 2, 2);
 }
 
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
 export const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** a / b to two decimals, or null when b is not a number above zero. */

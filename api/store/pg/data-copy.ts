@@ -12,7 +12,7 @@ import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
 import type { DataRecords, StreamedRecords } from "../data-folder";
 import type { Database } from "./database";
-import { INSERT_LEAD, insertLeadParams } from "./lead-store";
+import { INSERT_LEAD_COLUMNS, insertLeadParams } from "./lead-store";
 import type { AccountRow } from "./staff-stores";
 import { INSERT_VEHICLES } from "./vehicle-store";
 
@@ -40,12 +40,12 @@ export class NotEmptyError extends Error {
   }
 }
 
-/** The rows `data` makes in each table. */
-export function rowCounts(data: DataRecords): Record<DataTable, number> {
+/** The rows `data` makes in each table; with its leads streamed, `leads` is the number loaded. */
+export function rowCounts(data: DataRecords | StreamedRecords, leads = Array.isArray(data.leads) ? data.leads.length : 0): Record<DataTable, number> {
   return {
     catalogue: data.catalogue ? 1 : 0,
     vehicles: data.catalogue?.length ?? 0,
-    leads: data.leads.length,
+    leads,
     lead_follow_ups: data.followUps.length,
     staff_accounts: data.accounts.length,
     staff_sessions: data.sessions.length,
@@ -125,14 +125,40 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
   });
 }
 
+/** Leads per INSERT when leads are loaded (11 parameters each: under PostgreSQL's 65,535). */
+const LOAD_BATCH = 1_000;
+
+/** Insert leads, oldest first, a multi-row INSERT per LOAD_BATCH, as the store writes them; how many. */
+async function insertLeads(c: pg.PoolClient, batches: Iterable<Lead[]> | AsyncIterable<Lead[]>): Promise<number> {
+  let n = 0;
+  let rows: Lead[] = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    const params: unknown[] = [];
+    const values = rows.map((lead) => `(${insertLeadParams(lead).map((v) => `$${params.push(v)}`)})`);
+    await c.query(`INSERT INTO leads (${INSERT_LEAD_COLUMNS}) VALUES ${values.join(", ")}`, params);
+    n += rows.length;
+    rows = [];
+  };
+  for await (const batch of batches)
+    for (const lead of batch) {
+      rows.push(lead);
+      if (rows.length >= LOAD_BATCH) await flush();
+    }
+  await flush();
+  return n;
+}
+
 /**
  * Load `data` into the database in one transaction, holding every table
  * locked so no server writes meanwhile, and count each table's rows against
  * `data` before committing. A database that holds data is refused
  * (NotEmptyError, nothing written) unless `replace`, which empties it first.
+ * Streamed leads are inserted as their batches come, so memory holds a batch
+ * whatever their number (a restore, `npm run migrate-to-postgres`).
  */
-export async function loadDatabase(db: Database, data: DataRecords, { replace = false } = {}): Promise<Record<DataTable, number>> {
-  const expected = rowCounts(data);
+export async function loadDatabase(db: Database, data: DataRecords | StreamedRecords, { replace = false } = {}): Promise<Record<DataTable, number>> {
+  let expected = rowCounts(data);
   await db.transaction(async (c) => {
     await c.query(`LOCK TABLE ${DATA_TABLES.join(", ")} IN EXCLUSIVE MODE`);
     const held = await heldTables(c);
@@ -146,7 +172,7 @@ export async function loadDatabase(db: Database, data: DataRecords, { replace = 
       await c.query("INSERT INTO catalogue (id, version, rewritten) VALUES (1, $1, $1)", [version]);
       await c.query(INSERT_VEHICLES, [JSON.stringify(data.catalogue), version]);
     }
-    for (const lead of data.leads) await c.query(INSERT_LEAD, insertLeadParams(lead));
+    expected = rowCounts(data, await insertLeads(c, Array.isArray(data.leads) ? [data.leads] : data.leads));
     for (const e of data.followUps) await c.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [e.leadId, JSON.stringify(e)]);
     for (const a of data.accounts)
       await c.query(

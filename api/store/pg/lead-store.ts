@@ -4,6 +4,7 @@ import { INTERESTS, type Interest } from "../../../domain/contact";
 import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
 import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
+import { searchConditions, trigramStatsReader, type TrigramStats } from "./lead-search";
 
 interface LeadRow {
   seq: string;
@@ -55,15 +56,13 @@ export function insertLeadParams(lead: Lead): unknown[] {
 }
 export { INSERT_LEAD };
 
-/** `%text%` for LIKE, its own % _ and \ taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /**
  * A selection as SQL conditions on the leads table (every one served by an
  * index: (site, seq), created_at, status, and trigram indexes on the search
- * text and the phone's digits), with its parameters, numbered from 1.
+ * text and the phone's digits, asked as lead-search.ts plans each word), with
+ * its parameters, numbered from 1; `indexed` when a search word asks the trigram index.
  */
-function whereOf({ query, sites }: LeadSelection, params: unknown[] = []): { where: string; params: unknown[] } {
+function whereOf({ query, sites }: LeadSelection, stats: TrigramStats, params: unknown[] = []): { where: string; params: unknown[]; indexed: boolean } {
   const and: string[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
@@ -76,12 +75,18 @@ function whereOf({ query, sites }: LeadSelection, params: unknown[] = []): { whe
   if (query.from !== undefined) and.push(`created_at >= ${p(new Date(query.from).toISOString())}`);
   if (query.to !== undefined) and.push(`created_at < ${p(new Date(query.to).toISOString())}`);
   if (query.status) and.push(`status = ${p(query.status)}`);
-  for (const { text, digits } of searchWords(query.q)) {
-    const t = `search LIKE ${p(contains(text))}`;
-    and.push(digits ? `(${t} OR phone_digits LIKE ${p(contains(digits))})` : t);
-  }
-  return { where: and.length ? `WHERE ${and.join(" AND ")}` : "", params };
+  const search = searchConditions(searchWords(query.q), stats, p);
+  and.push(...search.and);
+  return { where: and.length ? `WHERE ${and.join(" AND ")}` : "", params, indexed: search.indexed };
 }
+
+/**
+ * The order of a page or batch: by seq, walked in its index (the LIMIT stops
+ * the walk early); or, when the trigram index finds the rows, by `seq + 0`,
+ * which the planner cannot walk, so it sorts the few rows the index found
+ * rather than walking every lead in the hope the matches come soon.
+ */
+const bySeq = (indexed: boolean, direction: "ASC" | "DESC") => `ORDER BY ${indexed ? "seq + 0" : "seq"} ${direction}`;
 
 /** Rows fetched to fill the derived columns of leads stored before migration 6 (or by a writer that left them out), per statement. */
 const BACKFILL_BATCH = 2_000;
@@ -96,7 +101,11 @@ const BACKFILL_BATCH = 2_000;
  * SELECT … FOR UPDATE SKIP LOCKED, held while the mail is sent, so two
  * instances never mail the same lead at once, and a sent lead never again.
  */
-export async function openPgLeadStore(db: Database): Promise<LeadStore> {
+export async function openPgLeadStore(
+  db: Database,
+  /** The trigram frequencies searches are planned by (lead-search.ts): read from the database's statistics unless given (tests). */
+  { trigramStats = trigramStatsReader(db) }: { trigramStats?: () => Promise<TrigramStats> } = {},
+): Promise<LeadStore> {
   const remote = new Set<(lead: Lead) => void>();
   /** Leads this instance is storing: their NOTIFY is no news from another server. */
   const mine = new Set<string>();
@@ -177,7 +186,7 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
     pending: () => select("SELECT seq, lead, delivery FROM leads WHERE delivery_status = 'pending' ORDER BY seq", []),
     get: async (id) => (await select("SELECT seq, lead, delivery FROM leads WHERE id = $1", [id]))[0],
     async page(selection, { limit, before }) {
-      const { where, params } = whereOf(selection);
+      const { where, params, indexed } = whereOf(selection, await trigramStats());
       let after = "";
       if (before) {
         // After the cursor's lead; once it is gone, after the first lead older than it.
@@ -185,13 +194,13 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
         after = rows[0] ? `seq < $${params.push(rows[0].seq)}` : `created_at < $${params.push(before.createdAt)}`;
         after = where ? ` AND ${after}` : `WHERE ${after}`;
       }
-      const leads = await select(`SELECT seq, lead, delivery FROM leads ${where}${after} ORDER BY seq DESC LIMIT $${params.push(limit + 1)}`, params);
+      const leads = await select(`SELECT seq, lead, delivery FROM leads ${where}${after} ${bySeq(indexed, "DESC")} LIMIT $${params.push(limit + 1)}`, params);
       const more = leads.length > limit;
       if (more) leads.pop();
       return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]!) : null };
     },
     async count(selection) {
-      const { where, params } = whereOf(selection);
+      const { where, params } = whereOf(selection, await trigramStats());
       // With no search and no period, every condition is on a counted column: the running totals answer (migration 7).
       const { q, from, to } = selection.query;
       const totals = !searchWords(q).length && from === undefined && to === undefined;
@@ -239,9 +248,10 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
     async *stream(selection) {
       // Keyset batches in seq order: each a short indexed query, so no transaction or cursor stays open while the client reads.
       let last = "0";
+      const stats = await trigramStats();
       for (;;) {
-        const { where, params } = whereOf(selection);
-        const sql = `SELECT seq, lead, delivery FROM leads ${where ? `${where} AND` : "WHERE"} seq > $${params.push(last)} ORDER BY seq LIMIT $${params.push(EXPORT_BATCH)}`;
+        const { where, params, indexed } = whereOf(selection, stats);
+        const sql = `SELECT seq, lead, delivery FROM leads ${where ? `${where} AND` : "WHERE"} seq > $${params.push(last)} ${bySeq(indexed, "ASC")} LIMIT $${params.push(EXPORT_BATCH)}`;
         const { rows } = await db.pool.query<LeadRow>(sql, params);
         if (!rows.length) return;
         last = rows[rows.length - 1]!.seq;

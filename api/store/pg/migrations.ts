@@ -262,4 +262,17 @@ UPDATE catalogue SET rewritten = version;
 ALTER TABLE catalogue DROP COLUMN vehicles;
 `,
   },
+  {
+    version: 9,
+    name: "lead search statistics",
+    // How often each trigram occurs in the searched columns, kept by ANALYZE (and so by autovacuum) as the
+    // most common elements of show_trgm(): the lead store asks the trigram indexes only for a word's rare
+    // trigrams, and walks the newest leads for a word most of them hold (pg/lead-search.ts, issue 27,
+    // decision 0038). ANALYZE now, so a database upgraded with its leads searches that way from its next start.
+    sql: `
+CREATE STATISTICS leads_search_trigrams ON (show_trgm(search)) FROM leads;
+CREATE STATISTICS leads_phone_trigrams ON (show_trgm(phone_digits)) FROM leads;
+ANALYZE leads;
+`,
+  },
 ];
