@@ -121,8 +121,8 @@ export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; m
             <label htmlFor={`${id}-due`}>Follow up by</label>
             <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
           </div>
-          <button type="submit" className="btn btn--small btn--secondary" disabled={busy}>
-            {due ? "Set date" : "Clear date"}
+          <button type="submit" className="btn btn--small btn--secondary" disabled={busy || (!due && !lead.due)}>
+            {!due && lead.due ? "Clear date" : "Set date"}
           </button>
         </form>
       </div>
