@@ -57,9 +57,9 @@ test("a salesperson takes a lead, gives it a follow-up date, and finds it under 
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   });
-  await lead.getByLabel("Follow up by").fill(past);
+  await lead.getByLabel("Follow-up date").fill(past);
   await lead.getByRole("button", { name: "Set date" }).click();
-  await expect(lead.getByText(/^Follow up by .+\.$/)).toBeVisible();
+  await expect(lead.getByText(/^Due .+\.$/)).toBeVisible();
 
   await page.getByLabel("Assigned", { exact: true }).selectOption("mine");
   const overdue = page.getByRole("region", { name: /Overdue follow-ups/ });

@@ -32,7 +32,7 @@ export function DueBadge({ lead }: { lead: InboxLead }) {
   const overdue = isOverdue(lead, Date.now());
   return (
     <p className={`lead-due${overdue ? " lead-due--overdue" : ""}`}>
-      {overdue ? "Overdue since " : "Follow up by "}
+      {overdue ? "Overdue since " : "Due "}
       <time dateTime={lead.due}>{formatTime(lead.due)}</time>
     </p>
   );
@@ -85,10 +85,7 @@ export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; m
     e.preventDefault();
     const at = due ? new Date(due) : null;
     if (at && Number.isNaN(at.getTime())) return setNotice({ tone: "error", text: "Choose a date and a time" });
-    void act(
-      () => leadsApi.change(lead.id, { due: at ? at.toISOString() : null }),
-      at ? `Follow up by ${formatTime(at.toISOString())}.` : "Follow-up date cleared.",
-    );
+    void act(() => leadsApi.change(lead.id, { due: at ? at.toISOString() : null }), at ? `Due ${formatTime(at.toISOString())}.` : "Follow-up date cleared.");
   };
   const choices = [...new Set([...accounts, ...(lead.assignee ? [lead.assignee] : [])])].sort();
 
@@ -118,7 +115,7 @@ export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; m
         )}
         <form className="lead-sales__due" onSubmit={saveDue}>
           <div className="field">
-            <label htmlFor={`${id}-due`}>Follow up by</label>
+            <label htmlFor={`${id}-due`}>Follow-up date</label>
             <input id={`${id}-due`} type="datetime-local" value={due} onChange={(e) => setDue(e.target.value)} />
           </div>
           <button type="submit" className="btn btn--small btn--secondary" disabled={busy || (!due && !lead.due)}>
