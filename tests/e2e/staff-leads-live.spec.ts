@@ -25,6 +25,8 @@ const card = (page: Page, name: string) => page.locator(".lead-list > li").filte
 
 test.describe("the live inbox", { tag: "@layout" }, () => {
   test("a lead that arrives while the inbox is open appears at the top without a reload, and a screen reader hears of it", async ({ page }) => {
+    // A sign-in, then up to two 5 s poll periods for the arrival: more than 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await send(`Before ${tagOf()}`);
     await openInbox(page, addAccountWithCli("sales"));
     // A marker a reload would wipe.
@@ -43,6 +45,8 @@ test.describe("the live inbox", { tag: "@layout" }, () => {
 });
 
 test("a salesperson takes a lead, gives it a follow-up date, and finds it under Mine and first once overdue", async ({ page }) => {
+  // A sign-in and four saves, each answered before the next: more than 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const sales = addAccountWithCli("sales");
   const name = `Taken ${tagOf()}`;
   await send(name);
