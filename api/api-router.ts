@@ -11,13 +11,14 @@ import { apiNotFound, jsonErrors, rejectMalformedPath } from "./middleware/error
 import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
+import { leadAssigner } from "./lead-assignment";
 import { healthRouter } from "./routes/health";
 import { staffRouter } from "./routes/staff/staff-router";
 import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
-  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit">;
+  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "mail">;
   vehicles: VehicleStore;
   /** Uploaded photos' files under DATA_DIR/photos. */
   photos: PhotoStore;
@@ -45,7 +46,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     "/contact",
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
-    contactRouter(leads, outbox),
+    contactRouter(leads, outbox, leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps })),
   );
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);

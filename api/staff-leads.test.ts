@@ -162,10 +162,15 @@ describe("the inbox (mail off)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
-    const lines = (await res.text()).trimEnd().split("\r\n");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // A UTF-8 byte order mark first, so a spreadsheet opens accents intact (issue 30); a decoder drops it.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")",'+cmd,dana@example.com,302-555-0101,sales,'-2+3 is a formula,,,not-sent,0,`);
+    // The follow-up columns (issue 30): the status, nobody assigned, no date, no notes, the time in the site's zone.
+    expect(lines[1]).toMatch(/,sussex-coast,New,,,,\d{4}-\d\d-\d\d \d\d:\d\d,America\/New_York$/);
   });
 
   it("follow-ups are kept apart from the lead files, which they never touch, and survive a restart", async () => {
@@ -321,9 +326,9 @@ describe("resend (mail on, through a real SMTP sink)", () => {
     expect(await json(await call(s, "GET", "/api/staff/session", { cookie }))).toEqual({ email: SALES.email, role: "sales", leadMail: true });
     const res = await call(s, "POST", `/api/staff/leads/${id}/resend`, { cookie });
     expect(res.status).toBe(202);
-    // The answer is the lead as it stands after the resend was queued: still pending, or already sent when the sink
-    // on loopback took the mail before the history was written (seen under load); never not-sent.
-    expect(["pending", "sent"]).toContain((await json<InboxLead>(res)).delivery.status);
+    // The answer is what was queued (pending, attempts 0), whatever the outbox has done since: the sink on loopback may
+    // already have taken the mail.
+    expect((await json<InboxLead>(res)).delivery).toEqual({ status: "pending", attempts: 0 });
     await vi.waitFor(async () => expect((await readStoredLeads(dataDir))[0]!.delivery).toMatchObject({ status: "sent", attempts: 1 }), { timeout: 10_000 });
     await s.outbox!.stop();
     expect(mailFor(smtp, id)).toHaveLength(1);

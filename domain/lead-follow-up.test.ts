@@ -34,6 +34,7 @@ describe("follow-up", () => {
     f = applyFollowUpEvent(f, { leadId: "a", at: "2026-11-01T10:00:00.000Z", by: "s@x.example", status: "contacted", note: "called" });
     f = applyFollowUpEvent(f, { leadId: "a", at: "2026-11-02T10:00:00.000Z", by: "o@x.example", note: "visited" });
     expect(f).toEqual({
+      ...NO_FOLLOW_UP,
       status: "contacted",
       statusBy: "s@x.example",
       statusAt: "2026-11-01T10:00:00.000Z",
@@ -41,6 +42,7 @@ describe("follow-up", () => {
         { text: "called", author: "s@x.example", at: "2026-11-01T10:00:00.000Z" },
         { text: "visited", author: "o@x.example", at: "2026-11-02T10:00:00.000Z" },
       ],
+      version: 2,
     });
     expect(NO_FOLLOW_UP.notes).toEqual([]);
   });
@@ -116,6 +118,9 @@ describe("the inbox's pages", () => {
         { source: null, origin: null, count: 1 },
       ],
       bySite: [{ site: "sussex-coast", count: 4 }],
+      mine: 0,
+      unassigned: 4,
+      overdue: 0,
     });
   });
 

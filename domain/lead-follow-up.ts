@@ -17,17 +17,22 @@ export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 export const FOLLOW_UP_LABELS: Record<FollowUpStatus, string> = { new: "New", contacted: "Contacted", won: "Won", lost: "Lost" };
 
 export const NOTE_MAX_LENGTH = 2000;
+export const REPLY_MAX_LENGTH = 5000;
 
 export const FOLLOW_UP_MESSAGES = {
   status: `status must be one of: ${FOLLOW_UP_STATUSES.join(", ")}`,
   noteEmpty: "Write a note first",
   noteLong: `A note is at most ${NOTE_MAX_LENGTH} characters`,
-  nothing: "Send a status, a note or both",
+  nothing: "Send a status, a note, an assignee or a due date",
+  assignee: "Choose a staff account by its e-mail, or none",
+  due: "The follow-up date must be a date and time such as 2026-12-01T15:00:00Z, or none",
+  replyEmpty: "Write the reply first",
+  replyLong: `A reply is at most ${REPLY_MAX_LENGTH} characters`,
 } as const;
 
 export const FollowUpStatusSchema = z.enum(FOLLOW_UP_STATUSES, { error: FOLLOW_UP_MESSAGES.status });
 
-/** What a staff member sends: a new status, a note, or both. */
+/** What a staff member sends: a new status, a note, an assignee (null: nobody), a due date (null: none), or several. */
 export const FollowUpChangeSchema = z
   .object({
     status: FollowUpStatusSchema.optional(),
@@ -37,19 +42,46 @@ export const FollowUpChangeSchema = z
       .min(1, FOLLOW_UP_MESSAGES.noteEmpty)
       .max(NOTE_MAX_LENGTH, FOLLOW_UP_MESSAGES.noteLong)
       .optional(),
+    assignee: z.string({ error: FOLLOW_UP_MESSAGES.assignee }).trim().toLowerCase().min(3, FOLLOW_UP_MESSAGES.assignee).max(254).nullable().optional(),
+    due: z.iso.datetime({ offset: true, error: FOLLOW_UP_MESSAGES.due }).nullable().optional(),
   })
   .strict()
-  .refine((c) => c.status !== undefined || c.note !== undefined, FOLLOW_UP_MESSAGES.nothing);
+  .refine((c) => c.status !== undefined || c.note !== undefined || c.assignee !== undefined || c.due !== undefined, FOLLOW_UP_MESSAGES.nothing);
 export type FollowUpChange = z.infer<typeof FollowUpChangeSchema>;
+
+/** A reply to the visitor, as written (issue 30). */
+export const ReplyTextSchema = z
+  .string({ error: FOLLOW_UP_MESSAGES.replyEmpty })
+  .trim()
+  .min(1, FOLLOW_UP_MESSAGES.replyEmpty)
+  .max(REPLY_MAX_LENGTH, FOLLOW_UP_MESSAGES.replyLong);
+export const ReplyRequestSchema = z.object({ text: ReplyTextSchema }).strict();
 
 /** One change as the follow-up log keeps it (one line each, appended). */
 export const FollowUpEventSchema = z.object({
   leadId: z.string().min(1),
   at: z.iso.datetime(),
-  /** The staff member's e-mail. */
+  /** The staff member's e-mail, or the assignment rule's name (ASSIGNED_BY_RULE) for a lead it assigned. */
   by: z.string(),
   status: FollowUpStatusSchema.optional(),
   note: z.string().optional(),
+  /** The staff account the lead is assigned to; null: nobody. */
+  assignee: z.string().nullable().optional(),
+  /** When the lead is due for follow-up (ISO, UTC); null: no date. */
+  due: z.iso.datetime().nullable().optional(),
+  /** A site's round-robin turn this assignment took (lowdb folds them back at start-up). */
+  turn: z.object({ site: z.string(), n: z.number().int().nonnegative() }).optional(),
+  /** A reply written to the visitor: it is being sent (its first attempt). */
+  reply: z.object({ id: z.string().min(1), text: z.string() }).optional(),
+  /** Another attempt at a reply whose mail failed. */
+  replyRetry: z.object({ id: z.string().min(1), attempt: z.number().int().positive() }).optional(),
+  /** How an attempt at a reply ended. */
+  replyResult: z.object({ id: z.string().min(1), ok: z.boolean(), error: z.string().optional() }).optional(),
+  /**
+   * A key no other event may carry: a write that must not happen twice (a reply's attempt, a change made against
+   * a version) claims it, and the store refuses the second (a unique index on PostgreSQL).
+   */
+  claim: z.string().optional(),
 });
 export type FollowUpEvent = z.infer<typeof FollowUpEventSchema>;
 
@@ -59,6 +91,27 @@ export interface LeadNote {
   at: string;
 }
 
+/** A reply's mail: being sent, sent, or failed (then staff may send it again). */
+export type ReplyStatus = "sending" | "sent" | "failed";
+
+/** A reply to the visitor, as the lead's history shows it. */
+export interface LeadReply {
+  id: string;
+  text: string;
+  author: string;
+  at: string;
+  status: ReplyStatus;
+  attempts: number;
+  /** When the last attempt started. */
+  attemptAt: string;
+  sentAt?: string;
+  /** Why the last attempt failed. */
+  error?: string;
+}
+
+/** Who assigned a lead that no person assigned: the site's rule (issue 30). */
+export const ASSIGNED_BY_RULE = "assignment rule";
+
 /** A lead's follow-up, folded from its events. */
 export interface FollowUp {
   status: FollowUpStatus;
@@ -67,17 +120,70 @@ export interface FollowUp {
   statusAt: string | null;
   /** Oldest first. */
   notes: LeadNote[];
+  /** The staff account the lead is assigned to, who assigned it (an e-mail or ASSIGNED_BY_RULE), and when; null: nobody. */
+  assignee: string | null;
+  assignedBy: string | null;
+  assignedAt: string | null;
+  /** When it is due for follow-up; null: no date. */
+  due: string | null;
+  /** Replies to the visitor, oldest first. */
+  replies: LeadReply[];
+  /** How many changes it has had: its version, for If-Match. */
+  version: number;
 }
 
-export const NO_FOLLOW_UP: FollowUp = Object.freeze({ status: "new", statusBy: null, statusAt: null, notes: Object.freeze([]) as unknown as LeadNote[] });
+export const NO_FOLLOW_UP: FollowUp = Object.freeze({
+  status: "new",
+  statusBy: null,
+  statusAt: null,
+  notes: Object.freeze([]) as unknown as LeadNote[],
+  assignee: null,
+  assignedBy: null,
+  assignedAt: null,
+  due: null,
+  replies: Object.freeze([]) as unknown as LeadReply[],
+  version: 0,
+});
 
 /** The follow-up after one more event. */
 export function applyFollowUpEvent(current: FollowUp, e: FollowUpEvent): FollowUp {
-  const next: FollowUp = { ...current, notes: current.notes };
+  const next: FollowUp = { ...current, version: current.version + 1 };
   if (e.status !== undefined) Object.assign(next, { status: e.status, statusBy: e.by, statusAt: e.at });
   if (e.note !== undefined) next.notes = [...current.notes, { text: e.note, author: e.by, at: e.at }];
+  if (e.assignee !== undefined) Object.assign(next, { assignee: e.assignee, assignedBy: e.by, assignedAt: e.at });
+  if (e.due !== undefined) next.due = e.due;
+  if (e.reply)
+    next.replies = [...current.replies, { id: e.reply.id, text: e.reply.text, author: e.by, at: e.at, status: "sending", attempts: 1, attemptAt: e.at }];
+  const change = (id: string, f: (r: LeadReply) => LeadReply) => (next.replies = next.replies.map((r) => (r.id === id ? f(r) : r)));
+  if (e.replyRetry) {
+    const { attempt } = e.replyRetry;
+    change(e.replyRetry.id, ({ error: _error, ...r }) => ({ ...r, status: "sending", attempts: attempt, attemptAt: e.at }));
+  }
+  if (e.replyResult) {
+    const { ok, error } = e.replyResult;
+    change(e.replyResult.id, ({ error: _error, ...r }) =>
+      ok ? { ...r, status: "sent", sentAt: e.at } : { ...r, status: "failed", error: error ?? "not sent" },
+    );
+  }
   return next;
 }
+
+/** The ETag of a lead's follow-up version (GET and PATCH /leads/:id), which a change may send back as If-Match. */
+export const followUpEtag = (f: Pick<FollowUp, "version">): string => `"follow-up-${f.version}"`;
+
+/** The statuses of a lead still being worked: only these can be overdue. */
+export const OPEN_STATUSES: readonly FollowUpStatus[] = ["new", "contacted"];
+
+/** Whether a lead's follow-up is past its due time at `now` (epoch ms) and the lead is still open. */
+export const isOverdue = (f: Pick<FollowUp, "due" | "status">, now: number): boolean =>
+  f.due !== null && Date.parse(f.due) < now && OPEN_STATUSES.includes(f.status);
+
+/** A reply still "sending" this long after its attempt began was cut short (a stopped server): it may be sent again. */
+export const REPLY_STUCK_MS = 2 * 60_000;
+
+/** Whether staff may send a reply again: its mail failed, or its attempt was cut short. */
+export const mayResendReply = (r: Pick<LeadReply, "status" | "attemptAt">, now: number): boolean =>
+  r.status === "failed" || (r.status === "sending" && now - Date.parse(r.attemptAt) > REPLY_STUCK_MS);
 
 /** A lead as the inbox shows it: as stored, plus its follow-up. */
 export type InboxLead = Lead & FollowUp;
@@ -106,6 +212,11 @@ const optionalText = (max: number, name: string) =>
     .transform((s) => s || undefined)
     .optional();
 
+/** The inbox's assignment filters. */
+export const ASSIGNED_FILTERS = ["mine", "unassigned"] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+export const ASSIGNED_FILTER_LABELS: Record<AssignedFilter, string> = { mine: "Mine", unassigned: "Unassigned" };
+
 /** The inbox's query: GET /api/staff/leads and leads.csv take it as query parameters. */
 export const LeadQuerySchema = z.object({
   status: z.enum(FOLLOW_UP_STATUSES, { error: FOLLOW_UP_MESSAGES.status }).optional(),
@@ -120,6 +231,8 @@ export const LeadQuerySchema = z.object({
   to: isoDateOrTime("to").optional(),
   /** Words that must each appear in the name, e-mail, phone or message, in any case and with or without accents. */
   q: optionalText(200, "A search"),
+  /** The asker's own leads (`mine`), or those nobody is assigned to (`unassigned`). */
+  assigned: z.enum(ASSIGNED_FILTERS, { error: `assigned must be one of: ${ASSIGNED_FILTERS.join(", ")}` }).optional(),
 });
 export type LeadQuery = z.infer<typeof LeadQuerySchema>;
 
@@ -189,19 +302,43 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
  * What the inbox asks a lead store for: the query's filters and, for an
  * account scoped to sites, only those sites' leads (undefined: every site).
  * `followUp` gives a lead's status to a store that keeps it apart (lowdb).
+ * `me` is the asker's e-mail (for `assigned=mine`); `due` keeps only the leads
+ * overdue at `now`, or leaves them out (the inbox lists them apart, first).
  */
 export interface LeadSelection {
   query: LeadQuery;
   sites?: readonly string[];
   followUp: (id: string) => FollowUp;
+  me?: string;
+  due?: { now: number; overdue: "only" | "exclude" };
 }
 
-/** A test for one lead under a selection (the query, then the account's sites). */
-export function selectionMatcher({ query, sites, followUp }: LeadSelection): (lead: Lead) => boolean {
+/** A test for one lead under a selection (the query, then the account's sites, assignment and due time). */
+export function selectionMatcher({ query, sites, followUp, me, due }: LeadSelection): (lead: Lead) => boolean {
   const match = leadMatcher(query, followUp);
-  if (!sites) return match;
-  const allowed = new Set(sites);
-  return (lead) => allowed.has(lead.site) && match(lead);
+  const allowed = sites && new Set(sites);
+  const { assigned } = query;
+  if (!allowed && !assigned && !due) return match;
+  return (lead) => {
+    if (allowed && !allowed.has(lead.site)) return false;
+    if (!match(lead)) return false;
+    if (assigned || due) {
+      const f = followUp(lead.id);
+      if (assigned === "mine" && (me === undefined || f.assignee !== me)) return false;
+      if (assigned === "unassigned" && f.assignee !== null) return false;
+      if (due && isOverdue(f, due.now) !== (due.overdue === "only")) return false;
+    }
+    return true;
+  };
+}
+
+/** The overdue leads of `all` a selection keeps, most overdue first (lowdb's reference for PostgreSQL's query). */
+export function overdueLeads(all: Iterable<Lead>, selection: LeadSelection, now: number, limit: number): Lead[] {
+  const match = selectionMatcher({ ...selection, due: { now, overdue: "only" } });
+  const found: Lead[] = [];
+  for (const lead of all) if (match(lead)) found.push(lead);
+  const dueAt = (l: Lead) => Date.parse(selection.followUp(l.id).due!);
+  return found.sort((a, b) => dueAt(a) - dueAt(b)).slice(0, limit);
 }
 
 /** One page of the inbox, newest first, and the cursor of the next (null on the last). */
@@ -268,6 +405,10 @@ export interface LeadCounts {
   bySource: SourceCount[];
   /** Each site the leads came through (its id), most leads first. */
   bySite: { site: string; count: number }[];
+  /** Of these, the asker's own, those nobody is assigned to, and those overdue now (issue 30). */
+  mine: number;
+  unassigned: number;
+  overdue: number;
 }
 
 /**
@@ -277,19 +418,31 @@ export interface LeadCounts {
 export const bySourceOrder = (a: SourceCount, b: SourceCount): number =>
   b.count - a.count || String(a.source).localeCompare(String(b.source)) || String(a.origin).localeCompare(String(b.origin));
 
-/** How many leads a period brought, per status, interest and source. */
-export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean, followUp: (id: string) => FollowUp): LeadCounts {
+/** How many leads a period brought, per status, interest and source; `me` and `now` for the asker's own and the overdue ones. */
+export function countLeads(
+  leads: Iterable<Lead>,
+  match: (lead: Lead) => boolean,
+  followUp: (id: string) => FollowUp,
+  { me, now = Date.now() }: { me?: string; now?: number } = {},
+): LeadCounts {
   const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
   const byInterest = Object.fromEntries(INTERESTS.map((s) => [s, 0])) as Record<Interest, number>;
   // Per source label, then per origin: no key is built per lead.
   const sources = new Map<string | null, Map<string | null, SourceCount>>();
   const sites = new Map<string, number>();
   let total = 0;
+  let mine = 0;
+  let unassigned = 0;
+  let overdue = 0;
   for (const lead of leads) {
     if (!match(lead)) continue;
     total++;
     sites.set(lead.site, (sites.get(lead.site) ?? 0) + 1);
-    byStatus[followUp(lead.id).status]++;
+    const f = followUp(lead.id);
+    byStatus[f.status]++;
+    if (f.assignee === null) unassigned++;
+    else if (f.assignee === me) mine++;
+    if (isOverdue(f, now)) overdue++;
     byInterest[lead.interest]++;
     let origins = sources.get(lead.source);
     if (!origins) sources.set(lead.source, (origins = new Map()));
@@ -299,5 +452,5 @@ export function countLeads(leads: Iterable<Lead>, match: (lead: Lead) => boolean
   }
   const bySource = [...sources.values()].flatMap((origins) => [...origins.values()]).sort(bySourceOrder);
   const bySite = [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site));
-  return { total, byStatus, byInterest, bySource, bySite };
+  return { total, byStatus, byInterest, bySource, bySite, mine, unassigned, overdue };
 }

@@ -1,14 +1,43 @@
 import { CONTACT_FIELDS } from "./contact-fields";
 import { multiLine, oneLine } from "./escape";
 import type { Lead } from "./lead";
+import { FOLLOW_UP_LABELS, type FollowUp } from "./lead-follow-up";
 
 type Cell = string | number | null | undefined;
+
+/**
+ * What a row knows beside its lead (issue 30): the lead's follow-up and the time zone of its site, in which the
+ * follow-up columns give their times. Absent (`npm run leads`, which reads no follow-up): those columns are empty.
+ */
+export interface LeadCsvContext {
+  followUp(id: string): FollowUp;
+  timeZone(site: string): string;
+}
 
 /** One column of the lead CSV: its header and the cell of a lead. */
 export interface LeadCsvColumn {
   name: string;
-  cell: (lead: Lead) => Cell;
+  cell: (lead: Lead, context?: LeadCsvContext) => Cell;
 }
+
+/** The byte order mark the console's download starts with, so a spreadsheet reads the file as UTF-8 (accents intact). */
+export const CSV_BOM = "\uFEFF";
+
+/** An instant as a person in `timeZone` reads it: 2026-11-21 10:04 (24-hour, the zone in its own column). */
+export function localTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** A follow-up column: empty without a context. */
+const followUpCell =
+  (cell: (f: FollowUp, zone: string, lead: Lead) => Cell) =>
+  (l: Lead, c?: LeadCsvContext): Cell =>
+    c ? cell(c.followUp(l.id), c.timeZone(l.site), l) : undefined;
 
 /** A value kept to one line: control characters of leads stored before the schema refused them become U+FFFD. */
 const line = (v: string | null | undefined) => (v == null ? v : oneLine(v));
@@ -34,6 +63,16 @@ export const LEAD_CSV_COLUMNS: readonly LeadCsvColumn[] = [
   { name: "sentAt", cell: (l) => line(l.delivery.sentAt) },
   // Last, so a spreadsheet or CRM import mapped by column before sites keeps its columns.
   { name: "site", cell: (l) => l.site },
+  // The sales side (issue 30), after the columns imports already map: times in the site's own time zone, named last.
+  { name: "status", cell: followUpCell((f) => FOLLOW_UP_LABELS[f.status]) },
+  { name: "assignee", cell: followUpCell((f) => line(f.assignee)) },
+  { name: "due", cell: followUpCell((f, zone) => f.due && localTime(f.due, zone)) },
+  {
+    name: "notes",
+    cell: followUpCell((f, zone) => f.notes.map((n) => `${localTime(n.at, zone)} ${oneLine(n.author)}: ${multiLine(n.text)}`).join("\n") || undefined),
+  },
+  { name: "received", cell: followUpCell((_f, zone, l) => localTime(l.createdAt, zone)) },
+  { name: "timeZone", cell: followUpCell((_f, zone) => zone) },
 ];
 
 /** One CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
@@ -50,9 +89,9 @@ export const LEAD_CSV_HEADER = `${LEAD_CSV_COLUMNS.map((c) => c.name).join(",")}
  * Leads as CSV rows (RFC 4180, each ending CRLF), without the header: a
  * streamed export writes the header once and then rows batch by batch.
  */
-export function leadCsvRows(leads: readonly Lead[]): string {
+export function leadCsvRows(leads: readonly Lead[], context?: LeadCsvContext): string {
   let out = "";
-  for (const l of leads) out += LEAD_CSV_COLUMNS.map((c) => csvCell(c.cell(l))).join(",") + "\r\n";
+  for (const l of leads) out += LEAD_CSV_COLUMNS.map((c) => csvCell(c.cell(l, context))).join(",") + "\r\n";
   return out;
 }
 

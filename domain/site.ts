@@ -11,6 +11,7 @@ import "./plain-messages";
 import { DAYS, type Day, type DayHours } from "./opening-hours";
 import { VEHICLE_ID_PATTERN } from "./vehicle";
 import { APR_MAX_PERCENT } from "./payment";
+import { INTERESTS } from "./contact";
 
 export const SITE_MESSAGES = {
   id: "must be a slug: lower-case letters and digits in words joined by single hyphens, e.g. cape-may",
@@ -29,6 +30,7 @@ export const SITE_MESSAGES = {
   postalCode: "must be a ZIP code such as 19947 or 19947-1234",
   foundedYear: "must be a year between 1800 and 2100",
   apr: `must be a rate in percent from 0 to ${APR_MAX_PERCENT}, e.g. 6.99`,
+  timeZone: "must be a time zone such as America/New_York",
   required: (label: string) => `${label} is required`,
   twice: (what: string, value: string) => `${what} ${value} is listed twice`,
 } as const;
@@ -91,6 +93,37 @@ export const SiteTownSchema = z.object({
 const Email = z.email({ error: SITE_MESSAGES.email });
 const Link = z.url({ protocol: /^https?$/, error: SITE_MESSAGES.url });
 
+/** The time zone a site's staff read times in when none is set: the first site's, Sussex County, Delaware. */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+/** Whether the runtime knows `zone` as an IANA time zone. */
+const isTimeZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+};
+/** The site's time zone (its own, else DEFAULT_TIME_ZONE). */
+export const siteTimeZone = (site: { timeZone?: string }): string => site.timeZone ?? DEFAULT_TIME_ZONE;
+
+/** How a new lead of a site is assigned to a salesperson (issue 30, docs/decisions/0043). */
+export const ASSIGNMENT_RULES = ["none", "round-robin", "interest"] as const;
+export type AssignmentRule = (typeof ASSIGNMENT_RULES)[number];
+export const ASSIGNMENT_RULE_LABELS: Record<AssignmentRule, string> = {
+  none: "None: leads wait unassigned",
+  "round-robin": "Round robin among the site's sales accounts",
+  interest: "By interest",
+};
+export const LeadAssignmentSchema = z.object({
+  rule: z.enum(ASSIGNMENT_RULES, { error: `must be one of: ${ASSIGNMENT_RULES.join(", ")}` }),
+  /** With `interest`: the account each interest's leads go to; an interest left out waits unassigned. */
+  byInterest: z
+    .object(Object.fromEntries(INTERESTS.map((i) => [i, Email.optional()])) as Record<(typeof INTERESTS)[number], z.ZodOptional<typeof Email>>)
+    .default({}),
+});
+export type LeadAssignment = z.infer<typeof LeadAssignmentSchema>;
+
 /** The values of `list` that `key` gives more than once, with each one's index (for the message's path). */
 function repeats<T>(list: readonly T[], key: (x: T) => string): { index: number; value: string }[] {
   const seen = new Set<string>();
@@ -148,6 +181,10 @@ export const SiteSchema = z
       .optional(),
     /** Where this site's lead mail goes; absent: LEAD_TO. */
     leadRecipients: z.array(Email).min(1, "must list at least one address, or be left out to use LEAD_TO").optional(),
+    /** The IANA time zone staff read the site's times in (the lead CSV); absent: DEFAULT_TIME_ZONE. */
+    timeZone: z.string({ error: SITE_MESSAGES.timeZone }).trim().refine(isTimeZone, SITE_MESSAGES.timeZone).optional(),
+    /** How a new lead is assigned (absent: none, as before issue 30). */
+    leadAssignment: LeadAssignmentSchema.optional(),
   })
   .superRefine((site, ctx) => {
     for (const { index, value } of repeats(site.domains, (d) => d))

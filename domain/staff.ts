@@ -103,6 +103,11 @@ export const AUDIT_ACTIONS = [
   "lead-status",
   "lead-note",
   "lead-resend",
+  // Issue 30's sales side: `fields` are the lead's id, then the assignee (or "" for none) / the due time (or "") / the reply's id.
+  "lead-assign",
+  "lead-due",
+  "lead-reply",
+  "lead-reply-resend",
   // Their `email` is the address the attempt came from; `fields` are the account, then (throttled) how long it waits.
   "account-sign-in-failed",
   "account-throttled",
@@ -130,7 +135,7 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** The changes to a lead's follow-up: their `fields` are the lead's id, then (for a status) the new status. */
-const LEAD_AUDIT_ACTIONS: readonly AuditAction[] = ["lead-status", "lead-note", "lead-resend"];
+const LEAD_AUDIT_ACTIONS: readonly AuditAction[] = ["lead-status", "lead-note", "lead-resend", "lead-assign", "lead-due", "lead-reply", "lead-reply-resend"];
 
 /** The lead an audit entry is about, or null for a change to the catalogue, accounts or origins. */
 export function auditLeadId(entry: Pick<AuditEntry, "action" | "fields">): string | null {

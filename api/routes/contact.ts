@@ -21,7 +21,7 @@ export interface LeadQueue {
  * was posted through (`res.locals.site`, set by resolveSite in api/middleware/site.ts),
  * answer 201 { id }, then hand the lead to the outbox.
  */
-export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Router {
+export function contactRouter(leads: LeadStore, outbox: LeadQueue | null, assign?: (lead: Lead) => Promise<void>): Router {
   const router = Router();
   router.post("/", requireJson, express.json({ limit: CONTACT_BODY_LIMIT }), async (req, res) => {
     const body: unknown = req.body;
@@ -47,6 +47,8 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
       console.error(`[api] a lead could not be stored (${describeWriteError(err)}); it was not kept`);
       throw new HttpError(500, "Your message could not be saved. Nothing was kept: please try again in a moment, or call us.");
     }
+    // Assigned by its site's rule (issue 30) before the answer, so the inbox never shows it unassigned first; never fails.
+    await assign?.(lead);
     res.status(201).json({ id: lead.id });
     outbox?.enqueue(lead);
   });

@@ -199,6 +199,9 @@ describe.each(engines)("lead queries: $name", (engine) => {
       expect(await plan("site = 'cape-may'")).toMatch(/leads_site/);
       expect(await plan("created_at >= now() - interval '1 day'")).toMatch(/leads_created_at/);
       expect(await plan("status = 'won'")).toMatch(/leads_status/);
+      // Issue 30: the assignee, and the overdue ones (a range of the partial index of leads given a date).
+      expect(await plan("assignee = 'ann@example.com'")).toMatch(/leads_assignee/);
+      expect(await plan("due_at < now() AND status IN ('new', 'contacted')")).toMatch(/leads_due/);
     } finally {
       await client.query("RESET enable_seqscan");
       client.release();

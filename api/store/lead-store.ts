@@ -4,7 +4,7 @@ import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead } from "../../domain/lead";
-import { countLeads, leadsPage, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
+import { countLeads, leadsPage, overdueLeads, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
 import { openJsonFile } from "./json-file";
@@ -39,8 +39,10 @@ export interface LeadStore {
   onRemoteLead?(listener: (lead: Lead) => void): () => void;
   /** One page of the leads a selection keeps, newest first, after the cursor's lead (`before`) when given. */
   page(selection: LeadSelection, options: { limit: number; before?: { id: string; createdAt: string } | null }): Promise<LeadsPage>;
-  /** How many leads a selection keeps, per status, interest, source and site. */
-  count(selection: LeadSelection): Promise<LeadCounts>;
+  /** How many leads a selection keeps, per status, interest, source and site; its overdue ones at `now` (default: the time now). */
+  count(selection: LeadSelection, now?: number): Promise<LeadCounts>;
+  /** The leads a selection keeps that are overdue at `now`, most overdue first, at most `limit` (issue 30). */
+  overdue(selection: LeadSelection, now: number, limit: number): Promise<Lead[]>;
   /**
    * The leads a selection keeps, oldest first, in batches of at most
    * EXPORT_BATCH: an export holds one batch at a time, and other requests run
@@ -118,9 +120,10 @@ export async function* streamMatching(all: readonly Lead[], selection: LeadSelec
 }
 
 /** The query interface over leads held in memory, oldest first (once `all` resolves). */
-export const inMemoryQueries = (all: () => Promise<readonly Lead[]>): Pick<LeadStore, "page" | "count" | "stream"> => ({
+export const inMemoryQueries = (all: () => Promise<readonly Lead[]>): Pick<LeadStore, "page" | "count" | "stream" | "overdue"> => ({
   page: async (selection, options) => leadsPage(await all(), selectionMatcher(selection), options),
-  count: async (selection) => countLeads(await all(), selectionMatcher(selection), selection.followUp),
+  count: async (selection, now) => countLeads(await all(), selectionMatcher(selection), selection.followUp, { me: selection.me, now }),
+  overdue: async (selection, now, limit) => overdueLeads(await all(), selection, now, limit),
   async *stream(selection) {
     yield* streamMatching(await all(), selection);
   },

@@ -58,9 +58,9 @@ function Screen({ route, session }: { route: Route; session: Session }) {
     case "history":
       return <History />;
     case "leads":
-      return <Leads leadMail={session.leadMail} />;
+      return <Leads leadMail={session.leadMail} me={session.email} />;
     case "lead":
-      return <OneLead key={route.id} id={route.id} leadMail={session.leadMail} />;
+      return <OneLead key={route.id} id={route.id} leadMail={session.leadMail} me={session.email} />;
     case "embed":
       return <Embed owner={owner} />;
     case "accounts":

@@ -17,7 +17,7 @@ import { staffSitesRouter } from "./sites";
 import { staffVehiclesRouter } from "./vehicles";
 
 export interface StaffDeps extends StaffStores {
-  config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
+  config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins" | "mail">;
   vehicles: VehicleStore;
   /** The sites this deployment serves (issue 26); the Origins API works on the request's. */
   sites: SiteStore;

@@ -1,5 +1,5 @@
 import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../domain/lead";
-import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
+import { FOLLOW_UP_STATUSES, OPEN_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
 import { INTERESTS, type Interest } from "../../../domain/contact";
 import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
 import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
@@ -62,7 +62,7 @@ export { INSERT_LEAD };
  * text and the phone's digits, asked as lead-search.ts plans each word), with
  * its parameters, numbered from 1; `indexed` when a search word asks the trigram index.
  */
-function whereOf({ query, sites }: LeadSelection, stats: TrigramStats, params: unknown[] = []): { where: string; params: unknown[]; indexed: boolean } {
+function whereOf({ query, sites, me, due }: LeadSelection, stats: TrigramStats, params: unknown[] = []): { where: string; params: unknown[]; indexed: boolean } {
   const and: string[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
@@ -77,6 +77,7 @@ function whereOf({ query, sites }: LeadSelection, stats: TrigramStats, params: u
   if (query.status) and.push(`status = ${p(query.status)}`);
   const search = searchConditions(searchWords(query.q), stats, p);
   and.push(...search.and);
+  and.push(...followUpConditions({ query, me, due }, p));
   return { where: and.length ? `WHERE ${and.join(" AND ")}` : "", params, indexed: search.indexed };
 }
 
@@ -87,6 +88,21 @@ function whereOf({ query, sites }: LeadSelection, stats: TrigramStats, params: u
  * rather than walking every lead in the hope the matches come soon.
  */
 const bySeq = (indexed: boolean, direction: "ASC" | "DESC") => `ORDER BY ${indexed ? "seq + 0" : "seq"} ${direction}`;
+
+/** Overdue at a time (a parameter): given a date before it, and still open (issue 30; the partial index leads_due). */
+const overdueAt = (now: string) => `(due_at < ${now} AND status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(", ")}))`;
+
+/** The conditions of issue 30's filters: the asker's own leads or nobody's (leads_assignee), overdue ones only or none of them. */
+function followUpConditions({ query, me, due }: Pick<LeadSelection, "query" | "me" | "due">, p: (value: unknown) => string): string[] {
+  const and: string[] = [];
+  if (query.assigned === "mine") and.push(me === undefined ? "false" : `assignee = ${p(me)}`);
+  if (query.assigned === "unassigned") and.push("assignee IS NULL");
+  if (due) {
+    const overdue = overdueAt(p(new Date(due.now).toISOString()));
+    and.push(due.overdue === "only" ? overdue : `(due_at IS NULL OR NOT ${overdue})`);
+  }
+  return and;
+}
 
 /** Rows fetched to fill the derived columns of leads stored before migration 6 (or by a writer that left them out), per statement. */
 const BACKFILL_BATCH = 2_000;
@@ -199,8 +215,12 @@ export async function openPgLeadStore(
       if (more) leads.pop();
       return { leads, nextCursor: more ? encodeCursor(leads[leads.length - 1]!) : null };
     },
-    async count(selection) {
-      const { where, params } = whereOf(selection, await trigramStats());
+    async count(selection, now = Date.now()) {
+      const stats = await trigramStats();
+      const { where, params } = whereOf({ ...selection, due: undefined }, stats);
+      // The overdue ones: a range of the partial index on due_at, which holds only the leads given a date.
+      const overdue = whereOf({ ...selection, due: { now, overdue: "only" } }, stats);
+      const overdueCount = Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM leads ${overdue.where}`, overdue.params)).rows[0]!.n);
       // With no search and no period, every condition is on a counted column: the running totals answer (migration 7).
       const { q, from, to } = selection.query;
       const totals = !searchWords(q).length && from === undefined && to === undefined;
@@ -210,12 +230,13 @@ export async function openPgLeadStore(
         source: string | null;
         origin: string | null;
         site: string;
+        assignee: string | null;
         n: string;
       }>(
         totals
-          ? `SELECT status, interest, source, origin, site, sum(n) AS n FROM lead_counters ${where}
-             GROUP BY status, interest, source, origin, site HAVING sum(n) <> 0`
-          : `SELECT status, interest, source, origin, site, count(*) AS n FROM leads ${where} GROUP BY status, interest, source, origin, site`,
+          ? `SELECT status, interest, source, origin, site, assignee, sum(n) AS n FROM lead_counters ${where}
+             GROUP BY status, interest, source, origin, site, assignee HAVING sum(n) <> 0`
+          : `SELECT status, interest, source, origin, site, assignee, count(*) AS n FROM leads ${where} GROUP BY status, interest, source, origin, site, assignee`,
         params,
       );
       const byStatus = Object.fromEntries(FOLLOW_UP_STATUSES.map((s) => [s, 0])) as Record<FollowUpStatus, number>;
@@ -224,9 +245,13 @@ export async function openPgLeadStore(
       const sources = new Map<string | null, Map<string | null, { source: string | null; origin: string | null; count: number }>>();
       const sites = new Map<string, number>();
       let total = 0;
+      let mine = 0;
+      let unassigned = 0;
       for (const r of rows) {
         const n = Number(r.n);
         total += n;
+        if (r.assignee === null) unassigned += n;
+        else if (r.assignee === selection.me) mine += n;
         byStatus[r.status] += n;
         byInterest[r.interest] += n;
         sites.set(r.site, (sites.get(r.site) ?? 0) + n);
@@ -242,8 +267,15 @@ export async function openPgLeadStore(
         byInterest,
         bySource: [...sources.values()].flatMap((origins) => [...origins.values()]).sort(bySourceOrder),
         bySite: [...sites].map(([site, count]) => ({ site, count })).sort((a, b) => b.count - a.count || a.site.localeCompare(b.site)),
+        mine,
+        unassigned,
+        overdue: overdueCount,
       };
       return counts;
+    },
+    async overdue(selection, now, limit) {
+      const { where, params } = whereOf({ ...selection, due: { now, overdue: "only" } }, await trigramStats());
+      return select(`SELECT seq, lead, delivery FROM leads ${where} ORDER BY due_at, seq LIMIT $${params.push(limit)}`, params);
     },
     async *stream(selection) {
       // Keyset batches in seq order: each a short indexed query, so no transaction or cursor stays open while the client reads.

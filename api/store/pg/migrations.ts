@@ -275,4 +275,69 @@ CREATE STATISTICS leads_phone_trigrams ON (show_trgm(phone_digits)) FROM leads;
 ANALYZE leads;
 `,
   },
+  {
+    version: 10,
+    name: "lead assignment, due dates and claims",
+    // Issue 30's sales side. A lead's assignee and due time follow its follow-up events, as its status does (the trigger
+    // gc_lead_status), so "mine", "unassigned" and "overdue" are indexed columns: no follow-up is folded to filter.
+    // The running totals (migration 7) gain the assignee, so the counts of mine and unassigned come from them too:
+    // every row counted so far has none, and the columns are filled from the events (if any) once the triggers count them.
+    // The overdue ones are a range of the partial index on due_at, which holds only the leads given a date.
+    // A follow-up event may claim a key no other event holds (a reply's attempt, a change against a version):
+    // the unique index refuses the second, so two instances never send one reply twice.
+    sql: `
+ALTER TABLE leads ADD COLUMN assignee text, ADD COLUMN due_at timestamptz;
+CREATE INDEX leads_assignee ON leads (assignee, seq);
+CREATE INDEX leads_due ON leads (due_at, seq) WHERE due_at IS NOT NULL;
+CREATE UNIQUE INDEX lead_follow_ups_claim ON lead_follow_ups ((event ->> 'claim')) WHERE event ->> 'claim' IS NOT NULL;
+CREATE TABLE lead_assignment_turns (
+  site text PRIMARY KEY,
+  n bigint NOT NULL
+);
+CREATE OR REPLACE FUNCTION gc_lead_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.event ->> 'status' IS NOT NULL THEN
+    UPDATE leads SET status = NEW.event ->> 'status' WHERE id = NEW.lead_id;
+  END IF;
+  IF (NEW.event::jsonb) ? 'assignee' THEN
+    UPDATE leads SET assignee = NEW.event ->> 'assignee' WHERE id = NEW.lead_id;
+  END IF;
+  IF (NEW.event::jsonb) ? 'due' THEN
+    UPDATE leads SET due_at = (NEW.event ->> 'due')::timestamptz WHERE id = NEW.lead_id;
+  END IF;
+  RETURN NULL;
+END $$;
+ALTER TABLE lead_counters ADD COLUMN assignee text;
+DROP INDEX lead_counters_key;
+CREATE UNIQUE INDEX lead_counters_key ON lead_counters (site, status, interest, source, origin, assignee, slot) NULLS NOT DISTINCT;
+CREATE OR REPLACE FUNCTION gc_count_leads() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO lead_counters AS c (site, status, interest, source, origin, assignee, slot, n)
+    SELECT site, status, interest, source, origin, assignee, pg_backend_pid() % ${COUNTER_SLOTS}, TG_ARGV[0]::int * count(*) FROM changed
+    GROUP BY site, status, interest, source, origin, assignee
+  ON CONFLICT (site, status, interest, source, origin, assignee, slot) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END $$;
+CREATE OR REPLACE FUNCTION gc_recount_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO lead_counters AS c (site, status, interest, source, origin, assignee, slot, n) VALUES
+    (OLD.site, OLD.status, OLD.interest, OLD.source, OLD.origin, OLD.assignee, pg_backend_pid() % ${COUNTER_SLOTS}, -1),
+    (NEW.site, NEW.status, NEW.interest, NEW.source, NEW.origin, NEW.assignee, pg_backend_pid() % ${COUNTER_SLOTS}, 1)
+  ON CONFLICT (site, status, interest, source, origin, assignee, slot) DO UPDATE SET n = c.n + excluded.n;
+  RETURN NULL;
+END $$;
+DROP TRIGGER leads_recounted ON leads;
+CREATE TRIGGER leads_recounted AFTER UPDATE OF site, status, interest, source, origin, assignee ON leads FOR EACH ROW
+  WHEN ((OLD.site, OLD.status, OLD.interest, OLD.source, OLD.origin, OLD.assignee) IS DISTINCT FROM (NEW.site, NEW.status, NEW.interest, NEW.source, NEW.origin, NEW.assignee))
+  EXECUTE FUNCTION gc_recount_lead();
+UPDATE leads SET assignee = f.assignee
+  FROM (SELECT DISTINCT ON (lead_id) lead_id, event ->> 'assignee' AS assignee FROM lead_follow_ups
+        WHERE (event::jsonb) ? 'assignee' ORDER BY lead_id, seq DESC) f
+  WHERE leads.id = f.lead_id;
+UPDATE leads SET due_at = f.due
+  FROM (SELECT DISTINCT ON (lead_id) lead_id, (event ->> 'due')::timestamptz AS due FROM lead_follow_ups
+        WHERE (event::jsonb) ? 'due' ORDER BY lead_id, seq DESC) f
+  WHERE leads.id = f.lead_id;
+`,
+  },
 ];

@@ -4,7 +4,7 @@ import { AuditEntrySchema, StaffRoleSchema, type AuditEntry, type StaffAccount }
 import { dummyHash, hashPassword, verifyPassword } from "../../auth/password";
 import { AccountError, type AccountState, type AccountStore, type ListedAccount } from "../account-store";
 import type { AuditStore } from "../audit-store";
-import type { FollowUpStore } from "../follow-up-store";
+import { ClaimTakenError, type FollowUpStore } from "../follow-up-store";
 import { originReads, type OriginStore, type SiteOrigins } from "../origin-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOKEN_BYTES, type SessionStore } from "../session-store";
 import type { StaffStores } from "../staff-stores";
@@ -199,8 +199,22 @@ export async function pgFollowUpStore(db: Database): Promise<FollowUpStore> {
     get: (leadId) => byLead.get(leadId) ?? NO_FOLLOW_UP,
     async record(event) {
       const parsed = FollowUpEventSchema.parse(event);
-      await db.pool.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [parsed.leadId, JSON.stringify(parsed)]);
+      try {
+        await db.pool.query("INSERT INTO lead_follow_ups (lead_id, event) VALUES ($1, $2)", [parsed.leadId, JSON.stringify(parsed)]);
+      } catch (err) {
+        // The unique index on a claim (migration 10): another instance made this change first.
+        if (parsed.claim && (err as { code?: string }).code === "23505") throw new ClaimTakenError(parsed.claim);
+        throw err;
+      }
       return loadLead(parsed.leadId);
+    },
+    async nextTurn(site) {
+      // One row per site, counted up in one statement: two instances never take the same turn.
+      const { rows } = await db.pool.query<{ n: string }>(
+        `INSERT INTO lead_assignment_turns AS t (site, n) VALUES ($1, 0) ON CONFLICT (site) DO UPDATE SET n = t.n + 1 RETURNING n`,
+        [site],
+      );
+      return Number(rows[0]!.n);
     },
   };
 }

@@ -2,10 +2,13 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
 import { leadName, type Lead } from "../../../domain/lead";
 import {
+  ASSIGNED_FILTER_LABELS,
+  ASSIGNED_FILTERS,
   FOLLOW_UP_LABELS,
   FOLLOW_UP_STATUSES,
   LeadQuerySchema,
   periodProblem,
+  type AssignedFilter,
   type FollowUpStatus,
   type InboxLead,
   type LeadCounts,
@@ -20,6 +23,8 @@ import { BASE, Link } from "../router";
 import "../leads.css";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
+import { DueBadge, LeadSales } from "../inbox/LeadSales";
+import { useNewLeads } from "../inbox/use-new-leads";
 
 /** The first thing the API would refuse in these filters, by the core's rules, or null. */
 function queryProblem(filters: LeadFilters): string | null {
@@ -36,10 +41,11 @@ interface FilterForm {
   source: string;
   from: string;
   to: string;
+  assigned: "" | AssignedFilter;
 }
-const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "" };
+const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "", assigned: "" };
 /** The filters a phone keeps behind "More filters": all but the search. */
-const MORE_FILTERS = ["status", "interest", "source", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
+const MORE_FILTERS = ["assigned", "status", "interest", "source", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
 
 /** A day of the date input as the start of that day in the reader's time zone; `to` takes in its whole day. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -55,6 +61,7 @@ const toFilters = (f: FilterForm): LeadFilters => ({
   source: f.source.trim() || undefined,
   from: dayStart(f.from),
   to: dayStart(f.to, 1),
+  assigned: f.assigned || undefined,
 });
 
 /** How the lead's notification mail fared, in words. */
@@ -69,11 +76,23 @@ function deliveryText(d: Lead["delivery"]): { text: string; tone: "ok" | "wait" 
   return { text: "Mail queued", tone: "wait" };
 }
 
-/** The leads inbox: newest first, filters, search, counts for the period, follow-up, resend (when this server mails leads) and CSV. */
-export function Leads({ leadMail }: { leadMail: boolean }) {
+/** The words a screen reader hears (and everyone sees) when leads arrive while the inbox is open. */
+const arrivalText = (arrived: InboxLead[]) =>
+  arrived.length === 1 ? `New lead: ${leadName(arrived[0]!)}` : `${arrived.length} new leads: ${arrived.map(leadName).join(", ")}`;
+
+/**
+ * The leads inbox: the overdue leads first, then newest first; filters (mine, unassigned), search, counts for the
+ * period, follow-up, assignment, replies, resend (when this server mails leads) and CSV. New leads appear by themselves.
+ */
+export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [filters, setFilters] = useState<LeadFilters>({});
   const [leads, setLeads] = useState<InboxLead[] | null>(null);
+  /** The overdue leads, listed first (issue 30). */
+  const [overdue, setOverdue] = useState<InboxLead[]>([]);
+  /** Leads that arrived while the screen was open, marked, and the words that told of them. */
+  const [arrivedIds, setArrivedIds] = useState<ReadonlySet<string>>(new Set());
+  const [arrivals, setArrivals] = useState("");
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [counts, setCounts] = useState<LeadCounts | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,6 +124,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
       (page) => {
         if (!live) return;
         setLeads(page.leads);
+        setOverdue(page.overdue);
         setNextCursor(page.nextCursor);
       },
       (err: unknown) => {
@@ -146,8 +166,30 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
 
   const replace = useCallback((lead: InboxLead) => {
     setLeads((list) => list?.map((l) => (l.id === lead.id ? lead : l)) ?? null);
+    setOverdue((list) => list.map((l) => (l.id === lead.id ? lead : l)));
     setChanges((n) => n + 1);
   }, []);
+
+  // The live inbox (issue 30): a lead that arrives is put at the top without a reload, marked, and told politely.
+  const shown = new Set([...(leads ?? []), ...overdue].map((l) => l.id));
+  useNewLeads(
+    filters,
+    !problem && leads !== null,
+    (leadId) => shown.has(leadId),
+    () => {
+      leadsApi.page(filters).then(
+        (page) => {
+          const arrived = page.leads.filter((l) => !shown.has(l.id));
+          if (!arrived.length) return;
+          setLeads((list) => [...arrived, ...(list ?? []).filter((l) => !arrived.some((a) => a.id === l.id))]);
+          setArrivedIds((ids) => new Set([...ids, ...arrived.map((l) => l.id)]));
+          setArrivals(arrivalText(arrived));
+          setChanges((n) => n + 1);
+        },
+        () => undefined,
+      );
+    },
+  );
 
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const filtered = Object.values(form).some(Boolean);
@@ -182,6 +224,13 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
           More filters{moreSet ? ` (${moreSet} set)` : ""}
         </button>
         <div id={`${id}-more`} className={`lead-filters__more${moreShown ? " lead-filters__more--shown" : ""}`}>
+          <FilterSelect
+            label="Assigned"
+            options={ASSIGNED_FILTERS}
+            optionLabel={(a) => ASSIGNED_FILTER_LABELS[a]}
+            value={form.assigned}
+            onChange={(v) => set("assigned", v)}
+          />
           <FilterSelect
             label="Status"
             options={FOLLOW_UP_STATUSES}
@@ -226,8 +275,24 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
 
       {failure && <Notice tone="error">Could not load the leads: {failure}</Notice>}
       {!leadMail && <MailOffNote />}
+      <p className="lead-arrivals" role="status">
+        {arrivals}
+      </p>
+      {overdue.length > 0 && (
+        <section aria-labelledby={`${id}-overdue`}>
+          <h2 className="lead-section-title" id={`${id}-overdue`}>
+            Overdue follow-ups ({counts && counts.overdue > overdue.length ? `${overdue.length} of ${counts.overdue}` : overdue.length})
+          </h2>
+          <ol className="lead-list lead-list--overdue">
+            {overdue.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} leadMail={leadMail} me={me} onChange={replace} />
+            ))}
+          </ol>
+        </section>
+      )}
       {leads && (
         <>
+          {overdue.length > 0 && <h2 className="lead-section-title">The other leads</h2>}
           <p id={`${id}-count`} className="muted" aria-live="polite">
             {leads.length === 0
               ? filtered
@@ -237,7 +302,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
           </p>
           <ol className="lead-list">
             {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} leadMail={leadMail} onChange={replace} />
+              <LeadCard key={lead.id} lead={lead} leadMail={leadMail} me={me} isNew={arrivedIds.has(lead.id)} onChange={replace} />
             ))}
           </ol>
           {nextCursor && (
@@ -257,7 +322,7 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
 const MailOffNote = () => <Notice tone="info">Lead mail is off on this server: leads are only in this inbox, and none can be resent.</Notice>;
 
 /** One lead of the inbox, by its id (where the history links): the same card, and a way back to every lead. */
-export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
+export function OneLead({ id, leadMail, me }: { id: string; leadMail: boolean; me: string }) {
   const [lead, setLead] = useState<InboxLead | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useLiveLoad(
@@ -276,7 +341,7 @@ export function OneLead({ id, leadMail }: { id: string; leadMail: boolean }) {
       {!leadMail && <MailOffNote />}
       {lead && (
         <ol className="lead-list">
-          <LeadCard lead={lead} leadMail={leadMail} onChange={setLead} />
+          <LeadCard lead={lead} leadMail={leadMail} me={me} onChange={setLead} />
         </ol>
       )}
     </>
@@ -301,6 +366,17 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
       <h2>
         {title}: {counts.total} {counts.total === 1 ? "lead" : "leads"}
       </h2>
+      <ul className="lead-counts__sales" aria-label="Follow-up">
+        <li className={counts.overdue ? "lead-due--overdue" : undefined}>
+          Overdue <strong>{counts.overdue}</strong>
+        </li>
+        <li>
+          Mine <strong>{counts.mine}</strong>
+        </li>
+        <li>
+          Unassigned <strong>{counts.unassigned}</strong>
+        </li>
+      </ul>
       <ul className="lead-counts__status" aria-label="Per status">
         {FOLLOW_UP_STATUSES.map((s) => (
           <li key={s} className={`lead-status lead-status--${s}`}>
@@ -344,7 +420,19 @@ function Counts({ counts, period }: { counts: LeadCounts; period: boolean }) {
 }
 
 /** One lead: what the visitor sent (always as text), its mail, and its follow-up. */
-function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boolean; onChange: (lead: InboxLead) => void }) {
+function LeadCard({
+  lead,
+  leadMail,
+  me,
+  isNew = false,
+  onChange,
+}: {
+  lead: InboxLead;
+  leadMail: boolean;
+  me: string;
+  isNew?: boolean;
+  onChange: (lead: InboxLead) => void;
+}) {
   const id = useId();
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
@@ -400,7 +488,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
   };
 
   return (
-    <li className="lead" data-lead-id={lead.id} aria-labelledby={`${id}-name`}>
+    <li className={`lead${isNew ? " lead--new" : ""}`} data-lead-id={lead.id} aria-labelledby={`${id}-name`}>
       <div className="lead__head">
         <h2 className="lead__name" id={`${id}-name`}>
           {name}
@@ -409,6 +497,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
           <span className="visually-hidden">Follow-up: </span>
           {FOLLOW_UP_LABELS[lead.status]}
         </p>
+        <DueBadge lead={lead} />
       </div>
       <dl className="lead__facts">
         <div>
@@ -505,6 +594,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
           </form>
         </div>
       </details>
+      <LeadSales lead={lead} me={me} leadMail={leadMail} onChange={onChange} />
       {lead.delivery.status !== "sent" && leadMail && (
         <p className="lead__resend">
           <button

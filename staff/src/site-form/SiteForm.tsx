@@ -1,7 +1,8 @@
 import { Fragment } from "react";
 import { useFieldArray, useForm, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { Site } from "../../../domain/site";
+import { INTEREST_LABELS, INTERESTS } from "../../../domain/contact";
+import { ASSIGNMENT_RULE_LABELS, ASSIGNMENT_RULES, type Site } from "../../../domain/site";
 import { Field, messageAt, showServerErrors } from "../components/Field";
 import { BLANK_TOWN, formPath, SiteFormSchema, SOCIAL_FIELDS, type SiteFormValues } from "./form-values";
 import { HoursFields } from "./HoursFields";
@@ -249,6 +250,40 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
           error={err("leadRecipients")}
         >
           <textarea rows={3} autoComplete="off" spellCheck={false} {...register("leadRecipients")} />
+        </Field>
+      </fieldset>
+
+      <fieldset>
+        <legend>Leads: assignment and time</legend>
+        <Field id="s-assignment-rule" label="Assign new leads" error={err("leadAssignment.rule")}>
+          <select {...register("leadAssignment.rule")}>
+            {ASSIGNMENT_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {ASSIGNMENT_RULE_LABELS[rule]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="grid">
+          {INTERESTS.map((interest) => (
+            <Field
+              key={interest}
+              id={`s-assignment-${interest}`}
+              label={`${INTEREST_LABELS[interest]} leads go to`}
+              hint="With “By interest”: a staff account's e-mail; empty: unassigned."
+              error={err(`leadAssignment.byInterest.${interest}`)}
+            >
+              <input type="email" autoComplete="off" spellCheck={false} {...register(`leadAssignment.byInterest.${interest}`)} />
+            </Field>
+          ))}
+        </div>
+        <Field
+          id="s-time-zone"
+          label="Time zone"
+          hint="Optional: where the site's staff read times, e.g. America/New_York (the lead CSV). Left empty: America/New_York."
+          error={err("timeZone")}
+        >
+          <input type="text" autoComplete="off" spellCheck={false} {...register("timeZone")} />
         </Field>
       </fieldset>
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { DAYS, type Day } from "../../../domain/opening-hours";
-import { SiteSchema, type SiteInput, type SitePhone } from "../../../domain/site";
+import { INTERESTS, type Interest } from "../../../domain/contact";
+import { SiteSchema, type AssignmentRule, type SiteInput, type SitePhone } from "../../../domain/site";
 import { lines, numberField, optionalText, text } from "../form-input";
 
 /** A phone as its two inputs hold it; both empty: an optional line left out. */
@@ -49,7 +50,13 @@ export interface SiteFormValues {
   financing: { url: string; offer: string; defaultApr: string; zeroApr: string };
   /** One address a line; none: LEAD_TO. */
   leadRecipients: string;
+  /** The IANA time zone; empty: the default. */
+  timeZone: string;
+  /** How new leads are assigned (issue 30): the rule, and with `interest` an account's e-mail per interest. */
+  leadAssignment: { rule: AssignmentRule; byInterest: Record<Interest, string> };
 }
+
+const noInterests = (): Record<Interest, string> => Object.fromEntries(INTERESTS.map((i) => [i, ""])) as Record<Interest, string>;
 
 /** The social links the form names, with their labels. */
 export const SOCIAL_FIELDS = [
@@ -96,6 +103,11 @@ export function toFormValues(site: SiteInput): SiteFormValues {
       zeroApr: (site.financing?.zeroApr ?? []).join("\n"),
     },
     leadRecipients: (site.leadRecipients ?? []).join("\n"),
+    timeZone: text(site.timeZone),
+    leadAssignment: {
+      rule: site.leadAssignment?.rule ?? "none",
+      byInterest: { ...noInterests(), ...Object.fromEntries(Object.entries(site.leadAssignment?.byInterest ?? {}).map(([k, v]) => [k, v ?? ""])) },
+    },
   };
 }
 
@@ -120,6 +132,8 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
   social: { facebook: "", instagram: "", youtube: "" },
   financing: { url: "", offer: "", defaultApr: "", zeroApr: "" },
   leadRecipients: "",
+  timeZone: "",
+  leadAssignment: { rule: "none", byInterest: noInterests() },
 });
 
 /** What the API is sent for the form's values (before validation: the schema judges it). Blank optional fields are left out. */
@@ -165,6 +179,14 @@ export function toSiteInput(v: SiteFormValues): SiteInput {
             zeroApr: zeroApr.length > 0 ? zeroApr : undefined,
           }),
     leadRecipients: recipients.length > 0 ? recipients : undefined,
+    timeZone: optionalText(v.timeZone),
+    leadAssignment:
+      v.leadAssignment.rule === "none" && INTERESTS.every((i) => !v.leadAssignment.byInterest[i].trim())
+        ? undefined
+        : {
+            rule: v.leadAssignment.rule,
+            byInterest: withoutAbsent(Object.fromEntries(INTERESTS.map((i) => [i, optionalText(v.leadAssignment.byInterest[i])]))),
+          },
   }) as SiteInput;
 }
 
