@@ -45,7 +45,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     "/contact",
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
-    contactRouter(leads, outbox),
+    contactRouter(leads, outbox, vehicles),
   );
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);

@@ -4,6 +4,7 @@
 // compiling code (`new Function`), which a strict CSP would report.
 import * as z from "zod/mini";
 import { CONTROL_CHARACTER } from "./escape";
+import { VEHICLE_ID_PATTERN } from "./slug";
 
 /** The enquiry kinds a visitor can choose, in display order. */
 export const INTERESTS = ["sales", "service", "parts", "general"] as const;
@@ -15,6 +16,26 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   parts: "Parts",
   general: "General",
 };
+
+/**
+ * What a lead is: a plain message (also when absent, as every lead before kinds), a price request for a cart, a
+ * test-drive booking, or a trade-in. Display order.
+ */
+export const LEAD_KINDS = ["message", "quote", "test-drive", "trade-in"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  message: "Message",
+  quote: "Quote request",
+  "test-drive": "Test drive",
+  "trade-in": "Trade-in",
+};
+
+/** A lead's kind: absent means a plain message. */
+export const leadKind = (lead: { kind?: LeadKind }): LeadKind => lead.kind ?? "message";
+
+/** The longest vehicle id a lead may name (ids are slugs of a model name and stock number). */
+export const VEHICLE_ID_MAX_LENGTH = 120;
 
 /**
  * The contact form's validation messages (spec §5 "Contact form": required names, a valid e-mail, a long-enough phone
@@ -31,6 +52,8 @@ export const CONTACT_MESSAGES = {
   phoneDigits: "Phone number must have at least 10 digits",
   interest: "Choose sales, service, parts or general",
   message: "Message must be at least 10 characters",
+  kind: "The kind must be message, quote, test-drive or trade-in",
+  vehicleId: "The vehicle must be the id of a vehicle in our inventory",
 } as const;
 
 /** The message of a one-line field holding a line break or another control character. */
@@ -76,6 +99,14 @@ const contactFields = (strict: boolean) => ({
     : trimmed(PHONE_MIN_DIGITS, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone),
   interest: z._default(z.enum(INTERESTS, { error: CONTACT_MESSAGES.interest }), "sales"),
   message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),
+  /** The catalogue vehicle the lead is about (its id); absent: none. POST /api/contact refuses one the site does not list. */
+  vehicleId: z.optional(
+    z
+      .string({ error: CONTACT_MESSAGES.vehicleId })
+      .check(z.trim(), z.maxLength(VEHICLE_ID_MAX_LENGTH, CONTACT_MESSAGES.vehicleId), z.regex(VEHICLE_ID_PATTERN, CONTACT_MESSAGES.vehicleId)),
+  ),
+  /** What the lead is (LEAD_KINDS); absent: a plain message. */
+  kind: z.optional(z.enum(LEAD_KINDS, { error: CONTACT_MESSAGES.kind })),
 });
 
 /** A visitor's contact message: one schema for the form and the API. One-line fields refuse line breaks and other control characters. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { vehicleIdFromName } from "./slug";
+import { VEHICLE_ID_PATTERN, vehicleIdFromName } from "./slug";
 import { httpUrl } from "./http-url";
 import { formatUsd } from "./money";
 import { vinProblem } from "./vin";
@@ -25,8 +25,7 @@ const StoredImageSchema = z
   .min(1)
   .refine((s) => httpUrl(s, `${SITE}/`) !== undefined, "must be a path or an http(s) URL");
 
-/** A vehicle id: the slug that the site's links use. */
-export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { VEHICLE_ID_PATTERN } from "./slug";
 
 /** A vehicle's price, in whole US dollars: the dearest cart we could list is well under this. */
 export const PRICE_MIN_USD = 1;

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
-import { ContactRequestSchema, fieldErrors } from "../../domain/contact";
-import type { Lead } from "../../domain/lead";
+import { CONTACT_MESSAGES, ContactRequestSchema, fieldErrors } from "../../domain/contact";
+import { leadVehicleOf, type Lead } from "../../domain/lead";
+import { isShownOn } from "../../domain/vehicle";
+import type { VehicleStore } from "../store/vehicle-store";
 import { describeWriteError, type LeadStore } from "../store/lead-store";
 import { HttpError } from "../http-error";
 import { requireJson } from "../middleware/require-json";
@@ -21,7 +23,7 @@ export interface LeadQueue {
  * was posted through (`res.locals.site`, set by resolveSite in api/middleware/site.ts),
  * answer 201 { id }, then hand the lead to the outbox.
  */
-export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Router {
+export function contactRouter(leads: LeadStore, outbox: LeadQueue | null, vehicles: Pick<VehicleStore, "get">): Router {
   const router = Router();
   router.post("/", requireJson, express.json({ limit: CONTACT_BODY_LIMIT }), async (req, res) => {
     const body: unknown = req.body;
@@ -36,10 +38,17 @@ export function contactRouter(leads: LeadStore, outbox: LeadQueue | null): Route
     }
     const { source, website: _website, ...message } = parsed.data;
     const site = res.locals.site;
+    // The cart it is about: one this site lists, whatever its status (a cart sold since the page was loaded is still named).
+    const about = message.vehicleId === undefined ? undefined : vehicles.get(message.vehicleId);
+    if (message.vehicleId !== undefined && (!about || !isShownOn(about, site.id))) {
+      throw new HttpError(400, "Please correct the highlighted fields.", {
+        fields: { vehicleId: `${CONTACT_MESSAGES.vehicleId}: we list no vehicle "${message.vehicleId}"` },
+      });
+    }
     let lead: Lead;
     try {
       lead = await leads.add(
-        { message, origin: req.get("origin") ?? null, source: source || null, site: site.id },
+        { message, origin: req.get("origin") ?? null, source: source || null, site: site.id, ...(about && { vehicle: leadVehicleOf(about) }) },
         { status: outbox ? "pending" : "not-sent", attempts: 0 },
       );
     } catch (err) {

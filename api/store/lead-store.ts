@@ -3,7 +3,7 @@ import { unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
-import type { Delivery, Lead } from "../../domain/lead";
+import type { Delivery, Lead, LeadVehicle } from "../../domain/lead";
 import { countLeads, leadsPage, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
@@ -21,6 +21,8 @@ export interface NewLead {
   source: string | null;
   /** The id of the site it was posted through; absent: the first site (imports and tools from before sites). */
   site?: string;
+  /** The cart `message.vehicleId` names, as the catalogue holds it now (the route looks it up). */
+  vehicle?: LeadVehicle;
 }
 
 /** Where leads are kept. Every write resolves only once it is on disk. */
@@ -67,7 +69,7 @@ export interface LeadStore {
 }
 
 /** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
-export const newLead = ({ message, origin, source, site = FIRST_SITE_ID }: NewLead, delivery: Delivery): Lead => ({
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle }: NewLead, delivery: Delivery): Lead => ({
   id: randomUUID(),
   createdAt: new Date().toISOString(),
   ...message,
@@ -75,6 +77,7 @@ export const newLead = ({ message, origin, source, site = FIRST_SITE_ID }: NewLe
   source,
   site,
   delivery,
+  ...(vehicle && { vehicle }),
 });
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
