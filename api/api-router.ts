@@ -13,6 +13,7 @@ import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
 import { staffRouter } from "./routes/staff/staff-router";
+import { testDrivesRouter } from "./routes/test-drives";
 import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
@@ -45,8 +46,9 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     "/contact",
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
-    contactRouter(leads, outbox, vehicles),
+    contactRouter({ leads, outbox, vehicles }),
   );
+  api.use("/test-drives", openReads, testDrivesRouter(leads, vehicles));
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);
   api.use(jsonErrors);

@@ -5,6 +5,7 @@
 import * as z from "zod/mini";
 import { CONTROL_CHARACTER } from "./escape";
 import { VEHICLE_ID_PATTERN } from "./slug";
+import { SLOT_PATTERN, TEST_DRIVE_MESSAGES } from "./test-drive";
 
 /** The enquiry kinds a visitor can choose, in display order. */
 export const INTERESTS = ["sales", "service", "parts", "general"] as const;
@@ -107,6 +108,8 @@ const contactFields = (strict: boolean) => ({
   ),
   /** What the lead is (LEAD_KINDS); absent: a plain message. */
   kind: z.optional(z.enum(LEAD_KINDS, { error: CONTACT_MESSAGES.kind })),
+  /** A test drive's slot: the site-local start "YYYY-MM-DDTHH:MM" (domain/test-drive.ts). */
+  slot: z.optional(z.string({ error: TEST_DRIVE_MESSAGES.slot }).check(z.regex(SLOT_PATTERN, TEST_DRIVE_MESSAGES.slot))),
 });
 
 /** A visitor's contact message: one schema for the form and the API. One-line fields refuse line breaks and other control characters. */
@@ -131,11 +134,21 @@ export const LeadSourceSchema = z
   .check(z.trim(), z.maxLength(100, "The source label must be at most 100 characters"), z.regex(/^[\w .:/@-]*$/, `The source label ${SOURCE_RULE}`));
 
 /** The body POST /api/contact accepts: the message, an optional source, and the honeypot. */
-export const ContactRequestSchema = z.extend(ContactMessageSchema, {
-  source: z.optional(LeadSourceSchema),
-  /** Honeypot: hidden from people, so any value marks a bot. */
-  website: z.optional(z.string().check(z.maxLength(500))),
-});
+export const ContactRequestSchema = z
+  .extend(ContactMessageSchema, {
+    source: z.optional(LeadSourceSchema),
+    /** Honeypot: hidden from people, so any value marks a bot. */
+    website: z.optional(z.string().check(z.maxLength(500))),
+  })
+  .check(
+    // A test drive is of a cart, at a slot; only a test drive has a slot.
+    z.superRefine((body, ctx) => {
+      if (body.kind === "test-drive") {
+        if (body.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicleId"], message: TEST_DRIVE_MESSAGES.vehicle, input: body });
+        if (body.slot === undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.slot, input: body });
+      } else if (body.slot !== undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.notTestDrive, input: body });
+    }),
+  );
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** Field name → first message, as the API answers and the form displays. */

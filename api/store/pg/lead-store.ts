@@ -2,7 +2,7 @@ import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../d
 import { FOLLOW_UP_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
 import { INTERESTS, type Interest } from "../../../domain/contact";
 import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
-import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
+import { EXPORT_BATCH, newLead, SlotTakenError, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 
 interface LeadRow {
@@ -83,6 +83,9 @@ function whereOf({ query, sites }: LeadSelection, params: unknown[] = []): { whe
   return { where: and.length ? `WHERE ${and.join(" AND ")}` : "", params };
 }
 
+/** The unique index that makes a test drive's (site, cart, slot) one booking (migration 9). */
+export const TEST_DRIVE_INDEX = "leads_test_drive_slot";
+
 /** Rows fetched to fill the derived columns of leads stored before migration 6 (or by a writer that left them out), per statement. */
 const BACKFILL_BATCH = 2_000;
 
@@ -145,12 +148,26 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
       mine.add(lead.id);
       try {
         await db.pool.query(INSERT_LEAD, insertLeadParams(lead));
+      } catch (err) {
+        // The unique index on a test drive's (site, cart, slot) (migration 9) refused it: another server or visitor was first.
+        if ((err as { code?: string; constraint?: string }).code === "23505" && (err as { constraint?: string }).constraint === TEST_DRIVE_INDEX)
+          throw new SlotTakenError(lead.slot!);
+        throw err;
       } finally {
         // Its NOTIFY may still be on its way: forget the id a little later.
         setTimeout(() => mine.delete(lead.id), 60_000).unref();
       }
       // Committed (a statement outside a transaction commits on its own): only now is it answered.
       return lead;
+    },
+    async bookedSlots(site, vehicleId, date) {
+      // Served by the unique index of migration 9 (site, cart, slot), for test drives only.
+      const { rows } = await db.pool.query<{ slot: string }>(
+        `SELECT lead ->> 'slot' AS slot FROM leads
+         WHERE site = $1 AND (lead ->> 'vehicleId') = $2 AND (lead ->> 'slot') LIKE $3 AND (lead ->> 'kind') = 'test-drive'`,
+        [site, vehicleId, `${date}T%`],
+      );
+      return rows.map((r) => r.slot);
     },
     async setDelivery(id, delivery) {
       const d = DeliverySchema.parse(delivery);
