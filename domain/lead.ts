@@ -48,6 +48,20 @@ export const leadVehicleOf = (v: Vehicle): LeadVehicle => ({
   price: v.price,
 });
 
+/** The cart's make as a CRM reads it: its brand with a capital first letter only ("DENAGO" → "Denago"). */
+export const vehicleMake = (v: Pick<LeadVehicle, "brand">): string =>
+  v.brand.toUpperCase() === v.brand ? v.brand.charAt(0) + v.brand.slice(1).toLowerCase() : v.brand;
+
+/** The cart's model: its name without the brand in front ("Denago EV Rover XL6" → "EV Rover XL6"). */
+export const vehicleModel = (v: Pick<LeadVehicle, "brand" | "name">): string => {
+  const brand = v.brand.toLowerCase();
+  const model = v.name.toLowerCase().startsWith(`${brand} `) ? v.name.slice(brand.length + 1).trim() : v.name;
+  return model || v.name;
+};
+
+/** What a lead is about, in one line: "Denago EV Rover XL6, stock #D-1042" (the name alone without a stock number). */
+export const vehicleLabel = (v: Pick<LeadVehicle, "name" | "stockNumber">): string => (v.stockNumber ? `${v.name}, stock #${v.stockNumber}` : v.name);
+
 /** A stored lead: the visitor's message, where it came from, and its delivery. */
 export const LeadSchema = z.object({
   ...StoredContactMessageSchema.shape,
