@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startTestPostgres } from "./testing/postgres";
 import { storedLeads } from "./testing/stored-leads";
+import { NO_FOLLOW_UP } from "../domain/lead-follow-up";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -46,6 +47,15 @@ describe.each(["lowdb", "postgres"] as const)("a lead about a cart (%s)", (engin
     expect(Object.keys(before!)).not.toContain("vehicleId");
     expect(Object.keys(before!)).not.toContain("kind");
     expect(Object.keys(before!)).not.toContain("vehicle");
+
+    // The inbox's filter by cart: its page, count and export keep the lead about it alone.
+    const selection = { query: { vehicle: cart.id }, followUp: () => NO_FOLLOW_UP };
+    expect((await s.leads.page(selection, { limit: 10 })).leads.map((l) => l.id)).toEqual([id]);
+    expect((await s.leads.count(selection)).total).toBe(1);
+    expect((await s.leads.count({ query: {}, followUp: () => NO_FOLLOW_UP })).total).toBe(2);
+    const exported: string[] = [];
+    for await (const batch of s.leads.stream(selection)) exported.push(...batch.map((l) => l.id));
+    expect(exported).toEqual([id]);
   });
 
   it.skipIf(engine === "postgres" && unavailable)("refuses an unknown vehicle or kind in words, naming the field, and stores nothing", async () => {

@@ -4,6 +4,7 @@ import type { Lead } from "./lead";
 import { vehicleLabel, vehicleMake, vehicleModel } from "./lead";
 import { leadToAdf } from "./lead-adf";
 import { composeLeadMail } from "./lead-mail";
+import { leadsToCsv } from "./leads-csv";
 import { firstSite } from "./site-seed";
 import { VALID_MESSAGE } from "./testing/valid-lead";
 
@@ -83,5 +84,11 @@ describe("a lead about a cart", () => {
     expect(composeLeadMail(lead({ kind: undefined, vehicleId: undefined, vehicle: undefined }), SITE).subject).toBe(
       "[Sales lead] Sussex Coast Golf Carts website: Dana Reyes",
     );
+  });
+
+  it("CSV: the kind, the cart's id, name, stock number, VIN or serial and a test drive's slot", () => {
+    const [header, row] = leadsToCsv([lead({ kind: "test-drive", slot: "2026-11-30T10:00" })]).split("\r\n");
+    expect(header).toMatch(/,site,kind,vehicleId,vehicleName,stockNumber,vinOrSerial,testDriveSlot$/);
+    expect(row).toMatch(new RegExp(`,sussex-coast,test-drive,${CART.id},Denago EV Rover XL6,D-1042,1HGCM82633A004352,2026-11-30T10:00$`));
   });
 });

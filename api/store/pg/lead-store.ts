@@ -69,6 +69,8 @@ function whereOf({ query, sites }: LeadSelection, params: unknown[] = []): { whe
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
   if (query.site) and.push(`site = ${p(query.site)}`);
   if (query.interest) and.push(`interest = ${p(query.interest)}`);
+  // The cart a lead is about (issue 30): read from the lead's JSON, within the other conditions' rows.
+  if (query.vehicle) and.push(`(lead ->> 'vehicleId') = ${p(query.vehicle)}`);
   if (query.source) {
     const s = p(query.source);
     and.push(`(source = ${s} OR origin = ${s})`);
@@ -211,7 +213,7 @@ export async function openPgLeadStore(db: Database): Promise<LeadStore> {
       const { where, params } = whereOf(selection);
       // With no search and no period, every condition is on a counted column: the running totals answer (migration 7).
       const { q, from, to } = selection.query;
-      const totals = !searchWords(q).length && from === undefined && to === undefined;
+      const totals = !searchWords(q).length && from === undefined && to === undefined && selection.query.vehicle === undefined;
       const { rows } = await db.pool.query<{
         status: FollowUpStatus;
         interest: Interest;

@@ -20,6 +20,7 @@ import { BASE, Link } from "../router";
 import "../leads.css";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
+import { LeadCart } from "./LeadCart";
 
 /** The first thing the API would refuse in these filters, by the core's rules, or null. */
 function queryProblem(filters: LeadFilters): string | null {
@@ -34,12 +35,14 @@ interface FilterForm {
   status: "" | FollowUpStatus;
   interest: "" | Interest;
   source: string;
+  /** The id of the cart the leads are about. */
+  vehicle: string;
   from: string;
   to: string;
 }
-const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "" };
+const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", vehicle: "", from: "", to: "" };
 /** The filters a phone keeps behind "More filters": all but the search. */
-const MORE_FILTERS = ["status", "interest", "source", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
+const MORE_FILTERS = ["status", "interest", "source", "vehicle", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
 
 /** A day of the date input as the start of that day in the reader's time zone; `to` takes in its whole day. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -53,6 +56,7 @@ const toFilters = (f: FilterForm): LeadFilters => ({
   status: f.status || undefined,
   interest: f.interest || undefined,
   source: f.source.trim() || undefined,
+  vehicle: f.vehicle.trim() || undefined,
   from: dayStart(f.from),
   to: dayStart(f.to, 1),
 });
@@ -203,6 +207,10 @@ export function Leads({ leadMail }: { leadMail: boolean }) {
             value={form.source}
             onChange={(v) => set("source", v)}
           />
+          <div className="field">
+            <label htmlFor={`${id}-vehicle`}>Cart id</label>
+            <input id={`${id}-vehicle`} type="search" value={form.vehicle} placeholder="e.g. denago-ev-city" onChange={(e) => set("vehicle", e.target.value)} />
+          </div>
           <div className="field">
             <label htmlFor={`${id}-from`}>From</label>
             <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
@@ -446,6 +454,7 @@ function LeadCard({ lead, leadMail, onChange }: { lead: InboxLead; leadMail: boo
           <dd className={`lead__mail lead__mail--${delivery.tone}`}>{delivery.text}</dd>
         </div>
       </dl>
+      <LeadCart lead={lead} />
       <p className="lead__message">{lead.message}</p>
 
       <details className="lead__follow-up">
