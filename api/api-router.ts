@@ -14,6 +14,7 @@ import { contactRouter, type LeadQueue } from "./routes/contact";
 import { leadAssigner } from "./lead-assignment";
 import { healthRouter } from "./routes/health";
 import { staffRouter } from "./routes/staff/staff-router";
+import { testDrivesRouter } from "./routes/test-drives";
 import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
@@ -46,8 +47,9 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     "/contact",
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
-    contactRouter(leads, outbox, leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps })),
+    contactRouter({ leads, outbox, vehicles, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
   );
+  api.use("/test-drives", openReads, testDrivesRouter(leads, vehicles));
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);
   api.use(jsonErrors);

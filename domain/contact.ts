@@ -4,6 +4,8 @@
 // compiling code (`new Function`), which a strict CSP would report.
 import * as z from "zod/mini";
 import { CONTROL_CHARACTER } from "./escape";
+import { VEHICLE_ID_PATTERN } from "./slug";
+import { SLOT_PATTERN, TEST_DRIVE_MESSAGES } from "./test-drive";
 
 /** The enquiry kinds a visitor can choose, in display order. */
 export const INTERESTS = ["sales", "service", "parts", "general"] as const;
@@ -15,6 +17,26 @@ export const INTEREST_LABELS: Record<Interest, string> = {
   parts: "Parts",
   general: "General",
 };
+
+/**
+ * What a lead is: a plain message (also when absent, as every lead before kinds), a price request for a cart, a
+ * test-drive booking, or a trade-in. Display order.
+ */
+export const LEAD_KINDS = ["message", "quote", "test-drive", "trade-in"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  message: "Message",
+  quote: "Quote request",
+  "test-drive": "Test drive",
+  "trade-in": "Trade-in",
+};
+
+/** A lead's kind: absent means a plain message. */
+export const leadKind = (lead: { kind?: LeadKind }): LeadKind => lead.kind ?? "message";
+
+/** The longest vehicle id a lead may name (ids are slugs of a model name and stock number). */
+export const VEHICLE_ID_MAX_LENGTH = 120;
 
 /**
  * The contact form's validation messages (spec §5 "Contact form": required names, a valid e-mail, a long-enough phone
@@ -31,6 +53,8 @@ export const CONTACT_MESSAGES = {
   phoneDigits: "Phone number must have at least 10 digits",
   interest: "Choose sales, service, parts or general",
   message: "Message must be at least 10 characters",
+  kind: "The kind must be message, quote, test-drive or trade-in",
+  vehicleId: "The vehicle must be the id of a vehicle in our inventory",
 } as const;
 
 /** The message of a one-line field holding a line break or another control character. */
@@ -76,6 +100,16 @@ const contactFields = (strict: boolean) => ({
     : trimmed(PHONE_MIN_DIGITS, PHONE_MAX_LENGTH, CONTACT_MESSAGES.phone),
   interest: z._default(z.enum(INTERESTS, { error: CONTACT_MESSAGES.interest }), "sales"),
   message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),
+  /** The catalogue vehicle the lead is about (its id); absent: none. POST /api/contact refuses one the site does not list. */
+  vehicleId: z.optional(
+    z
+      .string({ error: CONTACT_MESSAGES.vehicleId })
+      .check(z.trim(), z.maxLength(VEHICLE_ID_MAX_LENGTH, CONTACT_MESSAGES.vehicleId), z.regex(VEHICLE_ID_PATTERN, CONTACT_MESSAGES.vehicleId)),
+  ),
+  /** What the lead is (LEAD_KINDS); absent: a plain message. */
+  kind: z.optional(z.enum(LEAD_KINDS, { error: CONTACT_MESSAGES.kind })),
+  /** A test drive's slot: the site-local start "YYYY-MM-DDTHH:MM" (domain/test-drive.ts). */
+  slot: z.optional(z.string({ error: TEST_DRIVE_MESSAGES.slot }).check(z.regex(SLOT_PATTERN, TEST_DRIVE_MESSAGES.slot))),
 });
 
 /** A visitor's contact message: one schema for the form and the API. One-line fields refuse line breaks and other control characters. */
@@ -100,11 +134,21 @@ export const LeadSourceSchema = z
   .check(z.trim(), z.maxLength(100, "The source label must be at most 100 characters"), z.regex(/^[\w .:/@-]*$/, `The source label ${SOURCE_RULE}`));
 
 /** The body POST /api/contact accepts: the message, an optional source, and the honeypot. */
-export const ContactRequestSchema = z.extend(ContactMessageSchema, {
-  source: z.optional(LeadSourceSchema),
-  /** Honeypot: hidden from people, so any value marks a bot. */
-  website: z.optional(z.string().check(z.maxLength(500))),
-});
+export const ContactRequestSchema = z
+  .extend(ContactMessageSchema, {
+    source: z.optional(LeadSourceSchema),
+    /** Honeypot: hidden from people, so any value marks a bot. */
+    website: z.optional(z.string().check(z.maxLength(500))),
+  })
+  .check(
+    // A test drive is of a cart, at a slot; only a test drive has a slot.
+    z.superRefine((body, ctx) => {
+      if (body.kind === "test-drive") {
+        if (body.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicleId"], message: TEST_DRIVE_MESSAGES.vehicle, input: body });
+        if (body.slot === undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.slot, input: body });
+      } else if (body.slot !== undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.notTestDrive, input: body });
+    }),
+  );
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** Field name → first message, as the API answers and the form displays. */

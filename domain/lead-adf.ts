@@ -1,7 +1,8 @@
 import { formatAddress } from "./business";
-import { INTEREST_LABELS } from "./contact";
+import { INTEREST_LABELS, LEAD_KIND_LABELS, leadKind } from "./contact";
 import { escapeXml as x } from "./escape";
-import type { Lead } from "./lead";
+import { vehicleMake, vehicleModel, type Lead } from "./lead";
+import { formatSlot } from "./test-drive";
 import { primaryDomain, type Site } from "./site";
 
 /** Where a site's leads come from when no partner `source` was given. */
@@ -18,19 +19,16 @@ export const siteUrl = (site: Pick<Site, "domains">): string => `https://${prima
  */
 export function leadToAdf(lead: Lead, site: Site): string {
   const a = site.address;
-  const comments = `Interest: ${INTEREST_LABELS[lead.interest]}. ${lead.message}`;
+  const kind = leadKind(lead);
+  const slot = lead.slot ? ` Test drive: ${formatSlot(lead.slot)}.` : "";
+  const comments = `Interest: ${INTEREST_LABELS[lead.interest]}.${kind === "message" ? "" : ` ${LEAD_KIND_LABELS[kind]}.`}${slot} ${lead.message}`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <?ADF VERSION="1.0"?>
 <adf>
   <prospect status="new">
     <id sequence="1" source="${x(site.name)}">${x(lead.id)}</id>
     <requestdate>${x(lead.createdAt)}</requestdate>
-    <vehicle interest="buy" status="new">
-      <year></year>
-      <make></make>
-      <model></model>
-      <comments>${x(`Golf cart or low-speed vehicle (${INTEREST_LABELS[lead.interest]} enquiry)`)}</comments>
-    </vehicle>
+${adfVehicle(lead)}
     <customer>
       <contact>
         <name part="first">${x(lead.firstName)}</name>
@@ -63,6 +61,36 @@ export function leadToAdf(lead: Lead, site: Site): string {
   </prospect>
 </adf>
 `;
+}
+
+/**
+ * The vehicle of interest, in the ADF 1.0 order (year, make, model, vin, stock, price, comments): the cart the lead
+ * names, as it was listed when the lead came in (a serial number, which ADF has no element for, goes in its comments;
+ * a test drive is the interest "test-drive"); without one, the empty block CRMs expect.
+ */
+function adfVehicle(lead: Lead): string {
+  const v = lead.vehicle;
+  if (!v) {
+    return `    <vehicle interest="buy" status="new">
+      <year></year>
+      <make></make>
+      <model></model>
+      <comments>${x(`Golf cart or low-speed vehicle (${INTEREST_LABELS[lead.interest]} enquiry)`)}</comments>
+    </vehicle>`;
+  }
+  const lines = [
+    `<year>${v.year ?? ""}</year>`,
+    `<make>${x(vehicleMake(v))}</make>`,
+    `<model>${x(vehicleModel(v))}</model>`,
+    ...(v.vin ? [`<vin>${x(v.vin)}</vin>`] : []),
+    ...(v.stockNumber ? [`<stock>${x(v.stockNumber)}</stock>`] : []),
+    ...(v.price !== undefined ? [`<price type="asking" currency="USD">${v.price}</price>`] : []),
+    `<comments>${x([v.name, v.serialNumber ? `Serial number: ${v.serialNumber}` : "", `Catalogue id: ${v.id}`].filter(Boolean).join(". "))}</comments>`,
+  ];
+  const interest = lead.kind === "test-drive" ? "test-drive" : "buy";
+  return `    <vehicle interest="${interest}" status="${v.condition === "used" ? "used" : "new"}">
+${lines.map((l) => `      ${l}`).join("\n")}
+    </vehicle>`;
 }
 
 /** One-line address, re-exported for mail footers. */

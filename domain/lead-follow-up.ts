@@ -225,6 +225,8 @@ export const LeadQuerySchema = z.object({
   site: z.string().regex(SLUG_PATTERN, `site ${SITE_MESSAGES.id}`).optional(),
   /** A `source` label or an origin, matched exactly. */
   source: optionalText(200, "The source"),
+  /** The id of the cart the leads are about (issue 30). */
+  vehicle: z.string().regex(SLUG_PATTERN, "vehicle must be a vehicle id").optional(),
   /** Epoch ms, inclusive. */
   from: isoDateOrTime("from").optional(),
   /** Epoch ms, exclusive (a date alone takes in its whole day). */
@@ -276,9 +278,10 @@ export function leadMatcher(query: LeadQuery, followUp: (id: string) => FollowUp
   // Most text is plain ASCII and is tested as it is; only text with other letters is unaccented first.
   const has = (p: RegExp, text: string) => p.test(text) || (NOT_ASCII.test(text) && p.test(unaccented(text)));
   const digits = words.map((w) => w.digits);
-  const { status, interest, site, source, from, to } = query;
+  const { status, interest, site, source, from, to, vehicle } = query;
   return (lead) => {
     if (site && lead.site !== site) return false;
+    if (vehicle && lead.vehicleId !== vehicle) return false;
     if (interest && lead.interest !== interest) return false;
     if (source && lead.source !== source && lead.origin !== source) return false;
     if (from !== undefined || to !== undefined) {

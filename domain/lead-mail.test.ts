@@ -106,11 +106,11 @@ describe("CSV", () => {
     [3, "3"],
   ])("csvCell(%j) = %j", (a, b) => expect(csvCell(a)).toBe(b));
 
-  it("names its columns once: the contact form's fields after the id and time, then the site, then the follow-up", () => {
+  it("names its columns once: the contact form's fields after the id and time, then the site, the cart and the follow-up", () => {
     const names = LEAD_CSV_COLUMNS.map((c) => c.name);
     expect(LEAD_CSV_HEADER).toBe(`${names.join(",")}\r\n`);
     expect(names.slice(2, 2 + CONTACT_FIELDS.length)).toEqual(CONTACT_FIELDS.map((f) => f.name));
-    expect(names.slice(names.indexOf("site"))).toEqual(["site", "status", "assignee", "due", "notes", "received", "timeZone"]);
+    expect(names.slice(names.indexOf("site"))).toEqual(["site", "kind", "vehicleId", "vehicleName", "stockNumber", "vinOrSerial", "testDriveSlot", "status", "assignee", "due", "notes", "received", "timeZone"]);
   });
 
   it("has a header row and one row per lead with source and delivery status", () => {
@@ -118,8 +118,8 @@ describe("CSV", () => {
     const lines = csv.trimEnd().split("\r\n");
     expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(lines[1]).toBe(
-      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,,sussex-coast,,,,,,",
+      "lead-1,2026-11-21T15:04:05.000Z,Dana,O'Reyes,dana@example.com,302-555-0101,service,Battery check please.,spring-landing,https://resort.example,pending,0,,sussex-coast,message,,,,,,,,,,,",
     );
-    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z,sussex-coast,,,,,,$/);
+    expect(lines[2]).toMatch(/^lead-2,.*,,https:\/\/resort\.example,sent,1,2026-11-21T15:05:00\.000Z,sussex-coast,message,,,,,,,,,,,$/);
   });
 });

@@ -1,6 +1,7 @@
-import { INTEREST_LABELS } from "./contact";
+import { INTEREST_LABELS, LEAD_KIND_LABELS, leadKind } from "./contact";
 import { escapeHtml as h, multiLine, noEncodedWords, oneLine } from "./escape";
-import type { Lead } from "./lead";
+import { vehicleLabel, type Lead } from "./lead";
+import { formatSlot } from "./test-drive";
 import { leadToAdf, siteProvider } from "./lead-adf";
 import { primaryDomain, type Site } from "./site";
 
@@ -30,7 +31,12 @@ export function composeLeadMail(lead: Lead, site: Site): LeadMail {
   const source = oneLine(lead.source ?? siteProvider(site));
   const name = oneLine(`${lead.firstName} ${lead.lastName}`);
   const message = multiLine(lead.message);
+  const about = lead.vehicle ? oneLine(vehicleLabel(lead.vehicle)) : undefined;
+  const kind = leadKind(lead);
   const rows: [string, string][] = [
+    ...(kind !== "message" ? ([["Request", LEAD_KIND_LABELS[kind]]] as [string, string][]) : []),
+    ...(about ? ([["About", about]] as [string, string][]) : []),
+    ...(lead.slot ? ([["Test drive", formatSlot(lead.slot)]] as [string, string][]) : []),
     ["Name", name],
     ["E-mail", oneLine(lead.email)],
     ["Phone", oneLine(lead.phone)],
@@ -62,7 +68,8 @@ ${rows.map(([k, v]) => `<tr><th align="left" style="color:#475569">${h(k)}</th><
 <p style="color:#475569;font-size:12px">Reply to this e-mail to answer ${h(name)} directly. An ADF/XML copy for the CRM is attached.</p>
 </body></html>`;
   return {
-    subject: noEncodedWords(`[${interest} lead] ${source}: ${name}`),
+    // "[Sales lead] Sussex Golf Carts website: Dana Reyes", or for a cart "[Quote request] …: Dana Reyes about Denago EV Rover XL6, stock #D-1042".
+    subject: noEncodedWords(`[${kind === "message" ? `${interest} lead` : LEAD_KIND_LABELS[kind]}] ${source}: ${name}${about ? ` about ${about}` : ""}`),
     text,
     html,
     adf: { filename: `lead-${lead.id}.adf.xml`, content: leadToAdf(lead, site) },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { StoredContactMessageSchema } from "./contact";
 import { SLUG_PATTERN } from "./site";
+import type { Vehicle } from "./vehicle";
 import { FIRST_SITE_ID } from "./site-seed";
 
 export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
@@ -16,6 +17,51 @@ export const DeliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 
+/**
+ * The cart a lead is about, as the catalogue held it when the lead came in (set by the server from `vehicleId`,
+ * never taken from the visitor): the lead still says what it was about once the cart is sold, changed or removed.
+ */
+export const LeadVehicleSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  brand: z.string().min(1),
+  condition: z.enum(["new", "used"]).optional(),
+  year: z.number().int().optional(),
+  stockNumber: z.string().optional(),
+  vin: z.string().optional(),
+  serialNumber: z.string().optional(),
+  /** Whole US dollars. */
+  price: z.number().optional(),
+});
+export type LeadVehicle = z.infer<typeof LeadVehicleSchema>;
+
+/** What a lead keeps of a catalogue vehicle. */
+export const leadVehicleOf = (v: Vehicle): LeadVehicle => ({
+  id: v.id,
+  name: v.name,
+  brand: v.brand,
+  condition: v.condition,
+  ...(v.year !== undefined && { year: v.year }),
+  ...(v.stockNumber && { stockNumber: v.stockNumber }),
+  ...(v.vin && { vin: v.vin }),
+  ...(v.serialNumber && { serialNumber: v.serialNumber }),
+  price: v.price,
+});
+
+/** The cart's make as a CRM reads it: its brand with a capital first letter only ("DENAGO" → "Denago"). */
+export const vehicleMake = (v: Pick<LeadVehicle, "brand">): string =>
+  v.brand.toUpperCase() === v.brand ? v.brand.charAt(0) + v.brand.slice(1).toLowerCase() : v.brand;
+
+/** The cart's model: its name without the brand in front ("Denago EV Rover XL6" → "EV Rover XL6"). */
+export const vehicleModel = (v: Pick<LeadVehicle, "brand" | "name">): string => {
+  const brand = v.brand.toLowerCase();
+  const model = v.name.toLowerCase().startsWith(`${brand} `) ? v.name.slice(brand.length + 1).trim() : v.name;
+  return model || v.name;
+};
+
+/** What a lead is about, in one line: "Denago EV Rover XL6, stock #D-1042" (the name alone without a stock number). */
+export const vehicleLabel = (v: Pick<LeadVehicle, "name" | "stockNumber">): string => (v.stockNumber ? `${v.name}, stock #${v.stockNumber}` : v.name);
+
 /** A stored lead: the visitor's message, where it came from, and its delivery. */
 export const LeadSchema = z.object({
   ...StoredContactMessageSchema.shape,
@@ -29,6 +75,8 @@ export const LeadSchema = z.object({
   /** The id of the site it came through (the host it was posted to); leads stored before sites belong to the first site. */
   site: z.string().regex(SLUG_PATTERN).default(FIRST_SITE_ID),
   delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
+  /** The cart named by `vehicleId`, as it was when the lead came in (absent without one, and on leads from before). */
+  vehicle: LeadVehicleSchema.optional(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 

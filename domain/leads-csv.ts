@@ -63,6 +63,13 @@ export const LEAD_CSV_COLUMNS: readonly LeadCsvColumn[] = [
   { name: "sentAt", cell: (l) => line(l.delivery.sentAt) },
   // Last, so a spreadsheet or CRM import mapped by column before sites keeps its columns.
   { name: "site", cell: (l) => l.site },
+  // The cart the lead is about (issue 30), as listed when it came in; after the site, for the same reason.
+  { name: "kind", cell: (l) => l.kind ?? "message" },
+  { name: "vehicleId", cell: (l) => line(l.vehicleId) },
+  { name: "vehicleName", cell: (l) => line(l.vehicle?.name) },
+  { name: "stockNumber", cell: (l) => line(l.vehicle?.stockNumber) },
+  { name: "vinOrSerial", cell: (l) => line(l.vehicle?.vin ?? l.vehicle?.serialNumber) },
+  { name: "testDriveSlot", cell: (l) => line(l.slot) },
   // The sales side (issue 30), after the columns imports already map: times in the site's own time zone, named last.
   { name: "status", cell: followUpCell((f) => FOLLOW_UP_LABELS[f.status]) },
   { name: "assignee", cell: followUpCell((f) => line(f.assignee)) },

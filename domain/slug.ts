@@ -1,3 +1,6 @@
+/** A vehicle id: the slug that the site's links use (here, apart from vehicle.ts, so that zod/mini code such as the contact form can use it without classic zod). */
+export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** Model name to link slug, as the brand pages build links: lower case, spaces to hyphens. */
 export const modelSlug = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, "-");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { vehicleIdFromName } from "./slug";
+import { VEHICLE_ID_PATTERN, vehicleIdFromName } from "./slug";
 import { httpUrl } from "./http-url";
 import { vinProblem } from "./vin";
 import {
@@ -54,8 +54,7 @@ const StoredImageSchema = z
   .min(1, { error: M.storedImage })
   .refine((s) => httpUrl(s, `${SITE}/`) !== undefined, M.storedImage);
 
-/** A vehicle id: the slug that the site's links use. */
-export const VEHICLE_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { VEHICLE_ID_PATTERN } from "./slug";
 
 /** A vehicle's price as staff write it: missing or not a number, they are asked for one; a fraction or out of range, told the range. */
 export const PriceSchema = z

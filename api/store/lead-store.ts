@@ -3,7 +3,7 @@ import { unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
-import type { Delivery, Lead } from "../../domain/lead";
+import type { Delivery, Lead, LeadVehicle } from "../../domain/lead";
 import { countLeads, leadsPage, overdueLeads, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
@@ -21,12 +21,32 @@ export interface NewLead {
   source: string | null;
   /** The id of the site it was posted through; absent: the first site (imports and tools from before sites). */
   site?: string;
+  /** The cart `message.vehicleId` names, as the catalogue holds it now (the route looks it up). */
+  vehicle?: LeadVehicle;
 }
+
+/** A test drive's slot for that cart is booked already: `add` stored nothing. */
+export class SlotTakenError extends Error {
+  override name = "SlotTakenError";
+  constructor(readonly slot: string) {
+    super(`The test-drive slot ${slot} is booked already`);
+  }
+}
+
+/** The key that makes a test drive unique: one booking per (site, cart, slot). Undefined for any other lead. */
+export const bookingKey = (lead: Pick<Lead, "kind" | "site" | "vehicleId" | "slot">): string | undefined =>
+  lead.kind === "test-drive" && lead.vehicleId && lead.slot ? `${lead.site}|${lead.vehicleId}|${lead.slot}` : undefined;
 
 /** Where leads are kept. Every write resolves only once it is on disk. */
 export interface LeadStore {
-  /** Store a lead; resolves once it is on disk. When it rejects, the lead is not stored: neither in memory nor on disk. */
+  /**
+   * Store a lead; resolves once it is on disk. When it rejects, the lead is not stored: neither in memory nor on disk.
+   * A test drive whose slot for that cart is booked already rejects with SlotTakenError, atomically (whatever the
+   * number of servers on PostgreSQL).
+   */
   add(lead: NewLead, delivery: Delivery): Promise<Lead>;
+  /** The slots ("YYYY-MM-DDTHH:MM") of `date` booked for a cart of a site. */
+  bookedSlots(site: string, vehicleId: string, date: string): Promise<string[]>;
   setDelivery(id: string, delivery: Delivery): Promise<void>;
   /**
    * Claim a pending lead's delivery, run `attempt` on it (the lead as stored
@@ -69,7 +89,7 @@ export interface LeadStore {
 }
 
 /** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
-export const newLead = ({ message, origin, source, site = FIRST_SITE_ID }: NewLead, delivery: Delivery): Lead => ({
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle }: NewLead, delivery: Delivery): Lead => ({
   id: randomUUID(),
   createdAt: new Date().toISOString(),
   ...message,
@@ -77,6 +97,7 @@ export const newLead = ({ message, origin, source, site = FIRST_SITE_ID }: NewLe
   source,
   site,
   delivery,
+  ...(vehicle && { vehicle }),
 });
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
@@ -245,10 +266,21 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
     }
   };
 
+  /** The test drives' booking keys, read once every lead is (`ready`), then kept with every add and forget. */
+  let bookings: Promise<Set<string>> | null = null;
+  const booked = () => (bookings ??= ready.then(() => new Set(all.map(bookingKey).filter((k): k is string => k !== undefined))));
+
   return {
     async add(input, delivery) {
-      if (active.leads.length >= segmentSize) roll();
       const lead = newLead(input, delivery);
+      const key = bookingKey(lead);
+      if (key !== undefined) {
+        const keys = await booked();
+        // From this check to the push nothing awaits: no other add runs between them (one server on lowdb).
+        if (keys.has(key)) throw new SlotTakenError(lead.slot!);
+        keys.add(key);
+      }
+      if (active.leads.length >= segmentSize) roll();
       active.leads.push(lead);
       all.push(lead);
       byId.set(lead.id, { lead, segment: active });
@@ -256,11 +288,16 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
         await active.save();
       } catch (err) {
         forget(lead);
+        if (key !== undefined) void booked().then((keys) => keys.delete(key));
         failure = err;
         throw err;
       }
       failure = null;
       return lead;
+    },
+    async bookedSlots(site, vehicleId, date) {
+      const prefix = `${site}|${vehicleId}|${date}T`;
+      return [...(await booked())].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length - date.length - 1));
     },
     async setDelivery(id, delivery) {
       const found = await find(id);

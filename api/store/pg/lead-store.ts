@@ -2,7 +2,7 @@ import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../d
 import { FOLLOW_UP_STATUSES, OPEN_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
 import { INTERESTS, type Interest } from "../../../domain/contact";
 import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
-import { EXPORT_BATCH, newLead, type LeadStore } from "../lead-store";
+import { EXPORT_BATCH, newLead, SlotTakenError, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 import { searchConditions, trigramStatsReader, type TrigramStats } from "./lead-search";
 
@@ -68,6 +68,8 @@ function whereOf({ query, sites, me, due }: LeadSelection, stats: TrigramStats, 
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
   if (query.site) and.push(`site = ${p(query.site)}`);
   if (query.interest) and.push(`interest = ${p(query.interest)}`);
+  // The cart a lead is about (issue 30): read from the lead's JSON, within the other conditions' rows.
+  if (query.vehicle) and.push(`(lead ->> 'vehicleId') = ${p(query.vehicle)}`);
   if (query.source) {
     const s = p(query.source);
     and.push(`(source = ${s} OR origin = ${s})`);
@@ -103,6 +105,9 @@ function followUpConditions({ query, me, due }: Pick<LeadSelection, "query" | "m
   }
   return and;
 }
+
+/** The unique index that makes a test drive's (site, cart, slot) one booking (migration 11). */
+export const TEST_DRIVE_INDEX = "leads_test_drive_slot";
 
 /** Rows fetched to fill the derived columns of leads stored before migration 6 (or by a writer that left them out), per statement. */
 const BACKFILL_BATCH = 2_000;
@@ -170,12 +175,26 @@ export async function openPgLeadStore(
       mine.add(lead.id);
       try {
         await db.pool.query(INSERT_LEAD, insertLeadParams(lead));
+      } catch (err) {
+        // The unique index on a test drive's (site, cart, slot) (migration 11) refused it: another server or visitor was first.
+        if ((err as { code?: string; constraint?: string }).code === "23505" && (err as { constraint?: string }).constraint === TEST_DRIVE_INDEX)
+          throw new SlotTakenError(lead.slot!);
+        throw err;
       } finally {
         // Its NOTIFY may still be on its way: forget the id a little later.
         setTimeout(() => mine.delete(lead.id), 60_000).unref();
       }
       // Committed (a statement outside a transaction commits on its own): only now is it answered.
       return lead;
+    },
+    async bookedSlots(site, vehicleId, date) {
+      // Served by the unique index of migration 11 (site, cart, slot), for test drives only.
+      const { rows } = await db.pool.query<{ slot: string }>(
+        `SELECT lead ->> 'slot' AS slot FROM leads
+         WHERE site = $1 AND (lead ->> 'vehicleId') = $2 AND (lead ->> 'slot') LIKE $3 AND (lead ->> 'kind') = 'test-drive'`,
+        [site, vehicleId, `${date}T%`],
+      );
+      return rows.map((r) => r.slot);
     },
     async setDelivery(id, delivery) {
       const d = DeliverySchema.parse(delivery);
@@ -223,7 +242,7 @@ export async function openPgLeadStore(
       const overdueCount = Number((await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM leads ${overdue.where}`, overdue.params)).rows[0]!.n);
       // With no search and no period, every condition is on a counted column: the running totals answer (migration 7).
       const { q, from, to } = selection.query;
-      const totals = !searchWords(q).length && from === undefined && to === undefined;
+      const totals = !searchWords(q).length && from === undefined && to === undefined && selection.query.vehicle === undefined;
       const { rows } = await db.pool.query<{
         status: FollowUpStatus;
         interest: Interest;

@@ -340,4 +340,13 @@ UPDATE leads SET due_at = f.due
   WHERE leads.id = f.lead_id;
 `,
   },
+  {
+    version: 11,
+    name: "one test drive per cart and slot",
+    // A test drive (issue 30) books a cart for a slot: this index refuses a second booking of the same (site, cart,
+    // slot), atomically whichever server inserts it (the store answers SlotTakenError), and serves the slots query.
+    sql: `
+CREATE UNIQUE INDEX leads_test_drive_slot ON leads (site, (lead ->> 'vehicleId'), (lead ->> 'slot')) WHERE (lead ->> 'kind') = 'test-drive';
+`,
+  },
 ];

@@ -9,6 +9,8 @@ export interface LeadFilters {
   status?: FollowUpStatus;
   interest?: Interest;
   source?: string;
+  /** The id of the cart the leads are about. */
+  vehicle?: string;
   from?: string;
   to?: string;
   q?: string;

@@ -25,6 +25,7 @@ import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
 import { DueBadge, LeadSales } from "../inbox/LeadSales";
 import { useNewLeads } from "../inbox/use-new-leads";
+import { LeadCart } from "./LeadCart";
 
 /** The first thing the API would refuse in these filters, by the core's rules, or null. */
 function queryProblem(filters: LeadFilters): string | null {
@@ -39,13 +40,15 @@ interface FilterForm {
   status: "" | FollowUpStatus;
   interest: "" | Interest;
   source: string;
+  /** The id of the cart the leads are about. */
+  vehicle: string;
   from: string;
   to: string;
   assigned: "" | AssignedFilter;
 }
-const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", from: "", to: "", assigned: "" };
+const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", vehicle: "", from: "", to: "", assigned: "" };
 /** The filters a phone keeps behind "More filters": all but the search. */
-const MORE_FILTERS = ["assigned", "status", "interest", "source", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
+const MORE_FILTERS = ["assigned", "status", "interest", "source", "vehicle", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
 
 /** A day of the date input as the start of that day in the reader's time zone; `to` takes in its whole day. */
 function dayStart(day: string, plusDays = 0): string | undefined {
@@ -59,6 +62,7 @@ const toFilters = (f: FilterForm): LeadFilters => ({
   status: f.status || undefined,
   interest: f.interest || undefined,
   source: f.source.trim() || undefined,
+  vehicle: f.vehicle.trim() || undefined,
   from: dayStart(f.from),
   to: dayStart(f.to, 1),
   assigned: f.assigned || undefined,
@@ -252,6 +256,10 @@ export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
             value={form.source}
             onChange={(v) => set("source", v)}
           />
+          <div className="field">
+            <label htmlFor={`${id}-vehicle`}>Cart id</label>
+            <input id={`${id}-vehicle`} type="search" value={form.vehicle} placeholder="e.g. denago-ev-city" onChange={(e) => set("vehicle", e.target.value)} />
+          </div>
           <div className="field">
             <label htmlFor={`${id}-from`}>From</label>
             <input id={`${id}-from`} type="date" value={form.from} max={form.to || undefined} onChange={(e) => set("from", e.target.value)} />
@@ -535,6 +543,7 @@ function LeadCard({
           <dd className={`lead__mail lead__mail--${delivery.tone}`}>{delivery.text}</dd>
         </div>
       </dl>
+      <LeadCart lead={lead} />
       <p className="lead__message">{lead.message}</p>
 
       <details className="lead__follow-up">
