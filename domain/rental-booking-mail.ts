@@ -6,7 +6,7 @@
  */
 import { escapeHtml as h, noEncodedWords, oneLine } from "./escape";
 import { icsCalendar, type CalendarEvent } from "./ics";
-import { formatUsd } from "./money";
+import { formatUsd, formatUsdRate } from "./money";
 import { RENTAL_CANCELLATION } from "./rental-cancellation";
 import { depositText, fromLocalDateTime, planTitle, type CancellationRefund, type Reservation } from "./rental-booking";
 import { primaryDomain, type Site } from "./site";
@@ -51,9 +51,9 @@ export const CANCELLATION_TERMS = [
 ] as const;
 
 export function refundSentence(refund: CancellationRefund): string {
-  if (refund.percent === 100) return `You get a full refund: ${formatUsd(refund.amount)}.`;
+  if (refund.percent === 100) return `You get a full refund: ${formatUsdRate(refund.amount)}.`;
   if (refund.percent === 0) return "The rental had started, so there is no refund.";
-  return `You cancelled within ${RENTAL_CANCELLATION.freeNoticeHours} hours of the start, so ${refund.percent}% comes back: ${formatUsd(refund.amount)}.`;
+  return `You cancelled within ${RENTAL_CANCELLATION.freeNoticeHours} hours of the start, so ${refund.percent}% comes back: ${formatUsdRate(refund.amount)}.`;
 }
 
 const where = (r: Reservation, site: Site): string =>

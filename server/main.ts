@@ -114,7 +114,13 @@ async function main(): Promise<void> {
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),
-    site: createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles, sites: stores.sites }),
+    site: createSiteRouter({
+      distDir: path.join(ROOT, "dist/site"),
+      publicDir: path.join(ROOT, "host-site/public"),
+      vehicles,
+      sites: stores.sites,
+      rentals: rentals.desk,
+    }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });
   const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });

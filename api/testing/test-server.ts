@@ -83,7 +83,13 @@ export async function startTestServer(
     // The build's (or the given) releases, kept in this data folder, as main.ts keeps them.
     ...(builtSite || widgetsDir ? { widgetReleases: await widgetReleases(widgetsDir ?? path.join(ROOT, "dist/widgets"), dir) } : {}),
     site: builtSite
-      ? createSiteRouter({ distDir: path.join(ROOT, "dist/site"), publicDir: path.join(ROOT, "host-site/public"), vehicles, sites: stores.sites })
+      ? createSiteRouter({
+          distDir: path.join(ROOT, "dist/site"),
+          publicDir: path.join(ROOT, "host-site/public"),
+          vehicles,
+          sites: stores.sites,
+          rentals: rentals.desk,
+        })
       : Router(),
     siteErrors: siteErrorHandler({ distDir: builtSite ? path.join(ROOT, "dist/site") : path.join(dir, "no-site") }),
   });
