@@ -4,11 +4,13 @@
  * cluster can start. The calendar is filled through the API itself (so both engines hold the same), the posts ask for
  * dates spread over the coming year as renters would, and each server is our built one in its own process.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { toLocalDateTime } from "../domain/rental-booking";
+import pg from "pg";
 import { startTestPostgres } from "../api/testing/postgres";
+import { RENTALS_FILE } from "../api/store/rental-store";
 import { validLead } from "../api/testing/test-server";
 import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
@@ -47,6 +49,9 @@ export interface RentalsResults {
 const TZ = "America/New_York";
 const DAY = 86_400_000;
 const PLANS = ["4-seater", "6-seater", "utility"] as const;
+/** Carts per plan: enough that the calendar and the run's posts mostly fit, so most posts are real bookings. */
+const FLEET = { "4-seater": 40, "6-seater": 40, utility: 40 };
+const SETTINGS = { fleet: FLEET, turnaroundHours: 2 };
 
 /** The `i`th of a year of requests: a plan, a start 2-362 days on at 9:00-15:00, 1-7 days long, pickup or delivery. */
 function request(i: number, now: number) {
@@ -114,6 +119,14 @@ export async function benchRentals(o: RentalsOptions, log: (line: string) => voi
         CONTACT_RATE_LIMIT: "0",
         ...extra,
       });
+      // The fleet, set as an owner would (the file lowdb reads at start; the row on PostgreSQL, whose schema the first start makes).
+      if (engine === "lowdb") {
+        await mkdir(path.join(root, engine), { recursive: true });
+        await writeFile(
+          path.join(root, engine, RENTALS_FILE),
+          JSON.stringify({ settings: { "sussex-coast": { ...SETTINGS, version: 1 } }, reservations: [], mails: [] }),
+        );
+      }
       const server = await startChildServer({
         name: `rentals-${engine}`,
         command: process.execPath,
@@ -125,7 +138,12 @@ export async function benchRentals(o: RentalsOptions, log: (line: string) => voi
         readyTimeoutMs: 120_000,
       });
       try {
-        // A fleet big enough that the calendar and the run's posts mostly fit, so most posts are real bookings.
+        if (extra.DATABASE_URL) {
+          const client = new pg.Client({ connectionString: extra.DATABASE_URL });
+          await client.connect();
+          await client.query("INSERT INTO rental_settings (site, settings, version) VALUES ('sussex-coast', $1, 1)", [JSON.stringify(SETTINGS)]);
+          await client.end();
+        }
         const stored = await fill(server.url, o.calendar);
         log(`rentals (${engine}): ${stored} reservations on the calendar`);
         const now = Date.now();
