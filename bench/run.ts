@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -8,7 +8,8 @@
  * how fast a catalogue write reaches every page, the staff leads inbox, and
  * how long one uploaded phone photo takes to process, and PostgreSQL beside
  * lowdb (reads, lead posts with one and two servers, propagation between them)
- * (docs/benchmarks.md), and one deployment serving 45 sites beside one site. Every server runs in its own process on 127.0.0.1;
+ * (docs/benchmarks.md), one deployment serving 45 sites beside one site, and rental availability and reservation
+ * posts with 1,000 reservations on the calendar beside POST /api/contact (issue 31). Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
  * for about a second and checks only that each produced numbers. Smoke and
@@ -30,6 +31,7 @@ import { benchScalePages } from "./scale-pages";
 import { benchFeeds } from "./scale-feeds";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
+import { benchRentals } from "./rentals";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
@@ -49,6 +51,7 @@ const PARTS = [
   "scale-inventory",
   "scale-leads",
   "sites",
+  "rentals",
 ] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -69,6 +72,7 @@ const SETTINGS = {
     "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
     feeds: { units: 3_500, rounds: 5 },
+    rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -83,6 +87,7 @@ const SETTINGS = {
     "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
     "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
     feeds: { units: 200, rounds: 1 },
+    rentals: { calendar: 1_000, connections: 10, durationSeconds: 1 },
   },
 } as const;
 
@@ -110,7 +115,7 @@ async function main(): Promise<void> {
 
   let ourMain = "";
   let baselineMain: string | undefined;
-  if (["api", "leads", "inbox", "postgres", "scale-leads"].some((p) => parts.includes(p as Part))) {
+  if (["api", "leads", "inbox", "postgres", "scale-leads", "rentals"].some((p) => parts.includes(p as Part))) {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
@@ -129,6 +134,7 @@ async function main(): Promise<void> {
     results.scaleLeads = await benchScaleLeads({ ...s, sizes: [...s.sizes], engines: [...s.engines], ourMain }, log);
   }
   if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
+  if (parts.includes("rentals")) results.rentals = await benchRentals({ ...settings.rentals, ourMain }, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -189,6 +195,12 @@ function assertNumbers(r: BenchResults): void {
   for (const t of r.scalePages?.throughput ?? []) positive(`scale-pages ${t.path} @${t.connections} ours`, t.ours.rps);
   for (const c of r.scalePages?.saves ?? []) positive(`scale-pages ${c.engine} save @${c.units}`, c.saveMedianMs);
   for (const c of r.feeds?.cases ?? []) positive(`feeds ${c.feed}`, c.bytes);
+  for (const c of r.rentals?.cases ?? []) {
+    positive(`rentals ${c.engine} calendar`, c.stored);
+    positive(`rentals ${c.engine} availability req/s`, c.availability.rps);
+    positive(`rentals ${c.engine} reservation 201s`, c.reservations.ok);
+    positive(`rentals ${c.engine} POST /api/contact req/s`, c.contact.rps);
+  }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -6,6 +6,7 @@ import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
+import { rentalsMarkdown, type RentalsResults } from "../rentals";
 import type { SitesResults } from "../sites";
 import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
@@ -30,6 +31,7 @@ export interface BenchResults {
   scalePages?: ScalePagesResults;
   scaleLeads?: ScaleLeadsResults;
   feeds?: FeedsResults;
+  rentals?: RentalsResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -279,5 +281,6 @@ export function toMarkdown(r: BenchResults): string {
     );
   }
   if (r.feeds) out.push(...feedsMarkdown(r.feeds));
+  if (r.rentals) out.push("", rentalsMarkdown(r.rentals, table));
   return `${out.join("\n")}\n`;
 }

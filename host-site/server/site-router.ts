@@ -20,6 +20,8 @@ import { LISTING_FEEDS } from "./feeds/listing-feeds";
 import { paymentQuery } from "../../domain/payment";
 import { compareRequest } from "../../domain/compare";
 import { COMPARE_PATH } from "../pages/ComparePage";
+import { RENTAL_CANCEL_PATH } from "../pages/RentalCancelPage";
+import { rentalCancelRouter, type RentalCancellation } from "./rental-cancel";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -30,6 +32,8 @@ export interface SiteDeps {
   vehicles: CatalogueFeed;
   /** The sites: each one's pages follow its every change. */
   sites: SiteFeed;
+  /** The rental desk, for the renters' cancel page (issue 31); absent, that page is the 404. */
+  rentals?: RentalCancellation;
 }
 
 /** Hashed assets never change under their name. */
@@ -81,7 +85,7 @@ const send = (req: Request, res: Response, body: PreparedBody, status = 200) => 
  * public files, its robots.txt and sitemap, and its 404 page (with status 404)
  * for everything else.
  */
-export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDeps): SiteRouter {
+export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals }: SiteDeps): SiteRouter {
   const built = loadAssets(distDir);
   if (!built) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
   const assets = built ?? UNBUILT_ASSETS;
@@ -133,6 +137,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites }: SiteDe
     if (!built) return next();
     send(req, res, pages.compare(siteOf(res), compareRequest(new URL(req.originalUrl, "http://x").searchParams)));
   });
+  if (rentals && built) router.use(RENTAL_CANCEL_PATH, rentalCancelRouter(rentals, assets));
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
 
