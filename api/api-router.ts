@@ -12,6 +12,8 @@ import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { healthRouter } from "./routes/health";
+import { rentalsRouter } from "./routes/rentals";
+import type { RentalDesk } from "./routes/rentals-desk";
 import { staffRouter } from "./routes/staff/staff-router";
 import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
@@ -28,6 +30,8 @@ export interface ApiDeps {
   staff: StaffStores;
   /** The sites this deployment serves. */
   sites: SiteStore;
+  /** Rentals booked online (issue 31): quotes, reservations, the renters' and the staff's steps. */
+  rentals: RentalDesk;
   /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
   rateLimitStore?: (name: string) => Store | undefined;
   /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
@@ -35,7 +39,7 @@ export interface ApiDeps {
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rateLimitStore, widgetReleases }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rentals, rateLimitStore, widgetReleases }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
@@ -46,6 +50,15 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
     contactRouter(leads, outbox),
+  );
+  api.use(
+    "/rentals",
+    rentalsRouter({
+      desk: rentals,
+      rateLimit: config.contactRateLimit,
+      rateLimitStore: rateLimitStore?.("rentals"),
+      allowsOrigin: (site, origin) => staff.origins.allows(site, origin),
+    }),
   );
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
   api.use(apiNotFound);

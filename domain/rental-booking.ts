@@ -404,8 +404,12 @@ export interface RentalSettings {
   turnaroundHours: number;
 }
 
+/**
+ * A site's settings until its owner sets them: a small starting fleet, so booking works on a new site (and a clean
+ * clone) at once; the owner corrects it in the console's Rentals screen (docs/decisions/0044-rental-booking.md).
+ */
 export const DEFAULT_RENTAL_SETTINGS: RentalSettings = {
-  fleet: { "4-seater": 0, "6-seater": 0, utility: 0 },
+  fleet: { "4-seater": 2, "6-seater": 2, utility: 1 },
   turnaroundHours: DEFAULT_TURNAROUND_HOURS,
 };
 
@@ -457,6 +461,8 @@ export interface Reservation {
   delivery: RentalDelivery;
   drivers: number;
   source: string | null;
+  /** The address of the site the request came through (e.g. https://www.dealer.example): the links of its mails point there. */
+  origin: string;
   createdAt: string;
   /** Why staff declined it, told to the renter. */
   reason?: string;
@@ -486,3 +492,22 @@ export const holdEndsAt = (endsAt: string | number, turnaroundHours: number): nu
 export const holdsOverlap = (aStart: number, aEnd: number, bStart: number, bEnd: number): boolean => aStart < bEnd && bStart < aEnd;
 
 export const planTitle = (id: RentalPlanId): string => RENTAL_PLANS.find((p) => p.id === id)?.title ?? id;
+
+/**
+ * How many carts are taken at the busiest moment of [from, to): the most holds that overlap at one instant there
+ * (holds as [start, end) in milliseconds). A cart freed at 12:00 can start a rental at 12:00.
+ */
+export function busiestOverlap(holds: readonly { start: number; end: number }[], from: number, to: number): number {
+  const edges: [number, number][] = [];
+  for (const h of holds) {
+    const start = Math.max(h.start, from);
+    const end = Math.min(h.end, to);
+    if (start < end) edges.push([start, 1], [end, -1]);
+  }
+  // Ends before starts at the same instant: back-to-back holds do not overlap.
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let now = 0;
+  let most = 0;
+  for (const [, step] of edges) most = Math.max(most, (now += step));
+  return most;
+}

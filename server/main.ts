@@ -14,6 +14,8 @@ import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "../api/mail/lead-outbox";
 import { smtpSender } from "../api/mail/smtp-sender";
 import { widgetReleases } from "../api/widget-releases";
+import { openRentalDesk } from "../api/routes/rentals-desk";
+import type { RentalOutbox } from "../api/mail/rental-outbox";
 
 /** The repository root: this file runs from dist/server/ once built (tsup.config.ts). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
   const drain = new Drain();
   const servers: Server[] = [];
   /** What has a write to flush on the way out, once open. */
-  const opened: { stores?: Stores; outbox?: LeadOutbox | null } = {};
+  const opened: { stores?: Stores; outbox?: LeadOutbox | null; rentalOutbox?: RentalOutbox | null } = {};
 
   /**
    * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     await Promise.all(servers.map(closeServer));
     try {
       await opened.outbox?.stop();
+      await opened.rentalOutbox?.stop();
       await opened.stores?.leads.flush();
       await opened.stores?.close();
     } catch (err) {
@@ -88,6 +91,14 @@ async function main(): Promise<void> {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }
 
+  // Renters' mails (issue 31) go through the same mail settings; each is stored with its reservation, so none is lost.
+  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail);
+  opened.rentalOutbox = rentals.outbox;
+  void rentals.outbox?.start().then(
+    (pending) => pending && console.log(`[mail] ${pending} pending renter mail(s) queued`),
+    (err: unknown) => console.error("[mail] could not read the renters' pending mails:", err),
+  );
+
   const site = createAppServer({
     drain,
     config,
@@ -99,6 +110,7 @@ async function main(): Promise<void> {
     outbox,
     staff,
     sites: stores.sites,
+    rentals: rentals.desk,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),

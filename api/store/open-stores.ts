@@ -1,6 +1,8 @@
 import type { Store } from "express-rate-limit";
 import { openLeadStore, type LeadStore } from "./lead-store";
 import { openPgLeadStore } from "./pg/lead-store";
+import { openPgRentalStore } from "./pg/rental-store";
+import { openRentalStore, type RentalStore } from "./rental-store";
 import { openDatabase, type Database } from "./pg/database";
 import { PgRateLimitStore } from "./pg/rate-limit-store";
 import { openPgSiteStore } from "./pg/site-store";
@@ -18,6 +20,8 @@ export interface Stores {
   staff: StaffStores;
   /** The sites this deployment serves (seeded with the first on first start). */
   sites: SiteStore;
+  /** Rental reservations, each site's fleet and turnaround, the mails owed to renters (issue 31). */
+  rentals: RentalStore;
   /** A rate limit's shared counters (PostgreSQL), or undefined for express-rate-limit's own memory (lowdb: one server). */
   rateLimitStore(name: string): Store | undefined;
   /** The database, with PostgreSQL. */
@@ -44,6 +48,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrig
       leads: await openLeadStore(dataDir),
       staff: await openStaffStores(dataDir, leadOrigins, now),
       sites: await openSiteStore(dataDir, { publicOrigin }),
+      rentals: await openRentalStore(dataDir),
       rateLimitStore: () => undefined,
       db: null,
       close: async () => {},
@@ -57,6 +62,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrig
       leads: await openPgLeadStore(db),
       staff: await openPgStaffStores(db, leadOrigins, now),
       sites: await openPgSiteStore(db, { publicOrigin }),
+      rentals: openPgRentalStore(db),
       rateLimitStore: (name) => new PgRateLimitStore(db, name, now),
       db,
       close: () => db.close(),

@@ -15,6 +15,9 @@ import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
 import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-router";
 import { widgetReleases } from "../widget-releases";
+import { openRentalDesk, type RentalDesk } from "../routes/rentals-desk";
+import type { RentalOutbox } from "../mail/rental-outbox";
+import type { RentalStore } from "../store/rental-store";
 
 /** The repository root: where the built site (dist/site, dist/widgets) is. */
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -30,6 +33,10 @@ export interface TestServer {
   /** The server's own staff stores (accounts, sessions, audit), on either engine. */
   staff: StaffStores;
   outbox: LeadOutbox | null;
+  /** Rentals (issue 31): the store, the desk, and the renters' outbox when mail is on. */
+  rentals: RentalStore;
+  rentalDesk: RentalDesk;
+  rentalOutbox: RentalOutbox | null;
   close(): Promise<void>;
 }
 
@@ -55,6 +62,8 @@ export async function startTestServer(
     ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
     : null;
   await outbox?.start();
+  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, { now: () => new Date(now()) });
+  await rentals.outbox?.start();
   const server = createAppServer({
     config,
     limits: config.limits,
@@ -65,6 +74,7 @@ export async function startTestServer(
     outbox,
     staff: stores.staff,
     sites: stores.sites,
+    rentals: rentals.desk,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? (builtSite ? path.join(ROOT, "dist/widgets") : path.join(dir, "no-widgets")),
     // The build's (or the given) releases, kept in this data folder, as main.ts keeps them.
@@ -86,8 +96,12 @@ export async function startTestServer(
     sites: stores.sites,
     staff: stores.staff,
     outbox,
+    rentals: stores.rentals,
+    rentalDesk: rentals.desk,
+    rentalOutbox: rentals.outbox,
     close: async () => {
       await outbox?.stop();
+      await rentals.outbox?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await stores.close();

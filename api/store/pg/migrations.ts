@@ -262,4 +262,45 @@ UPDATE catalogue SET rewritten = version;
 ALTER TABLE catalogue DROP COLUMN vehicles;
 `,
   },
+  {
+    version: 9,
+    name: "rental reservations",
+    // Rentals booked online (issue 31; pg/rental-store.ts). A reservation's document is kept as json, with the
+    // columns the calendar and the overlap check read beside it; taking a cart is serialised per (site, plan) by
+    // an advisory lock, so two servers never promise the last cart twice. Mails owed to renters are rows of their
+    // own, claimed by one server at a time (FOR UPDATE SKIP LOCKED). The link key signs the cancellation links,
+    // one for every server, made once.
+    sql: `
+CREATE TABLE rental_settings (
+  site text PRIMARY KEY,
+  settings json NOT NULL,
+  version int NOT NULL
+);
+CREATE TABLE rental_reservations (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  reference text NOT NULL UNIQUE,
+  site text NOT NULL,
+  plan text NOT NULL,
+  status text NOT NULL,
+  starts_at timestamptz NOT NULL,
+  ends_at timestamptz NOT NULL,
+  version int NOT NULL,
+  reservation json NOT NULL
+);
+CREATE INDEX rental_reservations_calendar ON rental_reservations (site, plan, starts_at);
+CREATE TABLE rental_mails (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  reservation_id text NOT NULL REFERENCES rental_reservations (id),
+  status text NOT NULL,
+  mail json NOT NULL
+);
+CREATE INDEX rental_mails_pending ON rental_mails (seq) WHERE status = 'pending';
+CREATE TABLE rental_link_key (
+  id int PRIMARY KEY CHECK (id = 1),
+  key bytea NOT NULL
+);
+`,
+  },
 ];

@@ -1,0 +1,254 @@
+/**
+ * The rental desk's operations (issue 31), below HTTP: a quote with the cart count, a renter's request, the renter's
+ * cancellation by a signed link, and the staff's confirm, decline, move and cancel. The public routes
+ * (rentals.ts), the staff routes (staff/rentals.ts) and the cancel page (host-site/server/rental-cancel.ts) all go
+ * through it, so each rule is applied in one place.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import {
+  DEFAULT_RENTAL_TIME_ZONE,
+  RESERVATION_ACTIONS,
+  cancellationRefund,
+  fromLocalDateTime,
+  planTitle,
+  quoteRental,
+  rentalTowns,
+  type CancellationRefund,
+  type RentalQuote,
+  type RentalQuoteContext,
+  type RentalQuoteInput,
+  type RentalQuoteResult,
+  type ReservationAction,
+  type ReservationEvent,
+  type ReservationRequest,
+  type Reservation,
+} from "../../domain/rental-booking";
+import { formatUsd } from "../../domain/money";
+import type { Site } from "../../domain/site";
+import type { Availability, ChangeResult, RentalMailKind, RentalStore } from "../store/rental-store";
+import type { SiteStore } from "../store/site-store";
+import type { Config } from "../config";
+import { DEFAULT_BACKOFF, type Backoff } from "../mail/lead-outbox";
+import { RentalOutbox, smtpRentalSender, type SendRentalMail } from "../mail/rental-outbox";
+
+/** Hears that a mail was stored for a reservation, to send it now (the outbox); absent when mail is off. */
+export interface RentalMailQueue {
+  kick(): void;
+}
+
+export type QuoteAnswer =
+  { ok: true; quote: RentalQuote; availability: Availability; startsAt: Date; endsAt: Date } | Extract<RentalQuoteResult, { ok: false }>;
+
+export type ReserveAnswer =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; status: 400; errors: Record<string, string> }
+  | { ok: false; status: 409; message: string; availability: Availability };
+
+/** What a renter's cancellation link finds. */
+export type LinkAnswer = { ok: true; reservation: Reservation; refund: CancellationRefund; cancellable: boolean } | { ok: false };
+
+/** "No 6 Seater is free for those dates…": the 409's words. */
+export const noCartMessage = (plan: Reservation["plan"]) =>
+  `No ${planTitle(plan)} is free for those dates: choose other dates or another cart, or call us and we will do our best.`;
+
+/** A refund in words: "a full refund of $1,050", "50% back: $525", "no refund (the rental has started)". */
+export function refundWords(refund: CancellationRefund): string {
+  if (refund.percent === 100) return `a full refund of ${formatUsd(refund.amount)}`;
+  if (refund.percent === 0) return "no refund, as the rental has started";
+  return `${refund.percent}% back: ${formatUsd(refund.amount)}, as the rental starts within 24 hours`;
+}
+
+export class RentalDesk {
+  constructor(
+    readonly store: RentalStore,
+    private readonly mail: RentalMailQueue | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The site's time zone: every site of this deployment is on the shop's Eastern time (docs/decisions/0044). */
+  timeZone(_site: Site): string {
+    return DEFAULT_RENTAL_TIME_ZONE;
+  }
+
+  context(site: Site): RentalQuoteContext {
+    return { now: this.now(), timeZone: this.timeZone(site), towns: rentalTowns(site.towns, site.geo) };
+  }
+
+  /** The quote and how many carts of the plan are free over its hold. */
+  async quote(site: Site, input: RentalQuoteInput, except?: string): Promise<QuoteAnswer> {
+    const result = quoteRental(input, this.context(site));
+    if (!result.ok) return result;
+    const tz = this.timeZone(site);
+    const startsAt = fromLocalDateTime(input.start, tz);
+    const endsAt = fromLocalDateTime(input.end, tz);
+    const availability = await this.store.availability(site.id, input.plan, startsAt, endsAt, except);
+    return { ok: true, quote: result.quote, availability, startsAt, endsAt };
+  }
+
+  /** A renter's request: quoted, then stored when a cart is free, with the "request received" mail. */
+  async reserve(site: Site, request: ReservationRequest, origin: string): Promise<ReserveAnswer> {
+    const { plan, start, end, delivery, drivers, firstName, lastName, email, phone, source } = request;
+    const result = quoteRental({ plan, start, end, delivery, drivers }, this.context(site));
+    if (!result.ok) return { ok: false, status: 400, errors: result.errors };
+    const tz = this.timeZone(site);
+    const at = this.now().toISOString();
+    const taken = await this.store.reserve(
+      {
+        site: site.id,
+        plan,
+        start: result.quote.start,
+        end: result.quote.end,
+        startsAt: fromLocalDateTime(start, tz).toISOString(),
+        endsAt: fromLocalDateTime(end, tz).toISOString(),
+        timeZone: tz,
+        status: "requested",
+        quote: result.quote,
+        renter: { firstName, lastName, email, phone },
+        delivery,
+        drivers,
+        source: source || null,
+        origin,
+        createdAt: at,
+        history: [{ at, by: "renter", action: "requested", detail: `Requested through ${source || "the site"}: ${formatUsd(result.quote.total)}` }],
+      },
+      this.mailKind("received"),
+    );
+    if (!taken.ok) return { ok: false, status: 409, message: noCartMessage(plan), availability: taken.availability };
+    this.mail?.kick();
+    return { ok: true, reservation: taken.reservation };
+  }
+
+  // --- The renter's link -------------------------------------------------------------------------------------------
+
+  /** The signed part of a reservation's cancellation link: HMAC-SHA256 of its id, in base64url. */
+  async #signature(reservation: Pick<Reservation, "id">): Promise<string> {
+    return createHmac("sha256", await this.store.linkKey())
+      .update(`rental-cancel:${reservation.id}`)
+      .digest("base64url");
+  }
+
+  /** The token of a reservation's cancellation link: its reference and the signature. */
+  async cancelToken(reservation: Pick<Reservation, "id" | "reference">): Promise<string> {
+    return `${reservation.reference}.${await this.#signature(reservation)}`;
+  }
+
+  /** The reservation a token names, when its signature is right; the refund cancelling now would give. */
+  async fromToken(token: unknown): Promise<LinkAnswer> {
+    if (typeof token !== "string" || token.length > 100) return { ok: false };
+    const [reference, signature] = token.split(".");
+    if (!reference || !signature) return { ok: false };
+    const reservation = await this.store.byReference(reference);
+    if (!reservation) return { ok: false };
+    const expected = Buffer.from(await this.#signature(reservation));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false };
+    return {
+      ok: true,
+      reservation,
+      refund: cancellationRefund(reservation, this.now()),
+      cancellable: (RESERVATION_ACTIONS.cancel as readonly string[]).includes(reservation.status),
+    };
+  }
+
+  /** The renter cancels through the link: the refund of the moment, the "cancelled" mail. */
+  async cancelByRenter(
+    token: unknown,
+  ): Promise<LinkAnswer | { ok: true; reservation: Reservation; refund: CancellationRefund; cancellable: false; already: boolean }> {
+    const found = await this.fromToken(token);
+    if (!found.ok) return found;
+    if (!found.cancellable) return { ...found, cancellable: false, already: true };
+    const result = await this.act(found.reservation.id, undefined, "renter", "cancel", {});
+    if (!result.ok) {
+      const current = "current" in result ? result.current : found.reservation;
+      return { ok: true, reservation: current, refund: current.refund ?? found.refund, cancellable: false, already: true };
+    }
+    return { ok: true, reservation: result.reservation, refund: result.reservation.refund!, cancellable: false, already: false };
+  }
+
+  // --- Staff actions ------------------------------------------------------------------------------------------------
+
+  /**
+   * A step of a reservation, by `by` (a staff member's e-mail, or "renter"): confirm, decline with a reason, move to
+   * new dates (re-quoted; only when a cart is free), or cancel with the refund of the moment. Each is written to the
+   * reservation's history and mailed to the renter.
+   */
+  async act(
+    id: string,
+    ifVersion: number | undefined,
+    by: string,
+    action: ReservationAction,
+    args: { reason?: string; start?: string; end?: string },
+    site?: Site,
+  ): Promise<ChangeResult> {
+    const now = this.now();
+    const at = now.toISOString();
+    const event = (detail: string): ReservationEvent => ({ at, by, action, detail });
+    const allowed = RESERVATION_ACTIONS[action] as readonly string[];
+    const refusedStatus = (r: Reservation) => ({ refused: `This reservation is ${r.status}: it cannot be ${PAST[action]}.` });
+    return this.store
+      .change(
+        id,
+        ifVersion,
+        (r) => {
+          if (!allowed.includes(r.status)) return refusedStatus(r);
+          switch (action) {
+            case "confirm":
+              return { ...r, status: "confirmed", history: [...r.history, event("Confirmed")] };
+            case "decline":
+              return { ...r, status: "declined", reason: args.reason, history: [...r.history, event(`Declined: ${args.reason}`)] };
+            case "cancel": {
+              const refund = cancellationRefund(r, now);
+              return { ...r, status: "cancelled", refund, history: [...r.history, event(`Cancelled: ${refundWords(refund)}`)] };
+            }
+            case "move": {
+              const tz = r.timeZone;
+              const result = quoteRental(
+                { plan: r.plan, start: args.start!, end: args.end!, delivery: r.delivery, drivers: r.drivers },
+                site ? this.context(site) : { now, timeZone: tz, towns: [] },
+              );
+              if (!result.ok) return { refused: Object.values(result.errors).join(" ") };
+              const moved = `${r.start} – ${r.end} to ${result.quote.start} – ${result.quote.end}, ${formatUsd(r.quote.total)} to ${formatUsd(result.quote.total)}`;
+              return {
+                ...r,
+                start: result.quote.start,
+                end: result.quote.end,
+                startsAt: fromLocalDateTime(result.quote.start, tz).toISOString(),
+                endsAt: fromLocalDateTime(result.quote.end, tz).toISOString(),
+                quote: result.quote,
+                history: [...r.history, event(`Moved from ${moved}`)],
+              };
+            }
+          }
+        },
+        this.mailKind(MAIL_OF[action]),
+      )
+      .then((result) => {
+        if (result.ok) this.mail?.kick();
+        return result;
+      });
+  }
+
+  /** The mail to store with a change, or none when mail is off. */
+  private mailKind(kind: RentalMailKind): RentalMailKind | null {
+    return this.mail ? kind : null;
+  }
+}
+
+const PAST: Record<ReservationAction, string> = { confirm: "confirmed", decline: "declined", move: "moved", cancel: "cancelled" };
+const MAIL_OF: Record<ReservationAction, RentalMailKind> = { confirm: "confirmed", decline: "declined", move: "moved", cancel: "cancelled" };
+
+/** The desk and, when mail is on, the outbox of renters' mails, wired to each other. */
+export function openRentalDesk(
+  store: RentalStore,
+  sites: Pick<SiteStore, "get" | "list">,
+  mail: Config["mail"],
+  options: { backoff?: Backoff; send?: SendRentalMail; now?: () => Date } = {},
+): { desk: RentalDesk; outbox: RentalOutbox | null } {
+  const cancelUrl = async (r: Reservation) => `${r.origin}/rentals/cancel?token=${encodeURIComponent(await desk.cancelToken(r))}`;
+  const send = options.send ?? (mail ? smtpRentalSender(mail) : null);
+  const outbox = send
+    ? new RentalOutbox(store, sites, send, cancelUrl, options.backoff ?? (mail ? { ...DEFAULT_BACKOFF, baseMs: mail.retryBaseMs } : DEFAULT_BACKOFF))
+    : null;
+  const desk: RentalDesk = new RentalDesk(store, outbox, options.now);
+  return { desk, outbox };
+}
