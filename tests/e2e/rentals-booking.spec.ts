@@ -59,7 +59,7 @@ test.describe("rentals booked online reach the desk", { tag: "@layout" }, () => 
   let owner: StaffAccount;
   let api: APIRequestContext;
   test.beforeAll(async () => {
-    owner = addAccountWithCli("owner", "rentals");
+    owner = addAccountWithCli("owner");
     api = await signedInApi(owner);
     await setFleet(api);
   });
