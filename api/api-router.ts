@@ -60,7 +60,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
       allowsOrigin: (site, origin) => staff.origins.allows(site, origin),
     }),
   );
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases }));
+  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases, rentals }));
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

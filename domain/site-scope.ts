@@ -21,7 +21,17 @@ export const mayActOnLead = (account: StaffScope, lead: Pick<Lead, "site">): boo
 export const mayActOnVehicle = (account: StaffScope, vehicle: Pick<Vehicle, "sites">): boolean =>
   account.sites === undefined || account.sites.some((id) => isShownOn(vehicle, id));
 
-const SITE_AUDIT_ACTIONS: readonly AuditEntry["action"][] = ["site-add", "site-update", "site-remove"];
+/** The entries whose first field is the site they are about (a site's change, a rental's step). */
+const SITE_AUDIT_ACTIONS: readonly AuditEntry["action"][] = [
+  "site-add",
+  "site-update",
+  "site-remove",
+  "rental-confirm",
+  "rental-decline",
+  "rental-move",
+  "rental-cancel",
+  "rental-settings",
+];
 
 export interface AuditScopeLookup {
   lead(id: string): Pick<Lead, "site"> | undefined;

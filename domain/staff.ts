@@ -113,6 +113,13 @@ export const AUDIT_ACTIONS = [
   "site-add",
   "site-update",
   "site-remove",
+  // A step of a rental reservation (issue 31): `fields` are its site, its reference, then the detail (the reason, the
+  // new dates, the refund); a change to a site's fleet and turnaround: the site, then the new values.
+  "rental-confirm",
+  "rental-decline",
+  "rental-move",
+  "rental-cancel",
+  "rental-settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -29,4 +29,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "site-add": "Added a site",
   "site-update": "Edited a site",
   "site-remove": "Removed a site",
+  "rental-confirm": "Confirmed a rental",
+  "rental-decline": "Declined a rental",
+  "rental-move": "Moved a rental",
+  "rental-cancel": "Cancelled a rental",
+  "rental-settings": "Changed the rental fleet or turnaround",
 };

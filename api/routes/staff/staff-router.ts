@@ -15,6 +15,8 @@ import type { WidgetReleases } from "../../widget-releases";
 import { staffSiteWidgetsRouter } from "./site-widgets";
 import { staffSitesRouter } from "./sites";
 import { staffVehiclesRouter } from "./vehicles";
+import { staffRentalsRouter } from "./rentals";
+import type { RentalDesk } from "../rentals-desk";
 
 export interface StaffDeps extends StaffStores {
   config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins">;
@@ -29,6 +31,8 @@ export interface StaffDeps extends StaffStores {
   rateLimitStore?: (name: string) => Store | undefined;
   /** The kept widget releases, for a site's pinned scripts' hashes (the Embed page). */
   widgetReleases?: Pick<WidgetReleases, "integrity">;
+  /** The rental desk (issue 31). */
+  rentals: RentalDesk;
 }
 
 /**
@@ -46,6 +50,7 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/accounts", accountsRouter(deps));
   router.use("/origins", originsRouter(deps));
   router.use("/sites", staffSiteWidgetsRouter(deps), staffSitesRouter(deps));
+  router.use("/rentals", staffRentalsRouter(deps));
   router.use(staffLeadsRouter(deps));
   return router;
 }
