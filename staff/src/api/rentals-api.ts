@@ -22,7 +22,7 @@ function query(extra: Record<string, string | undefined> = {}): string {
 const withEtag = ({ body, headers }: { body: Reservation; headers: Headers }): Reservation => ({ ...body, etag: headers.get("ETag") ?? body.etag });
 
 export const rentalsApi = {
-  /** The reservations that overlap [from, to) (ISO dates), of one status or all. */
+  /** The reservations that overlap [from, to) (ISO 8601 instants; "" leaves a bound open), of one status or all. */
   reservations: async (from: string, to: string, status?: ReservationStatus) =>
     (await call<{ reservations: Reservation[] }>(`rentals/reservations${query({ from, to, status })}`)).body.reservations,
   reservation: async (id: string) => withEtag(await call<Reservation>(`rentals/reservations/${encodeURIComponent(id)}${query()}`)),

@@ -11,6 +11,12 @@ export const CALENDAR_DAYS = 21;
 /** "2027-06-12": a day, as the calendar names it. */
 export const dayOf = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
+/** The instant a day begins on this computer's clock (the desk's staff are at the shop), as the API's `from`/`to` take it. */
+export function dayStart(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toISOString();
+}
+
 /** `count` days from `first` ("2027-06-12"), each as "YYYY-MM-DD". */
 export function daysFrom(first: string, count: number): string[] {
   const [y, m, d] = first.split("-").map(Number) as [number, number, number];

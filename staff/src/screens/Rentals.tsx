@@ -7,7 +7,7 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
-import { CALENDAR_DAYS, dayOf, daysFrom, holdsOn, whenText } from "../rentals/calendar";
+import { CALENDAR_DAYS, dayOf, dayStart, daysFrom, holdsOn, whenText } from "../rentals/calendar";
 import { FleetCalendar } from "../rentals/FleetCalendar";
 import { FleetSettings } from "../rentals/FleetSettings";
 import { ReservationDetail, renterName } from "../rentals/ReservationDetail";
@@ -52,8 +52,8 @@ export function Rentals({ owner }: { owner: boolean }) {
   const detail = useRef<HTMLDivElement>(null);
 
   const failed = (err: unknown) => setFailure(errorMessage(err));
-  useLiveLoad(() => rentalsApi.reservations(first, daysFrom(last, 2)[1]!), setReservations, failed, [first, last, version]);
-  useLiveLoad(() => rentalsApi.reservations(dayOf(new Date()), "", "requested"), setRequests, failed, [version]);
+  useLiveLoad(() => rentalsApi.reservations(dayStart(first), dayStart(daysFrom(last, 2)[1]!)), setReservations, failed, [first, last, version]);
+  useLiveLoad(() => rentalsApi.reservations("", "", "requested"), setRequests, failed, [version]);
   useLiveLoad(() => rentalsApi.settings(), setSettings, failed, []);
 
   const openOne = (r: Reservation) => {
