@@ -102,6 +102,8 @@ export class RentalOutbox {
       console.error("[mail] could not read the renters' pending mails:", err);
       return;
     }
+    const ids = new Set(pending.map((m) => m.id));
+    for (const id of this.#due.keys()) if (!ids.has(id)) this.#due.delete(id);
     for (const mail of pending) {
       if (this.#stopped) return;
       const due = this.#due.get(mail.id) ?? (mail.nextAttemptAt ? Date.parse(mail.nextAttemptAt) : 0);
@@ -111,7 +113,8 @@ export class RentalOutbox {
       }
       try {
         const took = await this.store.deliverMail(mail.id, (claimed, reservation) => this.#attempt(claimed, reservation));
-        if (took) this.#due.delete(mail.id);
+        // Another server holds it (PostgreSQL): should that one stop before its mail lands, this one tries later.
+        if (!took) this.#due.set(mail.id, Date.now() + this.backoff.baseMs * 4);
       } catch (err) {
         console.error(`[mail] could not record the delivery of rental mail ${mail.id}:`, err);
       }
@@ -123,6 +126,7 @@ export class RentalOutbox {
     try {
       const site = this.sites.get(reservation.site) ?? this.sites.list()[0]!;
       await this.send(composeRentalMail(mail.kind, reservation, site, await this.cancelUrl(reservation)), site);
+      this.#due.delete(mail.id);
       return { status: "sent" as const, attempts, sentAt: new Date().toISOString() };
     } catch (err) {
       const wait = backoffDelay(attempts, this.backoff);

@@ -62,7 +62,10 @@ export async function startTestServer(
     ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
     : null;
   await outbox?.start();
-  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, { now: () => new Date(now()) });
+  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {
+    now: () => new Date(now()),
+    ...(config.mail && { backoff: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 } }),
+  });
   await rentals.outbox?.start();
   const server = createAppServer({
     config,
