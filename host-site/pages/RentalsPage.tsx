@@ -59,7 +59,7 @@ export function rentalsPage(biz: SiteFacts): PageDef {
           heading="Rental plans and prices"
           intro="The longer you keep it, the less each day costs. Reserve online below or by phone."
         >
-          <ServedWidget tag="gc-rental-pricing" attributes={{ "reserve-url": `?plan={plan}#${BOOKING_ID}` }} />
+          <ServedWidget tag="gc-rental-pricing" attributes={{ "reserve-url": `/rentals?plan={plan}#${BOOKING_ID}` }} />
         </Section>
         <Section
           id="booking"

@@ -118,7 +118,7 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
     if (id && !getFieldState("plan").isDirty) setValue("plan", id);
   }, [plan, getFieldState, setValue]);
 
-  // A link to this element with a plan (the rental prices' RESERVE TODAY: "?plan=6-seater#book") chooses that plan
+  // A link to this element with a plan (the rental prices' RESERVE TODAY: "/rentals?plan=6-seater#book") chooses that plan
   // here instead of loading the page again; a page opened by such a link starts with it.
   useEffect(() => {
     const chosen = (href: string): RentalPlanId | undefined => {
