@@ -42,7 +42,7 @@ export function FleetCalendar({
               <tr key={plan.id}>
                 <th scope="row">
                   {plan.title}
-                  {size !== undefined && <span className="muted"> · {size} carts</span>}
+                  {size !== undefined && <span className="muted"> · {size === 1 ? "1 cart" : `${size} carts`}</span>}
                 </th>
                 {days.map((day) => {
                   const held = onDay(reservations, plan.id, day);
