@@ -7,3 +7,4 @@ import "./vehicle-detail/index";
 import "./rental-pricing/index";
 import "./eco-calculator/index";
 import "./contact-form/index";
+import "./rental-booking/index";

@@ -54,6 +54,8 @@ export interface GcVehicleDetailAttributes extends GcElementAttributes {
 export interface GcRentalPricingAttributes extends Omit<GcElementAttributes, "api-base"> {
   /** Show this plan only. An unknown value shows every plan and warns. */
   plan?: "4-seater" | "6-seater" | "utility";
+  /** Where RESERVE TODAY leads, {plan} replaced by the plan's id, e.g. ?plan={plan}#book for a <gc-rental-booking id="book"> on the page. Default: a call to the dealership's main phone. */
+  "reserve-url"?: string;
   /** Level of the widget's top heading (the plans' titles); its other headings follow below it. Default: 3. */
   "heading-level"?: 1 | 2 | 3 | 4 | 5 | 6 | "1" | "2" | "3" | "4" | "5" | "6";
   /** A label naming the page or partner: gc-ready and gc-action carry it, and links to the dealership's pages carry it as utm_source (default: the page's host). */
@@ -88,6 +90,18 @@ export interface GcContactFormAttributes extends GcElementAttributes {
   "ongc-contact-submitted"?: Listener<"gc-contact-submitted">;
 }
 
+/** <gc-rental-booking>: A rental request: plan, dates, pickup or delivery, drivers; the price, fees, deposit and total at once, live availability; then the renter's details, sent as a reservation request. */
+export interface GcRentalBookingAttributes extends GcElementAttributes {
+  /** The plan chosen at first. An unknown value chooses the first plan and warns. Default: 4-seater. */
+  plan?: "4-seater" | "6-seater" | "utility";
+  /** Level of the widget's top heading (the form's title); its other headings follow below it. Default: 3. */
+  "heading-level"?: 1 | 2 | 3 | 4 | 5 | 6 | "1" | "2" | "3" | "4" | "5" | "6";
+  /** A label stored with the reservation naming the page or partner that sent it, e.g. bethany-resort; gc-ready and gc-action carry it too. */
+  source?: string;
+  /** A rental request was stored by the dealership: its reference (e.g. R-7K3M9Q), the plan and the total it was quoted. */
+  "ongc-rental-requested"?: Listener<"gc-rental-requested">;
+}
+
 declare module "react" {
   namespace JSX {
     interface IntrinsicElements {
@@ -96,6 +110,7 @@ declare module "react" {
       "gc-rental-pricing": GcRentalPricingAttributes;
       "gc-eco-calculator": GcEcoCalculatorAttributes;
       "gc-contact-form": GcContactFormAttributes;
+      "gc-rental-booking": GcRentalBookingAttributes;
     }
   }
 }

@@ -172,6 +172,13 @@ export const WIDGETS = [
         description: "Show this plan only. An unknown value shows every plan and warns.",
         note: "Absent: every plan.",
       },
+      {
+        name: "reserve-url",
+        type: "string",
+        description: 'Where RESERVE TODAY leads, {plan} replaced by the plan\'s id, e.g. ?plan={plan}#book for a <gc-rental-booking id="book"> on the page.',
+        default: "a call to the dealership's main phone",
+        note: "The phone stays beside it.",
+      },
       headingLevel("the plans' titles", 3),
       SOURCE,
       THEME,
@@ -236,10 +243,42 @@ export const WIDGETS = [
     reserve: () => "clamp(550px, 900px - 45vw, 720px)",
     fallback: { text: "Send us a message", path: () => "/contact" },
   },
+  {
+    tag: "gc-rental-booking",
+    title: "Rental booking",
+    className: "GcRentalBookingElement",
+    folder: "rental-booking",
+    script: "rental-booking",
+    budgetKb: 37.5,
+    description:
+      "A rental request: plan, dates, pickup or delivery, drivers; the price, fees, deposit and total at once, live availability; then the renter's details, sent as a reservation request.",
+    attributes: [
+      API_BASE,
+      {
+        name: "plan",
+        type: "string",
+        values: RENTAL_PLANS.map((p) => p.id),
+        description: "The plan chosen at first. An unknown value chooses the first plan and warns.",
+        default: "4-seater",
+      },
+      headingLevel("the form's title", 3),
+      {
+        name: "source",
+        type: "string",
+        description: "A label stored with the reservation naming the page or partner that sent it, e.g. bethany-resort; gc-ready and gc-action carry it too.",
+        note: "Letters, digits, spaces and `. : / @ _ -`.",
+      },
+      THEME,
+    ],
+    events: ["gc-rental-requested", ...COMMON_EVENTS],
+    demo: { plan: "6-seater", source: "strict-csp-demo" },
+    reserve: () => "clamp(900px, 1500px - 60vw, 1300px)",
+    fallback: { text: "Book a rental cart", path: (a) => (a.plan ? `/rentals?plan=${encodeURIComponent(String(a.plan))}#book` : "/rentals#book") },
+  },
 ] as const satisfies readonly WidgetEntry[];
 
 /** The script with every element. */
-export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 51.5 } as const;
+export const ALL_IN_ONE = { script: "gc-widgets", entry: "widgets/all.ts", budgetKb: 60.5 } as const;
 
 export type WidgetTag = (typeof WIDGETS)[number]["tag"];
 /** A single widget's script name, as pages and partners load it from /widgets/<name>.js. */

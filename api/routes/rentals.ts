@@ -50,6 +50,13 @@ function quoteQuery(req: Request): Record<string, unknown> {
 export function rentalsRouter({ desk, rateLimit, rateLimitStore, allowsOrigin }: RentalsRouterDeps): Router {
   const router = Router();
 
+  // What the booking widget needs before it can price anything: the site's towns with their miles, and its clock.
+  router.use("/options", openReads);
+  router.get("/options", (_req, res) => {
+    const { towns, timeZone } = desk.context(res.locals.site);
+    res.set("Cache-Control", "public, max-age=300").json({ timeZone, towns });
+  });
+
   router.use("/availability", openReads);
   router.get("/availability", async (req, res) => {
     const parsed = RentalQuoteInputSchema.safeParse(quoteQuery(req));

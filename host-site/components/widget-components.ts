@@ -10,6 +10,7 @@ import { VehicleDetail } from "../../widgets/vehicle-detail/VehicleDetail";
 import { RentalPricing } from "../../widgets/rental-pricing/RentalPricing";
 import { EcoCalculator } from "../../widgets/eco-calculator/EcoCalculator";
 import { ContactForm } from "../../widgets/contact-form/ContactForm";
+import { RentalBooking } from "../../widgets/rental-booking/RentalBooking";
 
 export const WIDGET_COMPONENTS: Record<WidgetTag, ComponentType<WidgetProps & Record<string, unknown>>> = {
   "gc-inventory": Inventory,
@@ -17,4 +18,5 @@ export const WIDGET_COMPONENTS: Record<WidgetTag, ComponentType<WidgetProps & Re
   "gc-rental-pricing": RentalPricing,
   "gc-eco-calculator": EcoCalculator,
   "gc-contact-form": ContactForm,
+  "gc-rental-booking": RentalBooking,
 };

@@ -1,6 +1,7 @@
+import { telHref } from "../../domain/business";
 import { formatUsd } from "../../domain/money";
 import { RENTAL_BENEFITS, RENTAL_PLANS, RENTAL_TERMS } from "../../domain/rentals";
-import { CallButton } from "../components/CallButton";
+import { CallButton, LinkButton } from "../components/CallButton";
 import { Hero } from "../components/Hero";
 import { Icon } from "../components/Icon";
 import { Section } from "../components/Section";
@@ -8,6 +9,9 @@ import { ServedWidget } from "../components/ServedWidget";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import type { SiteFacts } from "../lib/site-facts";
+
+/** The booking's element id: each plan's RESERVE TODAY links to it with its plan ("?plan=6-seater#book"). */
+const BOOKING_ID = "book";
 
 /** The lowest one-day price of any plan. */
 const fromDaily = Math.min(...RENTAL_PLANS.map((p) => p.tiers[0]?.price ?? Infinity));
@@ -25,14 +29,19 @@ export function rentalsPage(biz: SiteFacts): PageDef {
       keywords: ["golf cart rentals", "beach golf cart rental", ...localRentalKeywords(biz), "weekly cart rental"],
       path: "/rentals",
     },
-    scripts: ["rental-pricing"],
+    scripts: ["rental-pricing", "rental-booking"],
     body: (
       <>
         <Hero
           image="/images/hero/rentals.svg"
           title="Golf cart rentals for the beach and beyond"
           lead="Leave the car at the rental house. Our street-legal carts arrive charged, insured and ready for the boardwalk, the bay or the back roads."
-          actions={<CallButton label="Reserve by phone" />}
+          actions={
+            <>
+              <LinkButton href={`#${BOOKING_ID}`}>Book online</LinkButton>
+              <CallButton label="Reserve by phone" />
+            </>
+          }
         />
         <Section id="benefits" heading="Every rental includes">
           <ul className="benefit-list">
@@ -48,9 +57,24 @@ export function rentalsPage(biz: SiteFacts): PageDef {
           id="plans"
           tone="muted"
           heading="Rental plans and prices"
-          intro="The longer you keep it, the less each day costs. Reserve by phone: we confirm availability and delivery on the call."
+          intro="The longer you keep it, the less each day costs. Reserve online below or by phone."
         >
-          <ServedWidget tag="gc-rental-pricing" />
+          <ServedWidget tag="gc-rental-pricing" attributes={{ "reserve-url": `/rentals?plan={plan}#${BOOKING_ID}` }} />
+        </Section>
+        <Section
+          id="booking"
+          heading="Book your rental online"
+          intro="See the price, the fees and which carts are free as you choose. We confirm your request by e-mail; the deposit is taken by card at delivery."
+        >
+          <noscript>
+            <div className="notice">
+              <p>
+                Booking online needs JavaScript. Call us at <a href={telHref(biz.phones.main)}>{biz.phones.main.display}</a> and we will book your cart on the
+                call.
+              </p>
+            </div>
+          </noscript>
+          <ServedWidget tag="gc-rental-booking" attributes={{ id: BOOKING_ID, source: "rentals-page" }} />
         </Section>
         <Section id="help" heading="Need help choosing?">
           <div className="split">

@@ -12,6 +12,7 @@ import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
 import { Leads, OneLead } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
+import { Rentals } from "./screens/Rentals";
 import { Sites } from "./screens/Sites";
 import { ChooseNewPassword, SignIn } from "./screens/SignIn";
 import { VehicleEditor } from "./screens/VehicleEditor";
@@ -36,6 +37,7 @@ const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
   { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
   { href: `${BASE}/leads`, label: "Leads", screens: ["leads", "lead"] },
+  { href: `${BASE}/rentals`, label: "Rentals", screens: ["rentals"] },
   { href: `${BASE}/embed`, label: "Embed", screens: ["embed"] },
   { href: `${BASE}/history`, label: "History", screens: ["history"] },
   { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
@@ -63,6 +65,8 @@ function Screen({ route, session }: { route: Route; session: Session }) {
       return <OneLead key={route.id} id={route.id} leadMail={session.leadMail} me={session.email} />;
     case "embed":
       return <Embed owner={owner} />;
+    case "rentals":
+      return <Rentals owner={session.role === "owner"} />;
     case "accounts":
     case "origins":
     case "sites":

@@ -39,6 +39,7 @@ export type Route =
   | { screen: "leads" }
   | { screen: "lead"; id: string }
   | { screen: "embed" }
+  | { screen: "rentals" }
   | { screen: "not-found" };
 
 export function matchRoute(path: string): Route {
@@ -56,6 +57,7 @@ export function matchRoute(path: string): Route {
   const lead = /^\/leads\/([^/]+)$/.exec(rest);
   if (lead) return { screen: "lead", id: decodeURIComponent(lead[1]!) };
   if (rest === "/embed") return { screen: "embed" };
+  if (rest === "/rentals") return { screen: "rentals" };
   return { screen: "not-found" };
 }
 

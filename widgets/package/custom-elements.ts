@@ -33,6 +33,10 @@ export const EVENTS: Record<GcEventName, { type: string; description: string }> 
     type: "CustomEvent<{ id: string; interest: Interest; source: string | null }>",
     description: "A lead was stored by the dealership.",
   },
+  "gc-rental-requested": {
+    type: "CustomEvent<{ reference: string; plan: string; total: number; source: string | null }>",
+    description: "A rental request was stored by the dealership: its reference (e.g. R-7K3M9Q), the plan and the total it was quoted.",
+  },
 };
 
 const WIDGETS_DIR = "widgets";

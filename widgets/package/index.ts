@@ -14,6 +14,7 @@ export type { GcVehicleDetailElement } from "../vehicle-detail/index";
 export type { GcRentalPricingElement } from "../rental-pricing/index";
 export type { GcEcoCalculatorElement } from "../eco-calculator/index";
 export type { GcContactFormElement } from "../contact-form/index";
+export type { GcRentalBookingElement } from "../rental-booking/index";
 export type {
   GcElementAttributes,
   GcInventoryAttributes,
@@ -21,6 +22,7 @@ export type {
   GcRentalPricingAttributes,
   GcEcoCalculatorAttributes,
   GcContactFormAttributes,
+  GcRentalBookingAttributes,
 } from "../jsx";
 export type { EcoInput, EcoResult, UsageType, TimeFrame } from "../../domain/eco-calculator";
 export type { Interest } from "../../domain/contact";

@@ -16,6 +16,8 @@ export interface RentalPricingProps {
   headingLevel?: number;
   /** A label naming the page or partner, sent with gc-ready and gc-action. */
   source?: string;
+  /** Where RESERVE TODAY leads, `{plan}` replaced by the plan's id (e.g. "?plan={plan}#book", a booking on the page); absent, it dials the main phone. */
+  reserveUrl?: string;
 }
 
 const PLAN_IDS = RENTAL_PLANS.map((p) => p.id).join(", ");
@@ -28,7 +30,7 @@ export function plansFor(plan: string | undefined): readonly RentalPlan[] {
 }
 
 /** The rental price tables (spec §9 "Rental prices": per plan, the daily, 3-day, weekly and monthly prices with per-day rates and savings), with RESERVE TODAY dialling the main line. */
-export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: RentalPricingProps & WidgetProps) {
+export function RentalPricing({ plan, headingLevel: levelAttr, source, reserveUrl, host }: RentalPricingProps & WidgetProps) {
   useWidgetEvents(host, TAG, source, true);
   const level = headingLevel(levelAttr, 3);
   // plan="" is a mistake worth naming too.
@@ -45,7 +47,7 @@ export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: R
     <section className="gc-rentals" part="root" aria-label={distinctLabel(host, "Golf cart rental rates")}>
       <div className={`gc-plans${plans.length === 1 ? " gc-plans--single" : ""}`}>
         {plans.map((p) => (
-          <PlanCard key={p.id} plan={p} level={level} />
+          <PlanCard key={p.id} plan={p} level={level} reserveUrl={reserveUrl?.trim() || undefined} />
         ))}
       </div>
       <Footnote plans={plans} />
@@ -53,7 +55,7 @@ export function RentalPricing({ plan, headingLevel: levelAttr, source, host }: R
   );
 }
 
-function PlanCard({ plan, level }: { plan: RentalPlan; level: number }) {
+function PlanCard({ plan, level, reserveUrl }: { plan: RentalPlan; level: number; reserveUrl?: string }) {
   const phone = useWidgetContact().main;
   const titleId = `gc-plan-${plan.id}`;
   return (
@@ -88,9 +90,20 @@ function PlanCard({ plan, level }: { plan: RentalPlan; level: number }) {
           </li>
         ))}
       </ul>
-      <a className="gc-btn gc-plan__reserve" part="reserve" href={telHref(phone)} aria-label={`Reserve a ${plan.title} today: call ${phone.display}`}>
-        RESERVE TODAY
-      </a>
+      {reserveUrl ? (
+        <a
+          className="gc-btn gc-plan__reserve"
+          part="reserve"
+          href={reserveUrl.replaceAll("{plan}", plan.id)}
+          aria-label={`Reserve a ${plan.title} today online`}
+        >
+          RESERVE TODAY
+        </a>
+      ) : (
+        <a className="gc-btn gc-plan__reserve" part="reserve" href={telHref(phone)} aria-label={`Reserve a ${plan.title} today: call ${phone.display}`}>
+          RESERVE TODAY
+        </a>
+      )}
       <p className="gc-plan__call">
         Call <a href={telHref(phone)}>{phone.display}</a> · deposit {formatUsd(plan.deposit)}
       </p>

@@ -3,7 +3,7 @@ import { defineWidget } from "../shared/define-widget";
 import { RentalPricing, TAG } from "./RentalPricing";
 import css from "./rental-pricing.css?inline";
 
-defineWidget(TAG, RentalPricing, { props: { plan: "string", headingLevel: "number", source: "string" }, css });
+defineWidget(TAG, RentalPricing, { props: { plan: "string", headingLevel: "number", source: "string", reserveUrl: "string" }, css });
 
 /** The element's attributes, reflected as properties by r2wc. */
 export interface GcRentalPricingElement extends HTMLElement {

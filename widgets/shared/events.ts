@@ -17,6 +17,8 @@ export interface GcEventMap {
   "gc-action": { widget: string; action: GcAction; source: string | null; href: string };
   /** A lead was stored. */
   "gc-contact-submitted": { id: string; interest: Interest; source: string | null };
+  /** A rental request was stored (`<gc-rental-booking>`): its reference, the plan and the total it was quoted. */
+  "gc-rental-requested": { reference: string; plan: string; total: number; source: string | null };
   /** The calculator showed results for these inputs. */
   "gc-calculated": EcoResult & EcoInput;
   /** A widget could not do its job (load failed, bad attribute). */

@@ -1,0 +1,47 @@
+/** The rental desk's calls (issue 31, /api/staff/rentals), one function per call; each change sends the version it was based on. */
+import type { Reservation as StoredReservation, RentalSettings, ReservationStatus } from "../../../domain/rental-booking";
+import { currentSite } from "../current-site";
+import { call } from "./client";
+
+/** A reservation as the desk reads it, with the ETag its next change sends back. */
+export type Reservation = StoredReservation & { etag: string };
+
+/** What a decision sends: nothing, the renter's reason, or the new dates. */
+export type { RentalSettings, ReservationStatus };
+export type ReservationAction =
+  { action: "confirm" } | { action: "decline"; reason: string } | { action: "move"; start: string; end: string } | { action: "cancel" };
+
+/** `?site=` of the header's switcher, and the other parameters, without empty ones. */
+function query(extra: Record<string, string | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...extra, site: currentSite() })) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+const withEtag = ({ body, headers }: { body: Reservation; headers: Headers }): Reservation => ({ ...body, etag: headers.get("ETag") ?? body.etag });
+
+export const rentalsApi = {
+  /** The reservations that overlap [from, to) (ISO 8601 instants; "" leaves a bound open), of one status or all. */
+  reservations: async (from: string, to: string, status?: ReservationStatus) =>
+    (await call<{ reservations: Reservation[] }>(`rentals/reservations${query({ from, to, status })}`)).body.reservations,
+  reservation: async (id: string) => withEtag(await call<Reservation>(`rentals/reservations/${encodeURIComponent(id)}${query()}`)),
+  /** Confirm, decline, move or cancel: 412 when someone changed it since `etag`, 409 when the new dates are not free. */
+  act: async (r: Pick<Reservation, "id" | "etag">, { action, ...body }: ReservationAction) =>
+    withEtag(
+      await call<Reservation>(`rentals/reservations/${encodeURIComponent(r.id)}/${action}${query()}`, {
+        method: "post",
+        headers: { "If-Match": r.etag },
+        json: body,
+      }),
+    ),
+  settings: async () => {
+    const { body, headers } = await call<RentalSettings>(`rentals/settings${query()}`);
+    return { settings: body, etag: headers.get("ETag") ?? "" };
+  },
+  /** Owners only (403 for sales). */
+  saveSettings: async (settings: RentalSettings, etag: string) => {
+    const { body, headers } = await call<RentalSettings>(`rentals/settings${query()}`, { method: "put", headers: { "If-Match": etag }, json: settings });
+    return { settings: body, etag: headers.get("ETag") ?? "" };
+  },
+};

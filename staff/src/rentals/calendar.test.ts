@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { daysFrom, holdsOn } from "./calendar";
+
+describe("the desk's calendar", () => {
+  it("names the days from a first one, across a month's end", () => {
+    expect(daysFrom("2027-06-29", 4)).toEqual(["2027-06-29", "2027-06-30", "2027-07-01", "2027-07-02"]);
+  });
+
+  it.each([
+    // start, end, status, day, holds
+    ["2027-06-10T10:00", "2027-06-17T10:00", "requested", "2027-06-10", true],
+    ["2027-06-10T10:00", "2027-06-17T10:00", "confirmed", "2027-06-17", true],
+    ["2027-06-10T10:00", "2027-06-17T10:00", "confirmed", "2027-06-09", false],
+    ["2027-06-10T10:00", "2027-06-17T10:00", "confirmed", "2027-06-18", false],
+    ["2027-06-10T10:00", "2027-06-17T00:00", "confirmed", "2027-06-17", false],
+    ["2027-06-10T10:00", "2027-06-17T10:00", "declined", "2027-06-12", false],
+    ["2027-06-10T10:00", "2027-06-17T10:00", "cancelled", "2027-06-12", false],
+  ] as const)("%s to %s (%s) holds a cart on %s: %s", (start, end, status, day, holds) => {
+    expect(holdsOn({ start, end, status }, day)).toBe(holds);
+  });
+});
