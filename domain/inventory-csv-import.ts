@@ -134,10 +134,12 @@ export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[],
     if (previous && account.sites && (!mayActOnVehicle(account, previous) || (previous.location !== undefined && !mayActOnSite(account, previous.location))))
       fail(STOCK, `Stock number ${stockText} is ${previous.name} on the lot of ${previous.location ?? "another site"}: your account may not change it`);
 
-    const draft: Record<string, unknown> = previous ? { ...previous } : { images: [], features: [], inStock: true, receivedAt: today };
+    const draft: Record<string, unknown> = previous ? { ...previous } : { images: [], features: [], specifications: {}, inStock: true, receivedAt: today };
     const template = previous ? undefined : byModel.get(modelKey(values.get(columnOfPath("brand")!), values.get(columnOfPath("name")!)));
     if (template) for (const field of MODEL_FIELDS) if (template[field] !== undefined) draft[field] = structuredClone(template[field]);
-    for (const [column, value] of values) if (value !== undefined || column.kind === "unit") setPath(draft, column.path, value);
+    // The stock number found the cart: written as stored, whatever its case in the file.
+    for (const [column, value] of values)
+      if ((value !== undefined || column.kind === "unit") && !(previous && column === STOCK)) setPath(draft, column.path, value);
     if (!previous) draft.id = vehicleIdFromName(`${String(draft.name ?? "")} ${stockText}`);
 
     const location = draft.location;

@@ -59,8 +59,9 @@ export function readSheet(text: string): Sheet {
     records = parse(text, { bom: true, delimiter: delimiterOf(text.replace(/^\uFEFF/, "")), relax_column_count: true }) as string[][];
   } catch (err) {
     if (!(err instanceof CsvError)) throw err;
-    const line = (err as CsvError & { lines?: number }).lines;
-    throw new SheetError(`The file is not a valid CSV${line ? ` near line ${line}` : ""}: ${CSV_PROBLEMS[err.code] ?? err.message}`);
+    // `records`: the records read whole before the bad one, the header among them; the bad one is the next row.
+    const done = (err as CsvError & { records?: number }).records;
+    throw new SheetError(`The file is not a valid CSV${done === undefined ? "" : ` at row ${done + 1}`}: ${CSV_PROBLEMS[err.code] ?? err.message}`);
   }
   const [header, ...data] = records;
   if (!header || header.every((h) => !h.trim())) throw new SheetError("The file is empty: it needs a header row naming its columns, then a row per cart");
