@@ -43,7 +43,7 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
   let owner: string;
   const send = (
     path: string,
-    csv: string | Buffer,
+    csv: string,
     { cookie = owner, headers = {}, origin }: { cookie?: string; headers?: Record<string, string>; origin?: string } = {},
   ) =>
     fetch(`${s.url}/api/staff/inventory-csv/${path}`, {
@@ -51,12 +51,12 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
       headers: { "content-type": "text/csv", origin: origin ?? s.origin, ...(cookie ? { cookie } : {}), ...headers },
       body: csv,
     });
-  const preview = async (csv: string | Buffer, cookie = owner): Promise<Preview> => {
+  const preview = async (csv: string, cookie = owner): Promise<Preview> => {
     const res = await send("preview", csv, { cookie });
     expect(res.status).toBe(200);
     return (await res.json()) as Preview;
   };
-  const confirm = (csv: string | Buffer, tag: string | null, cookie = owner) => send("import", csv, { cookie, headers: tag ? { "if-match": tag } : {} });
+  const confirm = (csv: string, tag: string | null, cookie = owner) => send("import", csv, { cookie, headers: tag ? { "if-match": tag } : {} });
   const catalogue = async () => ((await (await call(s, "GET", "/api/staff/vehicles", { cookie: owner })).json()) as { vehicles: Vehicle[] }).vehicles;
   const history = async () => ((await (await call(s, "GET", "/api/staff/audit?limit=1000", { cookie: owner })).json()) as { entries: AuditEntry[] }).entries;
 
