@@ -143,7 +143,7 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
     expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 200, invalid: 0 });
   });
 
-  it("a row changes its cart by stock number; a save to the catalogue between the preview and the confirm is refused (412), then a new preview imports", async () => {
+  it("a row changes its cart by stock number; a save to that cart between the preview and the confirm is refused (412), one to another cart is not; a new preview imports", async () => {
     const [cart] = (await catalogue()).filter((v) => v.stockNumber === "CSV-4");
     const csv = `Stock number,Price,Colour\r\nCSV-4,${cart!.price + 500},Sunset Orange\r\n`;
     const seen = await preview(csv);
@@ -157,24 +157,35 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
         ],
       }),
     ]);
+    // A save to another cart meanwhile changes nothing the import would write: the preview still holds.
     const other = await call(s, "GET", "/api/staff/vehicles/denago-ev-nomad", { cookie: owner });
-    const saved = await call(s, "PATCH", "/api/staff/vehicles/denago-ev-nomad", {
+    const elsewhere = await call(s, "PATCH", "/api/staff/vehicles/denago-ev-nomad", {
       cookie: owner,
       headers: { "if-match": other.headers.get("etag")! },
       body: { changes: { featured: true }, base: { featured: ((await other.json()) as Vehicle).featured } },
     });
+    expect(elsewhere.status).toBe(200);
+    expect((await preview(csv)).tag).toBe(seen.tag);
+    // A save to the cart the file changes (a field the file does not name) is detected.
+    const mine = await call(s, "GET", `/api/staff/vehicles/${cart!.id}`, { cookie: owner });
+    const saved = await call(s, "PATCH", `/api/staff/vehicles/${cart!.id}`, {
+      cookie: owner,
+      headers: { "if-match": mine.headers.get("etag")! },
+      body: { changes: { featured: true }, base: { featured: false } },
+    });
     expect(saved.status).toBe(200);
+    const current = (await saved.json()) as Vehicle;
 
     const stale = await confirm(csv, seen.tag);
     expect(stale.status).toBe(412);
     expect(((await stale.json()) as { error: string }).error).toMatch(/changed since the preview.*Preview the file again/);
-    expect((await catalogue()).find((v) => v.id === cart!.id)).toEqual(cart);
+    expect((await catalogue()).find((v) => v.id === cart!.id)).toEqual(current);
     // A different file under the preview's tag is refused too.
     expect((await confirm(csv.replace("Sunset", "Dawn"), (await preview(csv)).tag)).status).toBe(412);
 
     const ok = await confirm(csv, (await preview(csv)).tag);
     expect(ok.status).toBe(200);
-    expect((await catalogue()).find((v) => v.id === cart!.id)).toMatchObject({ price: cart!.price + 500, color: "Sunset Orange" });
+    expect((await catalogue()).find((v) => v.id === cart!.id)).toMatchObject({ price: cart!.price + 500, color: "Sunset Orange", featured: true });
     const [last] = await history();
     expect(last).toMatchObject({ action: "update", email: OWNER.email, vehicleId: cart!.id, fields: ["price", "color"] });
   });

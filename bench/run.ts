@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,csv-import|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -28,6 +28,7 @@ import { benchPostgres } from "./postgres";
 import { benchSitesPart } from "./sites";
 import { benchScalePages } from "./scale-pages";
 import { benchFeeds } from "./scale-feeds";
+import { benchCsvImport } from "./csv-import";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { killAllChildren } from "./lib/child-server";
@@ -49,6 +50,7 @@ const PARTS = [
   "scale-inventory",
   "scale-leads",
   "sites",
+  "csv-import",
 ] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -69,6 +71,7 @@ const SETTINGS = {
     "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
     feeds: { units: 3_500, rounds: 5 },
+    "csv-import": { sizes: [35, 3_500], rounds: 3 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -83,6 +86,7 @@ const SETTINGS = {
     "scale-pages": { connections: [10], durationSeconds: 0.5, rounds: 1, sizes: [35, 70], saves: 2, savesUnderHealth: 2 },
     "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
     feeds: { units: 200, rounds: 1 },
+    "csv-import": { sizes: [5, 50], rounds: 1 },
   },
 } as const;
 
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
     results.scaleLeads = await benchScaleLeads({ ...s, sizes: [...s.sizes], engines: [...s.engines], ourMain }, log);
   }
   if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
+  if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -189,6 +194,10 @@ function assertNumbers(r: BenchResults): void {
   for (const t of r.scalePages?.throughput ?? []) positive(`scale-pages ${t.path} @${t.connections} ours`, t.ours.rps);
   for (const c of r.scalePages?.saves ?? []) positive(`scale-pages ${c.engine} save @${c.units}`, c.saveMedianMs);
   for (const c of r.feeds?.cases ?? []) positive(`feeds ${c.feed}`, c.bytes);
+  for (const c of r.csvImport?.cases ?? []) {
+    positive(`csv-import ${c.engine} preview of ${c.rows}`, c.previewMedianMs);
+    positive(`csv-import ${c.engine} import of ${c.rows}`, c.importMedianMs);
+  }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -13,7 +13,7 @@ import type { StaffDeps } from "./staff-router";
 export const INVENTORY_CSV_BODY_LIMIT = "8mb";
 const NO_IF_MATCH = "Send If-Match with the preview's tag, so that what is written is what the preview showed";
 const STALE =
-  "The catalogue changed since the preview (someone saved a cart meanwhile), or the file is not the one previewed: nothing was written. Preview the file again";
+  "The catalogue changed since the preview (someone saved a cart the file changes, or took one of its stock numbers), or the file is not the one previewed: nothing was written. Preview the file again";
 
 /** 415 unless the body is declared as CSV: the console sends the file's bytes as text/csv. */
 const requireCsv: RequestHandler = (req, _res, next) => {
@@ -56,10 +56,16 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
       throw err;
     }
   };
-  /** The tag of a preview: the file's bytes and every vehicle's version, so any save to the catalogue meanwhile changes it. */
-  const tagOf = (fileHash: string, catalogue: readonly Vehicle[]): string => {
+  /**
+   * The tag of a preview: the file's bytes and what the import would write, each cart it changes as it is now and as
+   * it would be, and each cart it makes. A save to one of those carts, or one that changes what a row does (a new cart
+   * taking a stock number the file creates, a model's facts a new cart takes), changes it; a save to another cart does not.
+   */
+  const tagOf = (fileHash: string, planned: InventoryImportPlan): string => {
     const hash = createHash("sha1").update(fileHash);
-    for (const v of catalogue) hash.update(vehicles.etag(v));
+    for (const r of planned.rows) hash.update(`${r.row} ${r.action} ${r.vehicleId ?? ""}\n`);
+    for (const u of planned.updates) hash.update(vehicles.etag(u.previous)).update(vehicles.etag(u.vehicle));
+    for (const v of planned.creates) hash.update(vehicles.etag(v));
     return `"${hash.digest("base64url")}"`;
   };
   const plan = (account: StaffScope, sheet: Sheet, catalogue: readonly Vehicle[]): InventoryImportPlan => {
@@ -78,9 +84,8 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
 
   router.post("/preview", ...csv, (req, res) => {
     const { sheet, fileHash } = sheetOf(req);
-    const catalogue = vehicles.all();
-    const planned = plan(res.locals.staff!, sheet, catalogue);
-    const tag = tagOf(fileHash, catalogue);
+    const planned = plan(res.locals.staff!, sheet, vehicles.all());
+    const tag = tagOf(fileHash, planned);
     res.set("ETag", tag).json({ ...answer(planned), tag });
   });
 
@@ -92,9 +97,9 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
     let changes;
     try {
       changes = await vehicles.commitBatch((committed) => {
-        if (tagOf(fileHash, committed) !== ifMatch.trim()) throw new StalePreview();
         planned = plan(res.locals.staff!, sheet, committed);
         if (planned.counts.invalid) throw new InvalidImport(planned);
+        if (tagOf(fileHash, planned) !== ifMatch.trim()) throw new StalePreview();
         return planBatch(committed, planned.creates, planned.updates);
       });
     } catch (err) {

@@ -134,8 +134,16 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
   };
   await load();
   let loading: Promise<void> | null = null;
+  let again = false;
   db.onChange("staff_audit", () => {
-    loading ??= load()
+    // An append told while a read is in flight may be past that read's snapshot: read once more after it.
+    if (loading) return void (again = true);
+    loading = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+    })()
       .catch((err: unknown) => console.error("[audit] could not read the history:", err))
       .finally(() => (loading = null));
   });

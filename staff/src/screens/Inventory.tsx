@@ -11,6 +11,7 @@ import { BASE, Link, vehiclePath } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
+import { InventoryCsvTools } from "../inventory-csv/InventoryCsvTools";
 
 type StaffVehicle = Vehicle;
 const statusOf = (v: StaffVehicle): VehicleStatus => v.status;
@@ -78,6 +79,7 @@ export function Inventory() {
               Add a vehicle
             </Link>
           </div>
+          <InventoryCsvTools vehicles={shown} />
           <p id={`${searchId}-count`} className="muted" aria-live="polite">
             {shown.length === vehicles.length ? `${vehicles.length} vehicles` : `${shown.length} of ${vehicles.length} vehicles`}
           </p>
