@@ -54,6 +54,8 @@ async function importAndExport(page: Page, testInfo: TestInfo, deleteLater: (ids
 }
 
 test.describe("the inventory's CSV import and export", () => {
+  // Two previews, an import and a download, each a round trip to a server shared with the other tests.
+  test.setTimeout(90_000);
   let made: string[] = [];
   test.afterEach(async ({ ownerApi }) => {
     for (const id of made.splice(0)) await ownerApi.delete(`/api/staff/vehicles/${id}`);

@@ -110,11 +110,11 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
     }
     const at = new Date().toISOString();
     const email = res.locals.staff!.email;
-    // One entry per cart, as a save writes (the lowdb history appends them in one write; PostgreSQL inserts them side by side).
-    await Promise.all(
+    // One entry per cart, as a save writes, appended in one write.
+    await audit.appendMany(
       changes.map((change) => {
         const fieldChanges = vehicleFieldChanges(change.action === "update" ? change.previous : {}, change.vehicle);
-        return audit.append({
+        return {
           at,
           email,
           action: change.action,
@@ -122,7 +122,7 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
           vehicleName: change.vehicle.name,
           fields: fieldChanges.map((c) => c.field),
           changes: fieldChanges,
-        });
+        };
       }),
     );
     res.json(answer(planned!));

@@ -155,6 +155,15 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
       entries.push(parsed);
       if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
     },
+    async appendMany(batch) {
+      const parsed = batch.map((e) => AuditEntrySchema.parse(e));
+      // One statement, whatever the batch's size: side-by-side inserts would wait on the pool's few connections.
+      await db.pool.query("INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n", [
+        JSON.stringify(parsed),
+      ]);
+      entries.push(...parsed);
+      if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
+    },
     recent: (limit) => entries.slice(-limit).reverse(),
   };
 }
