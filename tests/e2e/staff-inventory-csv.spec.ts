@@ -28,7 +28,7 @@ async function importAndExport(page: Page, testInfo: TestInfo, deleteLater: (ids
   await expect(badRow).toContainText("3");
   await expect(badRow).toContainText("Price: Price must be a whole number of dollars from $1 to $250,000");
   await expect(preview.getByRole("button", { name: "Import 2 carts" })).toBeDisabled();
-  await page.screenshot({ path: testInfo.outputPath("preview-bad-row.png"), fullPage: true });
+  await preview.screenshot({ path: testInfo.outputPath("preview-bad-row.png") });
   await preview.getByRole("button", { name: "Cancel" }).click();
   await expect(preview).toBeHidden();
 
@@ -37,7 +37,7 @@ async function importAndExport(page: Page, testInfo: TestInfo, deleteLater: (ids
   const ready = page.getByRole("region", { name: /Import preview: delivery\.csv/ });
   await expect(ready.getByText(/^3 new carts, 0 carts to change, \d+ unchanged\./)).toBeVisible();
   await expect(ready.getByRole("row").filter({ hasText: `${tag.toUpperCase()}-0` })).toContainText("New cart");
-  await page.screenshot({ path: testInfo.outputPath("preview-ready.png"), fullPage: true });
+  await ready.screenshot({ path: testInfo.outputPath("preview-ready.png") });
   await ready.getByRole("button", { name: "Import 3 carts" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Imported delivery.csv: 3 carts added, 0 carts changed." })).toBeVisible();
   deleteLater(units.map((u) => `runabout-${u.name.split(" ")[1]}-${u.stockNumber!.toLowerCase()}`));
@@ -50,7 +50,7 @@ async function importAndExport(page: Page, testInfo: TestInfo, deleteLater: (ids
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(await readFile((await download.path())!, "utf8")).toBe(good);
-  await page.screenshot({ path: testInfo.outputPath("exported.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("exported.png") });
 }
 
 test.describe("the inventory's CSV import and export", () => {
