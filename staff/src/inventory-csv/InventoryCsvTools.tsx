@@ -166,7 +166,10 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
                 <td data-label={COLUMNS[1]}>{r.stockNumber ?? "—"}</td>
                 <td data-label={COLUMNS[2]}>{r.name ?? "—"}</td>
                 <td data-label={COLUMNS[3]}>
-                  <RowOutcome row={r} />
+                  {/* One box, so a phone's stacked cell keeps the outcome beside its label, not spread over the cell's grid. */}
+                  <div>
+                    <RowOutcome row={r} />
+                  </div>
                 </td>
               </tr>
             ))}
