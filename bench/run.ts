@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,csv-import|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -29,6 +29,7 @@ import { benchPostgres } from "./postgres";
 import { benchSitesPart } from "./sites";
 import { benchScalePages } from "./scale-pages";
 import { benchFeeds } from "./scale-feeds";
+import { benchCsvImport } from "./csv-import";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { benchRentals } from "./rentals";
@@ -52,6 +53,7 @@ const PARTS = [
   "scale-leads",
   "sites",
   "rentals",
+  "csv-import",
 ] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -73,6 +75,7 @@ const SETTINGS = {
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
     feeds: { units: 3_500, rounds: 5 },
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
+    "csv-import": { sizes: [35, 3_500], rounds: 3 },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -88,6 +91,7 @@ const SETTINGS = {
     "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
     feeds: { units: 200, rounds: 1 },
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 1 },
+    "csv-import": { sizes: [5, 50], rounds: 1 },
   },
 } as const;
 
@@ -135,6 +139,7 @@ async function main(): Promise<void> {
   }
   if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
   if (parts.includes("rentals")) results.rentals = await benchRentals({ ...settings.rentals, ourMain }, log);
+  if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -200,6 +205,10 @@ function assertNumbers(r: BenchResults): void {
     positive(`rentals ${c.engine} availability req/s`, c.availability.rps);
     positive(`rentals ${c.engine} reservation 201s`, c.reservations.ok);
     positive(`rentals ${c.engine} POST /api/contact req/s`, c.contact.rps);
+  }
+  for (const c of r.csvImport?.cases ?? []) {
+    positive(`csv-import ${c.engine} preview of ${c.rows}`, c.previewMedianMs);
+    positive(`csv-import ${c.engine} import of ${c.rows}`, c.importMedianMs);
   }
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");

@@ -7,6 +7,8 @@ export const AUDIT_FILE = "staff-audit.jsonl";
 /** Who changed what and when: append-only, on disk before each append resolves. */
 export interface AuditStore {
   append(entry: AuditEntry): Promise<void>;
+  /** Many entries in one write (an import's, one per cart), in their order: on disk before it resolves. */
+  appendMany(entries: readonly AuditEntry[]): Promise<void>;
   /** The most recent entries, newest first. */
   recent(limit: number): AuditEntry[];
 }
@@ -20,6 +22,12 @@ export async function openAuditStore(dataDir: string): Promise<AuditStore> {
       const parsed = AuditEntrySchema.parse(entry);
       entries.push(parsed);
       await file.append(parsed);
+    },
+    async appendMany(batch) {
+      const parsed = batch.map((e) => AuditEntrySchema.parse(e));
+      entries.push(...parsed);
+      // Appended side by side, the file's appends go to disk as one write (json-lines.ts).
+      await Promise.all(parsed.map((e) => file.append(e)));
     },
     recent: (limit) => entries.slice(-limit).reverse(),
   };

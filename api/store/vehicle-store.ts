@@ -68,6 +68,12 @@ export interface VehicleStore extends VehicleReader {
   replaceMany(replacements: readonly Replacement[]): Promise<ReplacementOutcome[]>;
   /** The removed vehicle, or undefined when there was none. */
   remove(id: string): Promise<Vehicle | undefined>;
+  /**
+   * Many creates and updates as one write, all or none (an inventory import): `plan` runs on the catalogue as
+   * committed, under the write lock, and what it throws writes nothing. One transaction on PostgreSQL, one durable
+   * write of the file on lowdb. Resolves with the changes, once on disk and in the public view.
+   */
+  commitBatch(plan: (vehicles: readonly Vehicle[]) => PlannedBatch): Promise<BatchChange[]>;
   /** Called after each write is on disk and in the public view (e.g. to render pages again). Returns an unsubscribe. */
   onChange(listener: (change: VehicleChange) => void): () => void;
 }
@@ -182,6 +188,43 @@ export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleRe
 export interface PlannedWrite<C extends VehicleChange = VehicleChange> {
   next: Vehicle[];
   change: C;
+}
+
+/** A change an all-or-none batch makes: it creates and updates, never removes. */
+export type BatchChange = Extract<VehicleChange, { action: "create" | "update" }>;
+
+/** A batch's outcome, worked out on the catalogue as it is: the next list and each change, in order. */
+export interface PlannedBatch {
+  next: Vehicle[];
+  changes: BatchChange[];
+}
+
+/**
+ * The catalogue with `updates` in their vehicles' places and `creates` after the rest. Throws VehicleConflictError
+ * when a created id is taken, or two vehicles would share a link; the stock numbers are the caller's to check.
+ */
+export function planBatch(
+  vehicles: readonly Vehicle[],
+  creates: readonly Vehicle[],
+  updates: readonly { previous: Vehicle; vehicle: Vehicle }[],
+): PlannedBatch {
+  const replaced = new Map(updates.map((u) => [u.previous.id, u.vehicle]));
+  const ids = new Set(vehicles.map((v) => v.id));
+  for (const u of updates) if (!ids.has(u.previous.id)) throw new VehicleConflictError(`Vehicle ${u.previous.id} was removed meanwhile`);
+  for (const v of creates) if (ids.has(v.id)) throw new VehicleConflictError(`A vehicle with id "${v.id}" already exists`);
+  const next = [...vehicles.map((v) => replaced.get(v.id) ?? v), ...creates];
+  try {
+    buildVehicleIndex(next.map((v) => v.id));
+  } catch (err) {
+    throw new VehicleConflictError(`Two vehicles would share a link: ${(err as Error).message}`);
+  }
+  return {
+    next,
+    changes: [
+      ...updates.map((u): BatchChange => ({ action: "update", vehicle: u.vehicle, previous: u.previous })),
+      ...creates.map((vehicle): BatchChange => ({ action: "create", vehicle })),
+    ],
+  };
 }
 
 /** Throws VehicleConflictError when another vehicle than `vehicle.id` holds its stock number: stock numbers are unique in the catalogue. */
@@ -311,6 +354,11 @@ function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
       if (!planned) return undefined;
       await commit(planned.next, planned.change);
       return planned.change.previous;
+    },
+    async commitBatch(plan) {
+      const planned = plan(vehicles());
+      if (planned.changes.length) await commit(planned.next, ...planned.changes);
+      return planned.changes;
     },
     onChange(listener) {
       listeners.add(listener);

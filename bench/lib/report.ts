@@ -3,6 +3,7 @@ import { scalePagesMarkdown, type ScalePagesResults } from "../scale-pages";
 import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
+import { csvImportMarkdown, type CsvImportResults } from "../csv-import";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { LeadsResults } from "../leads";
@@ -32,6 +33,7 @@ export interface BenchResults {
   scaleLeads?: ScaleLeadsResults;
   feeds?: FeedsResults;
   rentals?: RentalsResults;
+  csvImport?: CsvImportResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -282,5 +284,6 @@ export function toMarkdown(r: BenchResults): string {
   }
   if (r.feeds) out.push(...feedsMarkdown(r.feeds));
   if (r.rentals) out.push("", rentalsMarkdown(r.rentals, table));
+  if (r.csvImport) out.push(...csvImportMarkdown(r.csvImport));
   return `${out.join("\n")}\n`;
 }

@@ -9,6 +9,7 @@ import type { SiteStore } from "../../store/site-store";
 import type { VehicleStore } from "../../store/vehicle-store";
 import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
+import { staffInventoryCsvRouter } from "./inventory-csv";
 import { staffLeadsRouter } from "./leads";
 import { sessionRouter } from "./session";
 import type { WidgetReleases } from "../../widget-releases";
@@ -46,6 +47,7 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/session", sessionRouter(deps));
   router.use(requireSession(deps.sessions, deps.accounts), requireChosenPassword);
   router.use("/vehicles", staffVehiclesRouter(deps));
+  router.use("/inventory-csv", staffInventoryCsvRouter(deps));
   router.use("/audit", auditRouter(deps));
   router.use("/accounts", accountsRouter(deps));
   router.use("/origins", originsRouter(deps));

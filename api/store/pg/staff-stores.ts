@@ -134,8 +134,16 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
   };
   await load();
   let loading: Promise<void> | null = null;
+  let again = false;
   db.onChange("staff_audit", () => {
-    loading ??= load()
+    // An append told while a read is in flight may be past that read's snapshot: read once more after it.
+    if (loading) return void (again = true);
+    loading = (async () => {
+      do {
+        again = false;
+        await load();
+      } while (again);
+    })()
       .catch((err: unknown) => console.error("[audit] could not read the history:", err))
       .finally(() => (loading = null));
   });
@@ -145,6 +153,15 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
       const parsed = AuditEntrySchema.parse(entry);
       await db.pool.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(parsed)]);
       entries.push(parsed);
+      if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
+    },
+    async appendMany(batch) {
+      const parsed = batch.map((e) => AuditEntrySchema.parse(e));
+      // One statement, whatever the batch's size: side-by-side inserts would wait on the pool's few connections.
+      await db.pool.query("INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n", [
+        JSON.stringify(parsed),
+      ]);
+      entries.push(...parsed);
       if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
     },
     recent: (limit) => entries.slice(-limit).reverse(),

@@ -8,6 +8,8 @@ import {
   planRemove,
   planReplace,
   planReplaceMany,
+  type BatchChange,
+  type PlannedBatch,
   type PlannedWrite,
   type VehicleChange,
   type VehicleStore,
@@ -107,6 +109,28 @@ async function writeRow(client: pg.PoolClient, change: VehicleChange, version: n
       JSON.stringify(change.vehicle),
     ]);
   else await client.query("UPDATE vehicles SET version = $2, vehicle = NULL, updated_at = now() WHERE id = $1", [change.previous.id, version]);
+}
+
+/**
+ * Store a batch's changes, made at catalogue version `version`: one statement for its updates and one for its
+ * creates, whatever their number (an import of 3,500 carts is two statements, not 3,500).
+ */
+async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[], version: number): Promise<void> {
+  const updates = changes.filter((c) => c.action === "update");
+  const creates = changes.filter((c) => c.action === "create");
+  if (updates.length)
+    await client.query(
+      `UPDATE vehicles SET version = $2, vehicle = x.value, updated_at = now()
+       FROM json_array_elements($1::json) AS x(value) WHERE vehicles.id = x.value ->> 'id'`,
+      [JSON.stringify(updates.map((c) => c.vehicle)), version],
+    );
+  if (creates.length)
+    // In the batch's order (seq); a removed vehicle's row is taken over, and placed last, as writeRow does.
+    await client.query(
+      `${INSERT_VEHICLES}
+       ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()`,
+      [JSON.stringify(creates.map((c) => c.vehicle)), version],
+    );
 }
 
 /**
@@ -218,6 +242,23 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     return planned?.change;
   };
 
+  /** A batch planned on the committed catalogue under its version's row lock, written in one transaction. */
+  const writeBatch = async (plan: (vehicles: readonly Vehicle[]) => PlannedBatch): Promise<BatchChange[]> => {
+    const done = await db.transaction(async (client) => {
+      const committed = (await readSince(client, current, { lock: true }))!;
+      const planned = plan(committed.vehicles);
+      if (!planned.changes.length) return { committed, planned };
+      const next = committed.version + 1;
+      await client.query("UPDATE catalogue SET version = $1 WHERE id = 1", [next]);
+      await writeRows(client, planned.changes, next);
+      return { committed, planned, version: next };
+    });
+    const before = show(done.committed);
+    const mine = done.version === undefined ? [] : show({ version: done.version, vehicles: done.planned.next }, done.planned.changes);
+    tell([...before, ...mine]);
+    return done.planned.changes;
+  };
+
   return {
     list: () => view.list(),
     find: (slug) => view.find(slug),
@@ -242,6 +283,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       const change = await write((vehicles) => planRemove(vehicles, id));
       return change?.previous;
     },
+    commitBatch: writeBatch,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

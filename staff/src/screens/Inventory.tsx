@@ -16,6 +16,7 @@ import { useListQuery } from "../inventory-url";
 import { BASE, Link } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 import { useLiveLoad } from "../use-live-load";
+import { InventoryCsvTools } from "../inventory-csv/InventoryCsvTools";
 import "../inventory-list.css";
 
 /**
@@ -136,7 +137,7 @@ export function Inventory() {
                 aria-describedby={`${searchId}-count`}
               />
             </div>
-            {/* The CSV tools (issue 29) go here, given exactly the carts the list shows: <InventoryCsvTools vehicles={shown} /> */}
+            <InventoryCsvTools vehicles={shown} onImported={() => void load().then(setVehicles, (err: unknown) => setFailure(errorMessage(err)))} />
             <Link href={`${BASE}/vehicles/new`} className="btn btn--primary">
               Add a vehicle
             </Link>

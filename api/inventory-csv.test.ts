@@ -1,0 +1,209 @@
+/**
+ * The inventory CSV import (issue 29) on each storage engine: a preview row by row, then all rows or none once
+ * confirmed with the preview's tag; a bad row writes nothing and is named; a change to the catalogue meanwhile is
+ * refused; 200 rows imported then exported give the same bytes; each endpoint refuses a visitor and a foreign origin.
+ */
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { readFileSync } from "node:fs";
+import type { ImportRowPlan } from "../domain/inventory-csv-import";
+import { inventoryCsv, INVENTORY_CSV_COLUMNS } from "../domain/inventory-csv";
+import { sitesFromExample } from "../domain/site-seed";
+import type { AuditEntry } from "../domain/staff";
+import { sheetUnits } from "../domain/testing/inventory-sheet";
+import type { Vehicle } from "../domain/vehicle";
+import { storeEngines } from "./testing/store-engines";
+import { call, signIn } from "./testing/staff-client";
+import { startTestServer, type TestServer } from "./testing/test-server";
+
+// Sign-ins are scrypt, and 200 carts a write, on a shared 2-core machine.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+const { engines, stop } = await storeEngines();
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers.splice(0)) await s.close();
+  await stop();
+});
+
+const OWNER = { email: "owner@example.com", password: "owner's password 123" };
+const SCOPED = { email: "cape@example.com", password: "cape's password 1234" };
+const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
+
+interface Preview {
+  counts: Record<string, number>;
+  rows: ImportRowPlan[];
+  tag: string;
+}
+
+describe.each(engines)("the inventory CSV import on $name", (engine) => {
+  if (engine.unavailable) {
+    it.skip(`skipped: ${engine.unavailable}`, () => {});
+    return;
+  }
+  let s: TestServer;
+  let owner: string;
+  const send = (
+    path: string,
+    csv: string,
+    { cookie = owner, headers = {}, origin }: { cookie?: string; headers?: Record<string, string>; origin?: string } = {},
+  ) =>
+    fetch(`${s.url}/api/staff/inventory-csv/${path}`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", origin: origin ?? s.origin, ...(cookie ? { cookie } : {}), ...headers },
+      body: csv,
+    });
+  const preview = async (csv: string, cookie = owner): Promise<Preview> => {
+    const res = await send("preview", csv, { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Preview;
+  };
+  const confirm = (csv: string, tag: string | null, cookie = owner) => send("import", csv, { cookie, headers: tag ? { "if-match": tag } : {} });
+  const catalogue = async () => ((await (await call(s, "GET", "/api/staff/vehicles", { cookie: owner })).json()) as { vehicles: Vehicle[] }).vehicles;
+  const history = async () => ((await (await call(s, "GET", "/api/staff/audit?limit=1000", { cookie: owner })).json()) as { entries: AuditEntry[] }).entries;
+
+  it("starts a server with an owner and an account scoped to Cape May", async () => {
+    const place = await engine.fresh();
+    const stores = await engine.open(place);
+    await stores.sites.create(capeMay!);
+    await stores.staff.accounts.add({ ...OWNER, role: "owner" });
+    await stores.staff.accounts.add({ ...SCOPED, role: "sales", sites: [capeMay!.id] });
+    s = await startTestServer(engine.name === "postgres" ? { DATABASE_URL: place } : {}, engine.name === "lowdb" ? place : undefined);
+    servers.push(s);
+    owner = await signIn(s, OWNER.email, OWNER.password);
+  });
+
+  it("refuses both endpoints without a session (401) and from a foreign origin (403), writing nothing", async () => {
+    const csv = inventoryCsv(sheetUnits(2, { prefix: "NOPE" }));
+    const before = await catalogue();
+    for (const path of ["preview", "import"]) {
+      expect((await send(path, csv, { cookie: "" })).status).toBe(401);
+      const foreign = await send(path, csv, { origin: "https://evil.example", headers: { "if-match": "*" } });
+      expect(foreign.status).toBe(403);
+      expect(((await foreign.json()) as { error: string }).error).toEqual(expect.any(String));
+    }
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it("asks for text/csv (415) and for the preview's tag (428)", async () => {
+    const res = await call(s, "POST", "/api/staff/inventory-csv/preview", { cookie: owner, body: { rows: [] } });
+    expect(res.status).toBe(415);
+    expect((await confirm("Stock number\r\nD-1001\r\n", null)).status).toBe(428);
+  });
+
+  it("an import with one bad row writes nothing, and names the row and the column, in the preview and at the confirm", async () => {
+    const units = sheetUnits(5, { prefix: "BAD" });
+    const lines = inventoryCsv(units).split("\r\n");
+    lines[4] = lines[4]!.replace(/,8003,/, ",eight thousand,");
+    const csv = lines.join("\r\n");
+    const before = await catalogue();
+    const entries = (await history()).length;
+
+    const seen = await preview(csv);
+    expect(seen.counts).toEqual({ create: 4, update: 0, unchanged: 0, invalid: 1 });
+    expect(seen.rows[3]).toMatchObject({
+      row: 5,
+      stockNumber: "BAD-3",
+      action: "invalid",
+      errors: [{ column: "Price", message: "Price must be a whole number of dollars from $1 to $250,000" }],
+    });
+    const res = await confirm(csv, seen.tag);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      "Nothing was imported: row 5, Price: Price must be a whole number of dollars from $1 to $250,000",
+    );
+    expect(await catalogue()).toEqual(before);
+    expect((await history()).length).toBe(entries);
+  });
+
+  it("200 rows: the preview says 200 creates, nothing is written until the confirm, then all are, each with its audit entry; their export is the file, byte for byte", async () => {
+    const csv = inventoryCsv(sheetUnits(200));
+    const before = await catalogue();
+    const seen = await preview(csv);
+    expect(seen.counts).toEqual({ create: 200, update: 0, unchanged: 0, invalid: 0 });
+    expect(seen.rows[0]).toMatchObject({ row: 2, stockNumber: "CSV-0", action: "create", vehicleId: "runabout-2-csv-0", name: "Runabout 2" });
+    expect(await catalogue()).toEqual(before);
+
+    const res = await confirm(csv, seen.tag);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Preview).counts).toEqual(seen.counts);
+    const after = await catalogue();
+    expect(after.length).toBe(before.length + 200);
+    const imported = after.filter((v) => v.stockNumber?.startsWith("CSV-"));
+    expect(inventoryCsv(imported)).toBe(csv);
+    expect(imported[1]).toMatchObject({ serialNumber: "SN 1", color: "Lime Green", cost: 6001, status: "on-hold", condition: "used" });
+    expect(imported[0]!.receivedAt).toBe(new Date().toISOString().slice(0, 10));
+
+    const created = (await history()).filter((e) => e.action === "create" && e.vehicleId?.endsWith("-csv-0"));
+    expect(created).toEqual([expect.objectContaining({ email: OWNER.email, vehicleId: "runabout-2-csv-0", vehicleName: "Runabout 2" })]);
+    expect((await history()).filter((e) => e.action === "create").length).toBe(200);
+
+    // The public catalogue never carries the cost the file gave.
+    expect(await (await fetch(`${s.url}/api/vehicles/runabout-2-csv-0`)).text()).not.toContain('"cost"');
+    // Imported again as exported, every row is unchanged: nothing to write.
+    const again = await preview(inventoryCsv(imported));
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 200, invalid: 0 });
+  });
+
+  it("a row changes its cart by stock number; a save to that cart between the preview and the confirm is refused (412), one to another cart is not; a new preview imports", async () => {
+    const [cart] = (await catalogue()).filter((v) => v.stockNumber === "CSV-4");
+    const csv = `Stock number,Price,Colour\r\nCSV-4,${cart!.price + 500},Sunset Orange\r\n`;
+    const seen = await preview(csv);
+    expect(seen.rows).toEqual([
+      expect.objectContaining({
+        action: "update",
+        vehicleId: cart!.id,
+        changes: [
+          { field: "price", from: cart!.price, to: cart!.price + 500 },
+          { field: "color", from: cart!.color, to: "Sunset Orange" },
+        ],
+      }),
+    ]);
+    // A save to another cart meanwhile changes nothing the import would write: the preview still holds.
+    const other = await call(s, "GET", "/api/staff/vehicles/denago-ev-nomad", { cookie: owner });
+    const elsewhere = await call(s, "PATCH", "/api/staff/vehicles/denago-ev-nomad", {
+      cookie: owner,
+      headers: { "if-match": other.headers.get("etag")! },
+      body: { changes: { featured: true }, base: { featured: ((await other.json()) as Vehicle).featured } },
+    });
+    expect(elsewhere.status).toBe(200);
+    expect((await preview(csv)).tag).toBe(seen.tag);
+    // A save to the cart the file changes (a field the file does not name) is detected.
+    const mine = await call(s, "GET", `/api/staff/vehicles/${cart!.id}`, { cookie: owner });
+    const saved = await call(s, "PATCH", `/api/staff/vehicles/${cart!.id}`, {
+      cookie: owner,
+      headers: { "if-match": mine.headers.get("etag")! },
+      body: { changes: { featured: true }, base: { featured: false } },
+    });
+    expect(saved.status).toBe(200);
+    const current = (await saved.json()) as Vehicle;
+
+    const stale = await confirm(csv, seen.tag);
+    expect(stale.status).toBe(412);
+    expect(((await stale.json()) as { error: string }).error).toMatch(/changed since the preview.*Preview the file again/);
+    expect((await catalogue()).find((v) => v.id === cart!.id)).toEqual(current);
+    // A different file under the preview's tag is refused too.
+    expect((await confirm(csv.replace("Sunset", "Dawn"), (await preview(csv)).tag)).status).toBe(412);
+
+    const ok = await confirm(csv, (await preview(csv)).tag);
+    expect(ok.status).toBe(200);
+    expect((await catalogue()).find((v) => v.id === cart!.id)).toMatchObject({ price: cart!.price + 500, color: "Sunset Orange", featured: true });
+    const [last] = await history();
+    expect(last).toMatchObject({ action: "update", email: OWNER.email, vehicleId: cart!.id, fields: ["price", "color"] });
+  });
+
+  it("an account scoped to Cape May imports only carts on Cape May's lot", async () => {
+    const scoped = await signIn(s, SCOPED.email, SCOPED.password);
+    const header = INVENTORY_CSV_COLUMNS.map((c) => c.name).join(",");
+    const [mine, foreign] = sheetUnits(2, { prefix: "CAPE", location: capeMay!.id }).map((u, i) => ({ ...u, location: i ? "sussex-coast" : capeMay!.id }));
+    const csv = inventoryCsv([mine!, foreign!]);
+    expect(csv.startsWith(`\uFEFF${header}`)).toBe(true);
+    const seen = await preview(csv, scoped);
+    expect(seen.rows.map((r) => [r.action, r.errors])).toEqual([
+      ["create", []],
+      ["invalid", [{ column: "Location", message: `Location "sussex-coast" is not one of your account's sites (${capeMay!.id})` }]],
+    ]);
+    expect((await confirm(csv, seen.tag, scoped)).status).toBe(400);
+    const own = inventoryCsv([mine!]);
+    expect((await confirm(own, (await preview(own, scoped)).tag, scoped)).status).toBe(200);
+    expect((await catalogue()).find((v) => v.stockNumber === "CAPE-0")).toMatchObject({ location: capeMay!.id });
+  });
+});

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import express, { Router, type Request, type RequestHandler } from "express";
+import type { StaffScope } from "../../../domain/staff";
+import { planInventoryImport, type InventoryImportPlan } from "../../../domain/inventory-csv-import";
+import { decodeCsv, readSheet, SheetError, type Sheet } from "../../../domain/inventory-csv-parse";
+import type { Vehicle } from "../../../domain/vehicle";
+import { vehicleFieldChanges } from "../../../domain/vehicle-edit";
+import { HttpError } from "../../http-error";
+import { planBatch, VehicleConflictError } from "../../store/vehicle-store";
+import type { StaffDeps } from "./staff-router";
+
+/** A file of 10,000 carts with their descriptions is a few MB; more is not an inventory. */
+export const INVENTORY_CSV_BODY_LIMIT = "8mb";
+const NO_IF_MATCH = "Send If-Match with the preview's tag, so that what is written is what the preview showed";
+const STALE =
+  "The catalogue changed since the preview (someone saved a cart the file changes, or took one of its stock numbers), or the file is not the one previewed: nothing was written. Preview the file again";
+
+/** 415 unless the body is declared as CSV: the console sends the file's bytes as text/csv. */
+const requireCsv: RequestHandler = (req, _res, next) => {
+  if (req.is("text/csv")) return next();
+  next(new HttpError(415, `Unsupported content type ${JSON.stringify(req.get("content-type") ?? "none")}: send the file as text/csv`));
+};
+
+/** The import was confirmed on a catalogue or a file other than the preview's. */
+class StalePreview extends Error {}
+/** A row is bad: the confirm writes nothing (the preview said so too). */
+class InvalidImport extends Error {
+  constructor(readonly plan: InventoryImportPlan) {
+    super("invalid");
+  }
+}
+
+/** The first bad row's first error, as one sentence: "Row 4, Price: …". */
+const firstError = (plan: InventoryImportPlan): string => {
+  const bad = plan.rows.find((r) => r.errors.length)!;
+  const [error] = bad.errors;
+  const more = plan.counts.invalid > 1 ? ` (and ${plan.counts.invalid - 1} more rows with errors)` : "";
+  return `Nothing was imported: row ${bad.row}${error!.column ? `, ${error!.column}` : ""}: ${error!.message}${more}`;
+};
+
+/**
+ * /api/staff/inventory-csv (issue 29): `POST /preview` answers what a file would create and change, row by row, with
+ * each bad row's errors, and a tag of (the file, the catalogue); `POST /import` with that tag as If-Match writes it all
+ * or nothing, and refuses (412) when the catalogue changed since the preview. Both take the file's bytes as text/csv.
+ */
+export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): Router {
+  const router = Router();
+  const csv = [requireCsv, express.raw({ type: "text/csv", limit: INVENTORY_CSV_BODY_LIMIT })];
+
+  const sheetOf = (req: Request): { sheet: Sheet; fileHash: string } => {
+    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    try {
+      return { sheet: readSheet(decodeCsv(bytes)), fileHash: createHash("sha1").update(bytes).digest("base64url") };
+    } catch (err) {
+      if (err instanceof SheetError) throw new HttpError(400, err.message);
+      throw err;
+    }
+  };
+  /**
+   * The tag of a preview: the file's bytes and what the import would write, each cart it changes as it is now and as
+   * it would be, and each cart it makes. A save to one of those carts, or one that changes what a row does (a new cart
+   * taking a stock number the file creates, a model's facts a new cart takes), changes it; a save to another cart does not.
+   */
+  const tagOf = (fileHash: string, planned: InventoryImportPlan): string => {
+    const hash = createHash("sha1").update(fileHash);
+    for (const r of planned.rows) hash.update(`${r.row} ${r.action} ${r.vehicleId ?? ""}\n`);
+    for (const u of planned.updates) hash.update(vehicles.etag(u.previous)).update(vehicles.etag(u.vehicle));
+    for (const v of planned.creates) hash.update(vehicles.etag(v));
+    return `"${hash.digest("base64url")}"`;
+  };
+  const plan = (account: StaffScope, sheet: Sheet, catalogue: readonly Vehicle[]): InventoryImportPlan => {
+    try {
+      return planInventoryImport(sheet, catalogue, {
+        account,
+        siteIds: sites.list().map((s) => s.id),
+        today: new Date().toISOString().slice(0, 10),
+      });
+    } catch (err) {
+      if (err instanceof SheetError) throw new HttpError(400, err.message);
+      throw err;
+    }
+  };
+  const answer = ({ rows, counts }: InventoryImportPlan) => ({ counts, rows });
+
+  router.post("/preview", ...csv, (req, res) => {
+    const { sheet, fileHash } = sheetOf(req);
+    const planned = plan(res.locals.staff!, sheet, vehicles.all());
+    const tag = tagOf(fileHash, planned);
+    res.set("ETag", tag).json({ ...answer(planned), tag });
+  });
+
+  router.post("/import", ...csv, async (req, res) => {
+    const ifMatch = req.get("if-match");
+    if (!ifMatch) throw new HttpError(428, NO_IF_MATCH);
+    const { sheet, fileHash } = sheetOf(req);
+    let planned: InventoryImportPlan | undefined;
+    let changes;
+    try {
+      changes = await vehicles.commitBatch((committed) => {
+        planned = plan(res.locals.staff!, sheet, committed);
+        if (planned.counts.invalid) throw new InvalidImport(planned);
+        if (tagOf(fileHash, planned) !== ifMatch.trim()) throw new StalePreview();
+        return planBatch(committed, planned.creates, planned.updates);
+      });
+    } catch (err) {
+      if (err instanceof StalePreview) throw new HttpError(412, STALE);
+      if (err instanceof InvalidImport) throw new HttpError(400, firstError(err.plan), answer(err.plan));
+      if (err instanceof VehicleConflictError) throw new HttpError(409, `Nothing was imported: ${err.message}`);
+      throw err;
+    }
+    const at = new Date().toISOString();
+    const email = res.locals.staff!.email;
+    // One entry per cart, as a save writes, appended in one write.
+    await audit.appendMany(
+      changes.map((change) => {
+        const fieldChanges = vehicleFieldChanges(change.action === "update" ? change.previous : {}, change.vehicle);
+        return {
+          at,
+          email,
+          action: change.action,
+          vehicleId: change.vehicle.id,
+          vehicleName: change.vehicle.name,
+          fields: fieldChanges.map((c) => c.field),
+          changes: fieldChanges,
+        };
+      }),
+    );
+    res.json(answer(planned!));
+  });
+  return router;
+}
