@@ -110,7 +110,21 @@ describe("CSV", () => {
     const names = LEAD_CSV_COLUMNS.map((c) => c.name);
     expect(LEAD_CSV_HEADER).toBe(`${names.join(",")}\r\n`);
     expect(names.slice(2, 2 + CONTACT_FIELDS.length)).toEqual(CONTACT_FIELDS.map((f) => f.name));
-    expect(names.slice(names.indexOf("site"))).toEqual(["site", "kind", "vehicleId", "vehicleName", "stockNumber", "vinOrSerial", "testDriveSlot", "status", "assignee", "due", "notes", "received", "timeZone"]);
+    expect(names.slice(names.indexOf("site"))).toEqual([
+      "site",
+      "kind",
+      "vehicleId",
+      "vehicleName",
+      "stockNumber",
+      "vinOrSerial",
+      "testDriveSlot",
+      "status",
+      "assignee",
+      "due",
+      "notes",
+      "received",
+      "timeZone",
+    ]);
   });
 
   it("has a header row and one row per lead with source and delivery status", () => {

@@ -62,7 +62,11 @@ export { INSERT_LEAD };
  * text and the phone's digits, asked as lead-search.ts plans each word), with
  * its parameters, numbered from 1; `indexed` when a search word asks the trigram index.
  */
-function whereOf({ query, sites, me, due }: LeadSelection, stats: TrigramStats, params: unknown[] = []): { where: string; params: unknown[]; indexed: boolean } {
+function whereOf(
+  { query, sites, me, due }: LeadSelection,
+  stats: TrigramStats,
+  params: unknown[] = [],
+): { where: string; params: unknown[]; indexed: boolean } {
   const and: string[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
