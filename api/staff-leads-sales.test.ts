@@ -258,8 +258,10 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
-    expect(lines[0]).toMatch(/,site,status,assignee,due,notes,received,timeZone$/);
-    expect(lines[1]).toMatch(new RegExp(`,sussex-coast,New,${BOB.email.replace(".", "\\.")},,,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,America/New_York$`));
+    expect(lines[0]).toMatch(/,site,kind,vehicleId,vehicleName,stockNumber,vinOrSerial,testDriveSlot,status,assignee,due,notes,received,timeZone$/);
+    expect(lines[1]).toMatch(
+      new RegExp(`,sussex-coast,message,,,,,,New,${BOB.email.replace(".", "\\.")},,,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,America/New_York$`),
+    );
     // A note, with its author, in the site's time.
     await call(s, "PATCH", `/api/staff/leads/${ids.r4}`, { cookie: as(ANN), body: { note: "Called, línea ocupada" } });
     const noted = new TextDecoder().decode(Buffer.from(await (await call(s, "GET", "/api/staff/leads.csv?q=r4", { cookie: as(ANN) })).arrayBuffer()));

@@ -170,7 +170,7 @@ describe("the inbox (mail off)", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")",'+cmd,dana@example.com,302-555-0101,sales,'-2+3 is a formula,,,not-sent,0,`);
     // The follow-up columns (issue 30): the status, nobody assigned, no date, no notes, the time in the site's zone.
-    expect(lines[1]).toMatch(/,sussex-coast,New,,,,\d{4}-\d\d-\d\d \d\d:\d\d,America\/New_York$/);
+    expect(lines[1]).toMatch(/,sussex-coast,message,,,,,,New,,,,\d{4}-\d\d-\d\d \d\d:\d\d,America\/New_York$/);
   });
 
   it("follow-ups are kept apart from the lead files, which they never touch, and survive a restart", async () => {

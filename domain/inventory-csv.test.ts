@@ -128,8 +128,13 @@ describe("planInventoryImport", () => {
   it.each([
     [
       "a price out of range",
-      "Stock number,Price\r\nD-1002,-5\r\n",
+      "Stock number,Price\r\nD-1002,300000\r\n",
       { column: "Price", message: expect.stringMatching(/^Price must be a whole number of dollars/) },
+    ],
+    [
+      "a price that is not a number of dollars",
+      "Stock number,Price\r\nD-1002,-5\r\n",
+      { column: "Price", message: "Enter the price in whole dollars, like 12995" },
     ],
     ["a year that is not one", "Stock number,Year\r\nD-1002,twenty\r\n", { column: "Year", message: expect.stringMatching(/^Year must be a model year/) }],
     ["a bad VIN", "Stock number,VIN\r\nD-1002,1HGCM82633A004351\r\n", { column: "VIN", message: expect.stringMatching(/check digit/i) }],

@@ -88,7 +88,7 @@ describe("a lead about a cart", () => {
 
   it("CSV: the kind, the cart's id, name, stock number, VIN or serial and a test drive's slot", () => {
     const [header, row] = leadsToCsv([lead({ kind: "test-drive", slot: "2026-11-30T10:00" })]).split("\r\n");
-    expect(header).toMatch(/,site,kind,vehicleId,vehicleName,stockNumber,vinOrSerial,testDriveSlot$/);
-    expect(row).toMatch(new RegExp(`,sussex-coast,test-drive,${CART.id},Denago EV Rover XL6,D-1042,1HGCM82633A004352,2026-11-30T10:00$`));
+    expect(header).toMatch(/,site,kind,vehicleId,vehicleName,stockNumber,vinOrSerial,testDriveSlot,/);
+    expect(row).toMatch(new RegExp(`,sussex-coast,test-drive,${CART.id},Denago EV Rover XL6,D-1042,1HGCM82633A004352,2026-11-30T10:00,`));
   });
 });

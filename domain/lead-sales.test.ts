@@ -150,7 +150,7 @@ describe("the CSV's follow-up columns", () => {
     const names = LEAD_CSV_COLUMNS.map((c) => c.name);
     expect(
       row.endsWith(
-        `,sussex-coast,Contacted,ann@dealer.example,2026-07-01 14:30,"2026-11-21 10:10 ann@dealer.example: Called, línea ocupada\n2026-11-21 11:00 bob@dealer.example: =2+2\nsecond line",2026-11-21 10:04,America/New_York\r\n`,
+        `,sussex-coast,message,,,,,,Contacted,ann@dealer.example,2026-07-01 14:30,"2026-11-21 10:10 ann@dealer.example: Called, línea ocupada\n2026-11-21 11:00 bob@dealer.example: =2+2\nsecond line",2026-11-21 10:04,America/New_York\r\n`,
       ),
     ).toBe(true);
     expect(row.split(",").length).toBeGreaterThan(names.length);

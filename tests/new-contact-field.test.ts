@@ -67,13 +67,18 @@ const CHANGE: Record<string, () => void> = {
   "domain/contact.ts": () => {
     edit(
       "domain/contact.ts",
-      `  message: "Message must be at least 10 characters",\n} as const;`,
-      `  message: "Message must be at least 10 characters",\n  contactBy: "Choose phone, e-mail or text message",\n} as const;\n\n/** How a visitor would rather be answered. */\nexport const CONTACT_WAYS = { phone: "Phone", email: "E-mail", text: "Text message" } as const;`,
+      `  message: "Message must be at least 10 characters",\n`,
+      `  message: "Message must be at least 10 characters",\n  contactBy: "Choose phone, e-mail or text message",\n`,
     );
     edit(
       "domain/contact.ts",
-      `  message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),\n});`,
-      `  message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),\n  contactBy: z.optional(z.enum(["phone", "email", "text"], { error: CONTACT_MESSAGES.contactBy })),\n});`,
+      `/** The message of a one-line field holding`,
+      `/** How a visitor would rather be answered. */\nexport const CONTACT_WAYS = { phone: "Phone", email: "E-mail", text: "Text message" } as const;\n\n/** The message of a one-line field holding`,
+    );
+    edit(
+      "domain/contact.ts",
+      `  message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),\n`,
+      `  message: trimmed(MESSAGE_MIN_LENGTH, MESSAGE_MAX_LENGTH, CONTACT_MESSAGES.message),\n  contactBy: z.optional(z.enum(["phone", "email", "text"], { error: CONTACT_MESSAGES.contactBy })),\n`,
     );
   },
   "domain/contact-fields.ts": () => {

@@ -33,7 +33,7 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
     const pools = [1, 2, 3].map(() => new pg.Pool({ connectionString: url, max: 1 }));
     try {
       const applied = await Promise.all(pools.map((p) => migrate(p)));
-      expect(applied.flat().sort()).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version));
       const { rows } = await pools[0]!.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version");
       expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
     } finally {
