@@ -120,14 +120,15 @@ function twoSites(engine: "lowdb" | "postgres") {
       ["cape-may.localhost", capeMay, sussex],
       ["localhost", sussex, capeMay],
     ] as const) {
-      for (const [path, tag, part] of [
-        ["/vehicle/denago-ev-city", "gc-vehicle-detail", "test-drive"],
-        ["/rentals", "gc-rental-pricing", "reserve"],
+      // The phone link of each: the vehicle's test-drive call, and the line beside RESERVE TODAY (which opens the booking on /rentals).
+      for (const [path, tag, call] of [
+        ["/vehicle/denago-ev-city", "gc-vehicle-detail", '[part="test-drive"]'],
+        ["/rentals", "gc-rental-pricing", ".gc-plan__call a"],
       ] as const) {
         await page.goto(at(host, path));
         // The widget's own render is done once it says it is ready.
         await page.waitForFunction((t) => (window as unknown as { gcReady: string[] }).gcReady.includes(t), tag);
-        const link = page.locator(`${tag} [part="${part}"]`).first();
+        const link = page.locator(`${tag} ${call}`).first();
         const line = own.phones.tollFree && tag === "gc-vehicle-detail" ? own.phones.tollFree : own.phones.main;
         await expect(link).toHaveAttribute("href", `tel:${line.e164}`);
         const shadow = await page

@@ -97,12 +97,13 @@ for (const { path, tag, api, loaded } of [
   });
 }
 
-test("rentals: benefits, three plans in <gc-rental-pricing>, RESERVE TODAY dials the phone", async ({ page }) => {
+test("rentals: benefits, three plans in <gc-rental-pricing>, RESERVE TODAY opens the booking with its plan, the phone beside it", async ({ page }) => {
   await page.goto("/rentals");
   for (const b of ["Street legal with seat belts", "Insurance included", "No hidden fees"]) await expect(page.locator("#benefits")).toContainText(b);
   const rentals = page.locator("gc-rental-pricing");
   await expect(rentals.locator('[part="plan"]')).toHaveCount(3);
-  await expect(rentals.locator(`a[part="reserve"][href="tel:${BUSINESS.phones.main.e164}"]`)).toHaveCount(3);
+  for (const plan of ["4-seater", "6-seater", "utility"]) await expect(rentals.locator(`a[part="reserve"][href="/rentals?plan=${plan}#book"]`)).toHaveCount(1);
+  await expect(rentals.locator(`.gc-plan__call a[href="tel:${BUSINESS.phones.main.e164}"]`)).toHaveCount(3);
   await expect(rentals).toContainText("$245");
   await expect(page.locator(".footnote")).toContainText("24-hour increments");
 });
