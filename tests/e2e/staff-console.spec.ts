@@ -338,7 +338,14 @@ test("signs in with the keyboard alone, with a visible focus", async ({ page }) 
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeFocused();
   // A sales account manages the inventory, the leads and the rental desk, not accounts.
-  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Inventory", "Add a vehicle", "Leads", "Rentals", "Embed", "History"]);
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText([
+    "Inventory",
+    "Add a vehicle",
+    "Leads",
+    "Rentals",
+    "Embed",
+    "History",
+  ]);
 });
 
 test("a wrong password says so; an e-mail held back after failures says how long to wait", async ({ page, consoleGuard }) => {
