@@ -150,7 +150,7 @@ test.describe("the leads inbox", () => {
       await partner.getByText("Follow up").click();
       await partner.getByLabel(`Status of Partner Visitor ${tag}`).selectOption("contacted");
       await expect(partner.getByRole("status")).toHaveText("Marked contacted.");
-      await expect(partner.locator("summary")).toContainText(`Contacted by ${sales.email}`);
+      await expect(partner.locator("details.lead__follow-up:not(.lead-sales__replies) > summary")).toContainText(`Contacted by ${sales.email}`);
       await partner.getByLabel("Add a note").fill("Called back: wants a test drive on Saturday.");
       await partner.getByRole("button", { name: "Add note" }).click();
       await expect(partner.getByRole("status")).toHaveText("Note added.");
