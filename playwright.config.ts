@@ -9,6 +9,10 @@ export const E2E_DATA_DIR = path.resolve(`.tmp/e2e-data-${E2E_PORT}`);
 export const SITE = `http://localhost:${E2E_PORT}`;
 export const DEMO = `http://localhost:${E2E_DEMO_PORT}`;
 
+// The servers some tests start in their own process (tests/e2e/site-isolation.spec.ts, …) run as `npm start` runs
+// them (server/main.ts): in production mode, React's production build included. Set before any test file loads React.
+process.env.NODE_ENV ??= "production";
+
 const chromium = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
 
 export default defineConfig({

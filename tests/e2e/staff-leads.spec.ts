@@ -419,7 +419,9 @@ test.describe("resend, through a real SMTP sink", () => {
     const again = await page.evaluate(async (id) => (await fetch(`/api/staff/leads/${id}/resend`, { method: "POST" })).status, landed.id);
     expect(again).toBe(409);
 
-    // Stopped, the server sends nothing more: the counts are final.
+    // Stopped, the server sends nothing more: the counts are final. The inbox is left first: its poll would find the
+    // server gone.
+    await page.goto("about:blank");
     await server.stop();
     server = null;
     expect(mailsOf(failed.id)).toHaveLength(1);
@@ -472,6 +474,8 @@ test.describe("Resend is offered only where this server mails leads", () => {
       await expect(lead.getByRole("button", { name: "Resend the mail of On Mail" })).toBeVisible();
       await expect(page.getByText(note)).toHaveCount(0);
     } finally {
+      // Away from the inbox first: its poll would find the server gone.
+      await page.goto("about:blank");
       await server.stop();
     }
   });

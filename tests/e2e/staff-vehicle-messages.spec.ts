@@ -68,11 +68,8 @@ test("every bad input of the vehicle form is answered in words naming its field"
 });
 
 test("the location is one of the organisation's sites, chosen from a list", async ({ signedInPage: page }) => {
-  await page.goto("/staff/vehicles/new");
-  const location = page.getByLabel("Location");
-  await expect(location.locator("option")).not.toHaveCount(1);
-  const options = await location.locator("option").allTextContents();
-  expect(options[0]).toBe("Not said");
   const sites = (await (await page.request.get("/api/staff/sites")).json()) as { sites: { id: string; name: string }[] };
-  expect(options.slice(1)).toEqual(sites.sites.map((s) => s.name));
+  expect(sites.sites.length).toBeGreaterThan(0);
+  await page.goto("/staff/vehicles/new");
+  await expect(page.getByLabel("Location").locator("option")).toHaveText(["Not said", ...sites.sites.map((s) => s.name)]);
 });
