@@ -6,6 +6,7 @@ import { Notice } from "../components/Notice";
 import { errorMessage } from "../error-message";
 import { formatTime } from "../format";
 import "./inbox.css";
+import { useLiveLoad } from "../use-live-load";
 
 /** The accounts a site's leads may go to, asked once per site per page load. */
 const assigneesOf = new Map<string, Promise<{ email: string; role: string }[]>>();
@@ -54,16 +55,12 @@ export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; m
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string } | null>(null);
   useEffect(() => setDue(lead.due ? toLocalInput(lead.due) : ""), [lead.due]);
-  useEffect(() => {
-    let live = true;
-    assignees(lead.site).then(
-      (list) => live && setAccounts(list.map((a) => a.email)),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [lead.site]);
+  useLiveLoad(
+    () => assignees(lead.site),
+    (list) => setAccounts(list.map((a) => a.email)),
+    () => undefined,
+    [lead.site],
+  );
 
   const act = async (work: () => Promise<InboxLead>, done: string) => {
     setBusy(true);

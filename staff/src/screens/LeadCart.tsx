@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { LEAD_KIND_LABELS, leadKind } from "../../../domain/contact";
 import { vehicleLabel, type Lead } from "../../../domain/lead";
 import { formatSlot } from "../../../domain/test-drive";
 import type { VehicleStatus } from "../../../domain/vehicle";
 import { staffApi } from "../api/staff-api";
 import { BASE, Link } from "../router";
+import { useLiveLoad } from "../use-live-load";
 
 /** The cart's status now, per id, read once per console visit: a lead list shows many leads about few carts. */
 const statuses = new Map<string, Promise<VehicleStatus | "removed" | "unknown">>();
@@ -29,14 +30,12 @@ export function LeadCart({ lead, onFilter }: { lead: Lead; onFilter?: (vehicleId
   const kind = leadKind(lead);
   const v = lead.vehicle;
   const [status, setStatus] = useState<VehicleStatus | "removed" | "unknown" | null>(null);
-  useEffect(() => {
-    if (!v) return;
-    let live = true;
-    void statusOf(v.id).then((s) => live && setStatus(s));
-    return () => {
-      live = false;
-    };
-  }, [v]);
+  useLiveLoad(
+    () => (v ? statusOf(v.id) : Promise.resolve(null)),
+    setStatus,
+    () => setStatus("unknown"),
+    [v],
+  );
   if (kind === "message" && !v) return null;
   return (
     <div className="lead__cart" data-lead-cart="">

@@ -120,39 +120,28 @@ export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
   const problem = queryProblem(filters);
   const badPeriod = queryProblem({ from: filters.from, to: filters.to }) !== null;
 
-  useEffect(() => {
-    let live = true;
-    setFailure(problem);
-    if (problem) return void setLeads(null);
-    leadsApi.page(filters).then(
-      (page) => {
-        if (!live) return;
-        setLeads(page.leads);
-        setOverdue(page.overdue);
-        setNextCursor(page.nextCursor);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setFailure(errorMessage(err));
-        setLeads(null);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [filters, problem]);
+  // A problem found without asking is shown as the failure, as the API would have answered it.
+  useLiveLoad(
+    () => (problem ? Promise.reject(new Error(problem)) : leadsApi.page(filters)),
+    (page) => {
+      setFailure(null);
+      setLeads(page.leads);
+      setOverdue(page.overdue);
+      setNextCursor(page.nextCursor);
+    },
+    (err) => {
+      setFailure(errorMessage(err));
+      setLeads(null);
+    },
+    [filters, problem],
+  );
 
-  useEffect(() => {
-    let live = true;
-    if (badPeriod) return void setCounts(null);
-    leadsApi.counts({ from: filters.from, to: filters.to }).then(
-      (c) => live && setCounts(c),
-      () => live && setCounts(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [filters.from, filters.to, changes, badPeriod]);
+  useLiveLoad(
+    () => (badPeriod ? Promise.resolve(null) : leadsApi.counts({ from: filters.from, to: filters.to })),
+    setCounts,
+    () => setCounts(null),
+    [filters.from, filters.to, changes, badPeriod],
+  );
 
   const more = async () => {
     if (!nextCursor) return;
