@@ -7,14 +7,12 @@
  * batch at a time, so memory does not grow with their number.
  */
 import { fstatSync, ftruncateSync, writeSync } from "node:fs";
-import { open, rename, unlink } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Lead } from "../../domain/lead";
 import { SITE_MESSAGES, SLUG_PATTERN } from "../../domain/site";
 import { LEAD_CSV_HEADER, leadCsvRows } from "../../domain/leads-csv";
-import { syncFolder } from "../store/durable-file";
-import { PRIVATE_FILE_MODE } from "../store/file-modes";
+import { writeFileDurablyFrom } from "../store/durable-file";
 import { cliLeadBatches } from "./cli-stores";
 
 const USAGE = "Usage: npm run leads -- [--since YYYY-MM-DD] [--site ID] [--format csv|json] [--out FILE]";
@@ -58,30 +56,6 @@ function stdoutWriter(): (text: string) => void {
       if (position !== null) position += n;
     }
   };
-}
-
-/**
- * Write the pieces `write` is given to `file` so that it survives a power cut
- * once this resolves, as writeFileDurably does with one text: a temp file
- * beside it, fsynced, renamed over the file, the folder fsynced; a failure
- * removes the temp file.
- */
-async function writeFileDurablyFrom(file: string, produce: (write: (text: string) => Promise<void>) => Promise<void>): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
-  try {
-    const handle = await open(temp, "w", PRIVATE_FILE_MODE);
-    try {
-      await produce(async (text) => void (await handle.write(text)));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (err) {
-    await unlink(temp).catch(() => {});
-    throw err;
-  }
-  await syncFolder(path.dirname(file));
 }
 
 /**

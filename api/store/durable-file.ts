@@ -10,11 +10,21 @@ import { PRIVATE_FILE_MODE } from "./file-modes";
  * its temp file, so it leaves nothing behind.
  */
 export async function writeFileDurably(file: string, text: string | Buffer): Promise<void> {
+  await writeFileDurablyFrom(file, (write) => write(text));
+}
+
+/**
+ * The same for a file written in pieces (a large export, a batch at a time):
+ * `produce` hands each piece to `write`; the file is in place, fsynced, once
+ * this resolves, and a failure anywhere leaves nothing behind.
+ */
+export async function writeFileDurablyFrom(file: string, produce: (write: (piece: string | Buffer) => Promise<void>) => Promise<void>): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
   try {
     const handle = await open(temp, "w", PRIVATE_FILE_MODE);
     try {
-      await handle.writeFile(text);
+      // writeFile writes the whole piece from the current position, so pieces follow each other.
+      await produce((piece) => handle.writeFile(piece));
       await handle.sync();
     } finally {
       await handle.close();
