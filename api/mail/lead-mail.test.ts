@@ -141,7 +141,8 @@ describe("lead mail", () => {
   });
 });
 
-describe("npm run leads", () => {
+// Each case starts the CLI (Node with tsx) up to five times: a few seconds each on a busy two-core machine.
+describe("npm run leads", { timeout: 60_000 }, () => {
   const exec = promisify(execFile);
   const ROOT = path.resolve(import.meta.dirname, "../..");
   const run = (dataDir: string, ...args: string[]) =>
