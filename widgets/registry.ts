@@ -235,6 +235,13 @@ export const WIDGETS = [
         default: "the dealership's /thank-you",
         note: "A path or http(s) URL: go there.",
       },
+      {
+        name: "vehicle-id",
+        type: "string",
+        description:
+          'The cart the message is about (its id, e.g. denago-ev-rover-xl6): the form says "About: name, stock #…" above the fields and sends a quote request for it.',
+        note: "An unknown or sold id: the plain form, and gc-error says why.",
+      },
       THEME,
     ],
     events: ["gc-contact-submitted", ...COMMON_EVENTS],
