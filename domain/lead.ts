@@ -59,8 +59,8 @@ export const vehicleModel = (v: Pick<LeadVehicle, "brand" | "name">): string => 
   return model || v.name;
 };
 
-/** What a lead is about, in one line: "Denago EV Rover XL6, stock #D-1042" (the name alone without a stock number). */
-export const vehicleLabel = (v: Pick<LeadVehicle, "name" | "stockNumber">): string => (v.stockNumber ? `${v.name}, stock #${v.stockNumber}` : v.name);
+/** What a lead is about, in one line (domain/vehicle-label.ts). */
+export { vehicleLabel } from "./vehicle-label";
 
 /** A stored lead: the visitor's message, where it came from, and its delivery. */
 export const LeadSchema = z.object({

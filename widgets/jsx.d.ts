@@ -86,6 +86,8 @@ export interface GcContactFormAttributes extends GcElementAttributes {
   source?: string;
   /** Where to go after sending. redirect="" stays on the page and shows a success message. Default: the dealership's /thank-you. */
   redirect?: string;
+  /** The cart the message is about (its id, e.g. denago-ev-rover-xl6): the form says "About: name, stock #…" above the fields and sends a quote request for it. */
+  "vehicle-id"?: string;
   /** A lead was stored by the dealership. */
   "ongc-contact-submitted"?: Listener<"gc-contact-submitted">;
 }

@@ -26,7 +26,8 @@ const scriptText = (value: unknown): string => JSON.stringify(value).replace(/</
  * and data in a declarative shadow root: what visitors see before the script runs and with JavaScript off, and what
  * search engines read. The root links the widget's stylesheet (the very styles it adopts: no inline style under the
  * site's Content-Security-Policy). `vehicles` is the vehicle the component shows, also served beside the element as a
- * JSON data block, from which the widget's first render in the browser shows the same content (docs/decisions/0010).
+ * JSON data block, from which the widget's first render in the browser shows the same content (docs/decisions/0010); a
+ * widget that reads no vehicle store (the contact form) gets it as `servedVehicle`.
  */
 export function ServedWidget({
   tag,
@@ -62,7 +63,7 @@ export function ServedWidget({
           "template",
           { shadowrootmode: "open" },
           <link rel="stylesheet" href={stylesheet} />,
-          <WidgetContactContext value={contact}>{content ?? <Component {...props} host={SERVER_HOST} served />}</WidgetContactContext>,
+          <WidgetContactContext value={contact}>{content ?? <Component {...props} host={SERVER_HOST} served servedVehicle={vehicles} />}</WidgetContactContext>,
         ),
       )}
     </>

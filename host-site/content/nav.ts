@@ -26,6 +26,14 @@ export const ABOUT_NAV: readonly NavLink[] = [
 export const CONTACT_FORM_ID = "send-a-message";
 /** The message form itself: quote and test-drive buttons land on the form, not 1,350 px above it. */
 export const CONTACT_FORM_HREF = `/contact#${CONTACT_FORM_ID}`;
+/** The contact page's query parameter naming the cart a quote is about: `/contact?vehicle=<id>`. */
+export const CONTACT_VEHICLE_PARAM = "vehicle";
+/**
+ * A "Get Quote" link: the contact form, in view at once, naming the cart `vehicleId` (issue 30); without one, the plain
+ * form. Still /contact, as spec §2 has it.
+ */
+export const quoteHref = (vehicleId?: string): string =>
+  vehicleId ? `/contact?${CONTACT_VEHICLE_PARAM}=${encodeURIComponent(vehicleId)}#${CONTACT_FORM_ID}` : CONTACT_FORM_HREF;
 
 /** The last top-level item, after the About dropdown. */
 export const CONTACT_NAV: NavLink = { href: "/contact", label: "Contact" };

@@ -7,9 +7,15 @@ import { ServedWidget } from "../components/ServedWidget";
 import { CONTACT_FORM_ID } from "../content/nav";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
+import type { PublicVehicle } from "../../domain/public-vehicle";
 import { formatSiteAddress, type SiteFacts } from "../lib/site-facts";
 
-export function contactPage(biz: SiteFacts): PageDef {
+/**
+ * The contact page; `about`, the cart a "Get Quote" link named (`/contact?vehicle=<id>`, quoteHref): the form says so
+ * above its fields and sends a quote request for it, rendered on the server as in the browser. The page's address stays
+ * /contact (its canonical link), whichever cart it names.
+ */
+export function contactPage(biz: SiteFacts, about?: PublicVehicle): PageDef {
   const { main } = biz.phones;
   return {
     path: "/contact",
@@ -98,7 +104,11 @@ export function contactPage(biz: SiteFacts): PageDef {
                   </p>
                 </div>
               </noscript>
-              <ServedWidget tag="gc-contact-form" attributes={{ source: "contact-page", redirect: "/thank-you" }} />
+              <ServedWidget
+                tag="gc-contact-form"
+                attributes={{ source: "contact-page", redirect: "/thank-you", ...(about ? { "vehicle-id": about.id } : {}) }}
+                vehicles={about}
+              />
             </section>
           </div>
         </section>

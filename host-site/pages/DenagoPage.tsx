@@ -59,7 +59,7 @@ export function denagoPage({ catalogue, site: biz }: PageContext): PageDef {
               <VehicleCard key={v.id} vehicle={v} href={`/vehicles/${modelSlug(v.name)}`} kicker={seriesOfCategory(v.category)?.title ?? v.category}>
                 {v.specifications.drive ? <p className="muted">Drive: {specValue(v.specifications.drive)}</p> : null}
                 <CheckList items={v.features.slice(0, 3)} />
-                <ModelActions name={v.name} href={`/vehicles/${modelSlug(v.name)}`} />
+                <ModelActions name={v.name} href={`/vehicles/${modelSlug(v.name)}`} vehicleId={v.id} />
               </VehicleCard>
             ))}
           </div>

@@ -95,7 +95,7 @@ export function evolutionPage({ catalogue, site: biz }: PageContext): PageDef {
                     </dl>
                     <p className="muted">Drive: {EVOLUTION_DRIVE}</p>
                     <CheckList items={v.features.slice(0, 4)} />
-                    <ModelActions name={v.name} href={href} />
+                    <ModelActions name={v.name} href={href} vehicleId={v.id} />
                   </div>
                 </article>
               );

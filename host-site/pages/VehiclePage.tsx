@@ -3,6 +3,7 @@ import type { Vehicle } from "../../domain/vehicle";
 import type { PublicVehicle } from "../../domain/public-vehicle";
 import { unitFacts } from "../../domain/unit-facts";
 import { ServedWidget } from "../components/ServedWidget";
+import { quoteHref } from "../content/nav";
 import { cardImage } from "../components/VehicleCard";
 import { vehicleJsonLd } from "../lib/json-ld";
 import { shareImage } from "../lib/share-image";
@@ -67,6 +68,11 @@ export function vehiclePage(biz: SiteFacts, v: PublicVehicle, estimate?: Partial
                 </div>
               ))}
             </dl>
+            <p className="actions">
+              <a className="btn btn--primary" href={quoteHref(v.id)}>
+                Get Quote<span className="visually-hidden">: {v.name}</span>
+              </a>
+            </p>
           </div>
         </div>
         <section className="section" aria-labelledby="page-title">

@@ -162,4 +162,18 @@ describe("LivePages", () => {
     expect(pages.page("/no-such-page")).toBeUndefined();
     expect(renderPage).toHaveBeenCalledTimes(2);
   });
+
+  it("renders /contact?vehicle=<id> naming the cart (a sold one as sold), once per change, and nothing for an id it has not", () => {
+    const feed = changingCatalogue();
+    const pages = new LivePages(feed, UNBUILT_ASSETS, firstSite());
+    const v = feed.vehicles.find((x) => x.id === "denago-ev-nomad")!;
+    const page = pages.contact(v.id);
+    expect(text(page)).toContain(`About:</span> <strong>${v.name}, stock #${v.stockNumber}</strong>`);
+    expect(text(page)).toContain(`vehicle-id="${v.id}"`);
+    expect(pages.contact(v.id)).toBe(page);
+    // Only a vehicle's exact id: not a slug of its name, nor anything else a visitor types.
+    for (const id of ["ev-nomad", "no-such-cart", "<script>"]) expect(pages.contact(id), id).toBeUndefined();
+    feed.update(v.id, { status: "sold" });
+    expect(text(pages.contact(v.id))).toContain("This cart has been sold. Your message is still welcome");
+  });
 });

@@ -18,6 +18,7 @@ import type { ListingFeed } from "./feeds/listing-feeds";
 import { PAYMENT_PARAMS, type PaymentFields } from "../../domain/payment";
 import { comparePage, COMPARE_PATH } from "../pages/ComparePage";
 import type { CompareRequest } from "../../domain/compare";
+import { contactPage } from "../pages/ContactPage";
 
 /** The catalogue as the site reads it: every vehicle, sold ones included, and a call after each change. */
 export interface CatalogueFeed {
@@ -87,6 +88,8 @@ export class LivePages {
   readonly #vehicles = new Map<string, VehiclePageAnswer>();
   /** A vehicle's page with a payment estimate's figures (its GET form's query): bounded, as a visitor types them. */
   readonly #estimates = new BoundedCache<string, VehiclePageAnswer>(MAX_QUERY_VARIANTS);
+  /** Vehicle id → `/contact?vehicle=<id>`: only ids of the site's vehicles are kept, so no bound beyond the catalogue's. */
+  readonly #contacts = new Map<string, PreparedBody>();
   /** `/compare` for a set of ids: bounded, as a visitor picks them. */
   readonly #compares = new BoundedCache<string, PreparedBody>(MAX_QUERY_VARIANTS);
   readonly #feed: CatalogueFeed;
@@ -156,6 +159,20 @@ export class LivePages {
   }
 
   /**
+   * `/contact?vehicle=<id>`: the contact page naming the cart `id` (a sold one too: the page says so), or undefined when
+   * the site has no vehicle by that exact id (the plain contact page answers then).
+   */
+  contact(id: string): PreparedBody | undefined {
+    const kept = this.#contacts.get(id);
+    if (kept) return kept;
+    const v = this.#current().all.pick([id])[0];
+    if (!v) return undefined;
+    const body = prepareHtml(renderPage(this.#site, contactPage(this.#site, v), this.#assets));
+    this.#contacts.set(id, body);
+    return body;
+  }
+
+  /**
    * The page of the vehicle a slug from any link rule points at, or undefined when there is none; `estimate`, the
    * figures of its payment estimate's GET form, computed in the page (a listed vehicle's only).
    */
@@ -196,6 +213,7 @@ export class LivePages {
     this.#inventory.clear();
     this.#estimates.clear();
     this.#compares.clear();
+    this.#contacts.clear();
     if (!change) return this.#vehicles.clear();
     if (change.action !== "create") this.#vehicles.delete(change.previous.id);
     if (change.action !== "delete") this.#vehicles.delete(change.vehicle.id);

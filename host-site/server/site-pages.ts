@@ -108,6 +108,11 @@ export class SitePages {
     return this.#entry(site).live.compare(request);
   }
 
+  /** `site`'s contact page naming the cart `vehicleId`, or its plain contact page for an id it has no vehicle by. */
+  contact(site: Site, vehicleId: string): PreparedBody | undefined {
+    return this.#entry(site).live.contact(vehicleId) ?? this.page(site, "/contact");
+  }
+
   /** The listing feed at `path` of `site`'s listed units, following the catalogue. */
   feed(site: Site, path: string, feed: ListingFeed): PreparedBody {
     return this.#entry(site).live.feed(path, feed);

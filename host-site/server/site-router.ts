@@ -20,6 +20,7 @@ import { LISTING_FEEDS } from "./feeds/listing-feeds";
 import { paymentQuery } from "../../domain/payment";
 import { compareRequest } from "../../domain/compare";
 import { COMPARE_PATH } from "../pages/ComparePage";
+import { CONTACT_VEHICLE_PARAM } from "../content/nav";
 import { RENTAL_CANCEL_PATH } from "../pages/RentalCancelPage";
 import { rentalCancelRouter, type RentalCancellation } from "./rental-cancel";
 
@@ -136,6 +137,14 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals 
   router.get(COMPARE_PATH, (req, res, next) => {
     if (!built) return next();
     send(req, res, pages.compare(siteOf(res), compareRequest(new URL(req.originalUrl, "http://x").searchParams)));
+  });
+  // A "Get Quote" link's contact page names its cart: `?vehicle=<id>` (issue 30); any other query is the plain page.
+  router.get("/contact", (req, res, next) => {
+    const id = new URL(req.originalUrl, "http://x").searchParams.get(CONTACT_VEHICLE_PARAM);
+    if (!built || !id) return next();
+    const page = pages.contact(siteOf(res), id);
+    if (page) send(req, res, page);
+    else next();
   });
   if (rentals && built) router.use(RENTAL_CANCEL_PATH, rentalCancelRouter(rentals, assets));
   router.get("/vehicle/:id", vehicleRoute);

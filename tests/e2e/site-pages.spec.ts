@@ -139,7 +139,7 @@ test("evolution: 7 series cards and 6 featured models follow the link rules", as
     const v = vehicles.find((x) => x.id === `evolution-${href!.slice("/vehicles/".length)}`);
     expect(v, `featured model ${href}`).toBeTruthy();
     await expect(card.locator(".badge--price")).toHaveText(usd(v!.price));
-    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact#send-a-message");
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", `/contact?vehicle=${v!.id}#send-a-message`);
   }
 });
 
@@ -155,7 +155,7 @@ test("denago: 3 series cards and the 6-model lineup", async ({ page, request }) 
     const name = await card.locator("h3").innerText();
     const v = vehicles.find((x) => x.name === name)!;
     await expect(card.getByRole("link", { name: /View Details/ })).toHaveAttribute("href", `/vehicles/${name.toLowerCase().replace(/\s+/g, "-")}`);
-    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", "/contact#send-a-message");
+    await expect(card.getByRole("link", { name: /Get Quote/ })).toHaveAttribute("href", `/contact?vehicle=${v.id}#send-a-message`);
     await expect(card.locator(".price")).toHaveText(usd(v.price));
   }
   await expect(page.getByRole("link", { name: "Compare All Models" })).toHaveAttribute("href", "/inventory");

@@ -12,6 +12,8 @@ const PAGES = [
   { path: "/rentals", tag: "gc-rental-pricing" },
   { path: "/eco-impact", tag: "gc-eco-calculator" },
   { path: "/contact", tag: "gc-contact-form" },
+  // The form naming a cart (issue 30): the line the server wrote is the one the running form shows.
+  { path: "/contact?vehicle=denago-ev-city", tag: "gc-contact-form" },
 ] as const;
 
 /** The text a visitor sees inside the element (its shadow root when it has one), controls left out, spaces collapsed. */

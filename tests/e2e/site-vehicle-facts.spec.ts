@@ -54,7 +54,7 @@ for (const width of [1280, 390]) {
       .getByRole("link", { name: /^Get Quote/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/contact#send-a-message$/);
+    await expect(page).toHaveURL(/\/contact\?vehicle=[a-z0-9-]+#send-a-message$/);
     const form = page.getByRole("region", { name: "Send us a message" });
     await expect(form.getByRole("heading", { name: "Send us a message" })).toBeInViewport();
     await expect(form.getByLabel("First Name")).toBeInViewport();

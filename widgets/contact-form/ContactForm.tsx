@@ -21,6 +21,9 @@ import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
 import { SCRIPT_CONTACT } from "../shared/script-contact";
 import { ContactFields } from "./ContactFields";
+import { useCart } from "./cart";
+import { vehicleLabel } from "../../domain/vehicle-label";
+import type { Vehicle } from "../../domain/vehicle";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 
@@ -35,6 +38,13 @@ export interface ContactFormProps {
   interest?: string;
   /** A label stored with the lead, naming the page or partner that sent it. */
   source?: string;
+  /** The catalogue id of the cart the message is about: the form names it and sends a quote request for it. */
+  vehicleId?: string;
+}
+
+/** The server's render only (host-site/components/ServedWidget.tsx): the cart `vehicleId` names, which the page also carries as a data block. */
+interface ServedProps {
+  servedVehicle?: Vehicle;
 }
 
 type Field = keyof ContactMessageInput;
@@ -58,11 +68,14 @@ export const NOT_ALLOWED_TOAST: Toast = {
   call: true,
 };
 
+/** The toast when the cart the form named left the inventory before the message was sent. */
+export const CART_GONE = "That cart is no longer in our inventory. Your message is still here: press Send Message to send it without the cart.";
+
 /**
  * `<gc-contact-form>`: the contact form (spec §5: its fields and their messages) posting a lead to the dealership (§4:
  * "Sending..." while it sends, then the thank-you page or an error toast; §7: POST /api/contact; §8: the toast's text).
  */
-export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: ContactFormProps & WidgetProps) {
+export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId, servedVehicle, host }: ContactFormProps & WidgetProps & ServedProps) {
   const apiBase = resolveApiBase(apiBaseAttr);
   const label = source?.trim() || undefined;
   const badSource = label !== undefined && !LeadSourceSchema.safeParse(label).success;
@@ -81,12 +94,15 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
   const honeypot = useRef<HTMLInputElement>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   const [sent, setSent] = useState(false);
+  const [about, notAbout] = useCart(apiBase, vehicleId, servedVehicle);
+  const cart = about.status === "known" ? about.cart : undefined;
 
   useReportedProblems(
     host,
     TAG,
     badSource && `"source" ${SOURCE_RULE}, got "${label}"; sending without it`,
     badInterest && `"interest" must be one of ${INTERESTS.join(", ")}, got "${interest}"`,
+    about.status === "none" && about.problem,
   );
   // A later interest attribute chooses again, unless the visitor already chose.
   useEffect(() => {
@@ -98,9 +114,21 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
     setSent(false);
     let id: string;
     try {
-      id = await sendLead(apiBase, { ...data, website: honeypot.current?.value ?? "", ...(label && !badSource ? { source: label } : {}) });
+      id = await sendLead(apiBase, {
+        ...data,
+        website: honeypot.current?.value ?? "",
+        ...(label && !badSource ? { source: label } : {}),
+        // A message about a cart is a price request for it (issue 30).
+        ...(cart ? { vehicleId: cart.id, kind: "quote" as const } : {}),
+      });
     } catch (err) {
       const failure = await describeSendFailure(err);
+      if (failure.fields.vehicleId) {
+        // The cart left the inventory since the form named it: nothing was stored; the message goes without it.
+        notAbout();
+        setToast({ title: "Error", text: CART_GONE });
+        return;
+      }
       for (const [key, message] of Object.entries(failure.fields)) if (isField(key)) setError(key, { type: "server", message });
       if (failure.code === ORIGIN_NOT_ALLOWED) {
         setToast(NOT_ALLOWED_TOAST);
@@ -153,6 +181,17 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, host }: Co
         }
       }}
     >
+      {cart && (
+        <div className="about" part="about">
+          <p>
+            <span className="about-label">About:</span> <strong>{vehicleLabel(cart)}</strong>
+          </p>
+          {cart.sold && <p>This cart has been sold. Your message is still welcome: we will gladly find you one like it.</p>}
+          <button type="button" className="about-clear" part="not-about" onClick={notAbout}>
+            Not about this cart
+          </button>
+        </div>
+      )}
       {/* Screen readers hear "required" on each field (aria-required); the marker and its key are for the eye. */}
       <p className="req-note" aria-hidden="true">
         <span className="req">*</span> Required

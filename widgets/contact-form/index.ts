@@ -4,7 +4,7 @@ import css from "./contact-form.css?inline";
 
 /** `<gc-contact-form>`: the contact form, posting a lead to the dealership. */
 defineWidget<ContactFormProps>("gc-contact-form", ContactForm, {
-  props: { apiBase: "string", interest: "string", source: "string" },
+  props: { apiBase: "string", interest: "string", source: "string", vehicleId: "string" },
   css,
 });
 

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { FacetedPage } from "../../domain/inventory-facets";
 import type { Vehicle } from "../../domain/vehicle";
 import { answeredJson, http, statusOf } from "./http";
+import { DATA_BLOCK_ATTRIBUTE, pageVehicles } from "./data-block";
 
 /** Vehicle data stays fresh this long before a widget fetches it again (spec §7 "The calls it makes": how long fetched data counts as fresh). */
 export const FRESH_MS = 5 * 60 * 1000;
@@ -26,25 +27,16 @@ const failureReason = (err: unknown): string =>
 
 const isFresh = (r: Resource<unknown> | undefined) => r?.status === "loading" || (r?.status === "success" && Date.now() - r.fetchedAt < FRESH_MS);
 
-/** Marks the data blocks of the dealership's own pages: `<script type="application/json" data-gc-vehicles>`. */
-export const DATA_BLOCK_ATTRIBUTE = "data-gc-vehicles";
+export { DATA_BLOCK_ATTRIBUTE };
 
 /**
- * The vehicle data the page carries for its widgets, fresh from now, for the page's own origin (api-base ""): one
- * vehicle per data block. The site serves it beside the widget content it rendered, so that the
- * widget's first render shows that same content (docs/decisions/0010). A block is JSON, never run, so a strict
- * Content-Security-Policy allows it.
+ * The vehicle data the page carries for its widgets (data-block.ts), fresh from now, for the page's own origin
+ * (api-base ""). The site serves it beside the widget content it rendered, so that the widget's first render shows that
+ * same content (docs/decisions/0010). A block is JSON, never run, so a strict Content-Security-Policy allows it.
  */
 function pageData(): Pick<VehiclesState, "details"> {
   const details: VehiclesState["details"] = {};
-  for (const el of globalThis.document?.querySelectorAll<HTMLScriptElement>(`script[${DATA_BLOCK_ATTRIBUTE}]`) ?? []) {
-    try {
-      const data = JSON.parse(el.text) as Vehicle;
-      details[`|${data.id}`] = { status: "success", data, fetchedAt: Date.now() };
-    } catch {
-      // A block that does not parse is no data: the widget fetches it.
-    }
-  }
+  for (const data of pageVehicles()) details[`|${data.id}`] = { status: "success", data, fetchedAt: Date.now() };
   return { details };
 }
 
