@@ -44,6 +44,7 @@ const DEFAULT_PAGES = [
   "/policies/return-policy",
   "/eco-impact",
   "/contact",
+  "/rentals",
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** A run that errors (no FCP, a crashed tab) is retried this many times before the page is given up. */

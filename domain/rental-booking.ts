@@ -15,7 +15,7 @@ export { cancellationRefund, type CancellationRefund };
 
 export const RENTAL_PLAN_IDS = ["4-seater", "6-seater", "utility"] as const satisfies readonly RentalPlanId[];
 
-/** The seed site's time zone: "same day" and "2 PM" are the shop's, whatever the visitor's clock says. */
+/** The seed site's time zone; each site's own is its record's `timeZone` (domain/site.ts `siteTimeZone`): "same day" and "2 PM" are that shop's, whatever the visitor's clock says. */
 export const DEFAULT_RENTAL_TIME_ZONE = "America/New_York";
 
 /** The rush fee's cut-off: same-day delivery ordered before this hour (24-hour clock, the shop's time) pays the fee; later, it is refused. */
@@ -91,6 +91,18 @@ function wallClockOf(instant: number, timeZone: string): number {
 export function toLocalDateTime(instant: Date | number, timeZone: string): string {
   return new Date(wallClockOf(+instant, timeZone)).toISOString().slice(0, 16);
 }
+
+/** "2027-06-12": the day `instant` falls on in `timeZone`. */
+export const localDay = (instant: Date | number, timeZone: string): string => toLocalDateTime(instant, timeZone).slice(0, 10);
+
+/** The day `n` days after `day` ("2027-06-12"), by the calendar (whatever clock change falls between). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The instant `day` begins in `timeZone` (its midnight, or the first minute after it when a clock change skips it). */
+export const dayStartsAt = (day: string, timeZone: string): Date => fromLocalDateTime(`${day}T00:00`, timeZone);
 
 /**
  * The instant a local date-time of `timeZone` names. A time skipped by a clock change (2:30 on a spring-forward

@@ -11,6 +11,7 @@ import { readTree } from "../testing/staff-client";
 import { storeEngines } from "../testing/store-engines";
 import { countData, restoreBackup, RestoreRefusedError, writeBackup } from "./data-backup";
 import { storedLeads } from "../testing/stored-leads";
+import { rentalState, seedRentals } from "../testing/rental-data";
 
 vi.setConfig({ testTimeout: 60_000 });
 const { engines, stop } = await storeEngines();
@@ -106,6 +107,21 @@ describe("a restore", () => {
     expect(await countData(other)).toMatchObject({ vehicles: 0, files: 1 });
   });
 
+  it("brings back the rentals (fleets, reservations, the mails owed to renters, the link key) into a store that serves them", async () => {
+    const before = await lowdb.open(dataDir);
+    const [requested] = await seedRentals(before.rentals);
+    const file = path.join(work, "b.tar.gz");
+    expect((await writeBackup(at(dataDir), file)).counts).toMatchObject({ reservations: 3 });
+    const into = path.join(work, "restored");
+    expect((await restoreBackup(file, at(into))).restored).toMatchObject({ reservations: 3 });
+    const after = await lowdb.open(into);
+    expect(await rentalState(after.rentals)).toEqual(await rentalState(before.rentals));
+    expect(await after.rentals.byReference(requested!.reference)).toEqual(requested);
+    // The restored reservations hold their carts: the 6-seaters of Sussex Coast are both taken over the overlap.
+    const overlap = [new Date("2031-07-03T00:00:00Z"), new Date("2031-07-03T12:00:00Z")] as const;
+    expect(await after.rentals.availability("sussex-coast", "6-seater", ...overlap)).toEqual({ fleet: 2, free: 0 });
+  });
+
   it("refuses a file that is not a backup, touching nothing", async () => {
     const file = path.join(work, "not-a-backup.tar.gz");
     await writeFile(file, "just text");
@@ -158,6 +174,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     await stores.sites.create(capeMay!);
     await stores.staff.followUps.record({ leadId: leadIds[1]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
     await stores.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
+    const [requested] = await seedRentals(stores.rentals);
     const place = { dataDir: path.join(work, "pg-data"), photosDir: path.join(work, "pg-photos"), databaseUrl: url };
     await mkdir(path.join(place.photosDir, "public/ab12"), { recursive: true });
     await writeFile(path.join(place.photosDir, "public/ab12/main-480.avif"), Buffer.from([7, 8, 9]));
@@ -166,13 +183,15 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
 
     const file = path.join(work, "pg.tar.gz");
     const manifest = await writeBackup(place, file);
-    expect(manifest).toMatchObject({ engine: "postgres", counts: { vehicles: 35, leads: 3, accounts: 1, photoFiles: 1 } });
+    expect(manifest).toMatchObject({ engine: "postgres", counts: { vehicles: 35, leads: 3, accounts: 1, photoFiles: 1, reservations: 3 } });
 
     // Into an empty database and PHOTOS_DIR: the stores serve the same data.
     const url2 = await postgres.fresh();
     const into = { dataDir: path.join(work, "pg-data-2"), photosDir: path.join(work, "pg-photos-2"), databaseUrl: url2 };
-    expect((await restoreBackup(file, into)).restored).toMatchObject({ vehicles: 35, leads: 3, accounts: 1, photoFiles: 1 });
+    expect((await restoreBackup(file, into)).restored).toMatchObject({ vehicles: 35, leads: 3, accounts: 1, photoFiles: 1, reservations: 3 });
     const restored = await postgres.open(url2);
+    expect(await rentalState(restored.rentals)).toEqual(await rentalState(stores.rentals));
+    expect(await restored.rentals.byReference(requested!.reference)).toEqual(requested);
     expect(await storedLeads(restored.leads)).toEqual(await storedLeads(stores.leads));
     expect(restored.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(await restored.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });
@@ -207,6 +226,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     expect(files.staff.followUps.get(leadIds[1]!)).toEqual(stores.staff.followUps.get(leadIds[1]!));
     expect(files.sites.list()).toEqual(stores.sites.list());
     expect(files.staff.origins.added("cape-may")).toEqual(["https://cape-partner.example"]);
+    expect(await rentalState(files.rentals)).toEqual(await rentalState(stores.rentals));
     expect((await readTree(dir)).get("photos/public/ab12/main-480.avif")).toEqual(Buffer.from([7, 8, 9]));
   });
 });

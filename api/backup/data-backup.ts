@@ -38,6 +38,7 @@ import { readDataFolderStreamed, writeDataFolder } from "../store/data-folder";
 import { syncFolder } from "../store/durable-file";
 import { listArchives, streamStoredLeads } from "../store/lead-files";
 import { PHOTOS_DIR } from "../store/photo-store";
+import { RENTALS_FILE, RentalsFileSchema } from "../store/rental-store";
 import { heldTables, loadDatabase, NotEmptyError, withDatabaseSnapshot } from "../store/pg/data-copy";
 import { openDatabase, redactUrl } from "../store/pg/database";
 import { RELEASES_DIR } from "../widget-releases";
@@ -61,6 +62,8 @@ export interface DataCounts {
   /** Full segments under leads-archive/ (their leads are counted in `leads`). */
   leadArchives: number;
   accounts: number;
+  /** Rental reservations, whatever their status (rentals.json). */
+  reservations: number;
   /** Image files anywhere under the folder (each size and format of a photo is a file). */
   photoFiles: number;
   /** Every file. */
@@ -84,12 +87,12 @@ export class NotABackupError extends Error {
   override name = "NotABackupError";
 }
 
-/** "12 vehicles, 1,203 leads (1 archive segment), 2 accounts, 0 photo files" */
+/** "12 vehicles, 1,203 leads (1 archive segment included), 2 accounts, 0 photo files, 4 rental reservations; 40 files, 812 kB" */
 export function describeCounts(c: DataCounts): string {
   const n = (k: number, one: string, many = `${one}s`) => `${k.toLocaleString("en-US")} ${k === 1 ? one : many}`;
   return (
     `${n(c.vehicles, "vehicle")}, ${n(c.leads, "lead")} (${n(c.leadArchives, "archive segment")} included), ` +
-    `${n(c.accounts, "account")}, ${n(c.photoFiles, "photo file")}; ${n(c.files, "file")}, ${(c.bytes / 1024).toFixed(0)} kB`
+    `${n(c.accounts, "account")}, ${n(c.photoFiles, "photo file")}, ${n(c.reservations, "rental reservation")}; ${n(c.files, "file")}, ${(c.bytes / 1024).toFixed(0)} kB`
   );
 }
 
@@ -105,6 +108,7 @@ export async function countData(dir: string): Promise<DataCounts> {
   const accountsFile = (await readJsonFile(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
   if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
     throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));
+  const rentals = await readJsonFile(path.join(dir, RENTALS_FILE), (d) => RentalsFileSchema.parse(d));
   // Counted segment by segment (each checked as the server would read it): a million leads are never in memory at once.
   let leads = 0;
   for await (const segment of streamStoredLeads(dir)) leads += segment.length;
@@ -129,6 +133,7 @@ export async function countData(dir: string): Promise<DataCounts> {
     leads,
     leadArchives: (await listArchives(dir)).length,
     accounts: (accountsFile?.accounts as unknown[] | undefined)?.length ?? 0,
+    reservations: rentals?.reservations.length ?? 0,
     photoFiles,
     files,
     bytes,

@@ -2,7 +2,8 @@
  * npm run backup -- --out FILE
  *
  * Writes one .tar.gz of all the data (catalogue, leads and their archive
- * segments, staff accounts, sessions and audit, partner origins, photos, and
+ * segments, staff accounts, sessions and audit, partner origins, sites,
+ * rental reservations, fleets and their link key, photos, and
  * any file a later store adds), from DATA_DIR or, when DATABASE_URL is set,
  * from PostgreSQL and PHOTOS_DIR; consistent while the server runs and takes
  * leads: every lead acknowledged before the backup began is in it, and no

@@ -11,6 +11,7 @@ import { LEADS_ARCHIVE_DIR } from "../store/lead-files";
 import { readdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { storedLeads } from "../testing/stored-leads";
+import { rentalState, seedRentals } from "../testing/rental-data";
 
 vi.setConfig({ testTimeout: 60_000 });
 const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
@@ -54,9 +55,13 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     await before.sites.create(capeMay!);
     await before.staff.followUps.record({ leadId: leadIds[2]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
 
+    const [requested] = await seedRentals(before.rentals);
+
     const url = await postgres.fresh();
     const run = await migrateCli(dir, url);
     expect(run.stderr).toContain("leads: 8 row(s), checked");
+    expect(run.stderr).toContain("rental_reservations: 3 row(s), checked");
+    expect(run.stderr).toContain("rental_mails: 5 row(s), checked");
     expect(run.code).toBe(0);
 
     const after = await postgres.open(url);
@@ -72,6 +77,9 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     expect(after.sites.list()).toEqual(before.sites.list());
     expect(after.sites.list().map((s) => s.name)).toEqual(["Renamed site before the move", capeMay!.name]);
     expect(after.staff.followUps.get(leadIds[2]!)).toEqual(before.staff.followUps.get(leadIds[2]!));
+    // The rentals: fleets, reservations, the mails still owed, and the key, so links already mailed still cancel.
+    expect(await rentalState(after.rentals)).toEqual(await rentalState(before.rentals));
+    expect(await after.rentals.byReference(requested!.reference)).toEqual(requested);
 
     const again = await migrateCli(dir, url);
     expect(again.code).toBe(1);

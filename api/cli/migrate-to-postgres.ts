@@ -3,7 +3,8 @@
  *
  * Copies a lowdb installation (DATA_DIR: the catalogue, every lead segment of
  * leads.json and leads-archive/, the follow-ups, staff accounts, sessions, the
- * audit history and the added partner origins) into the empty PostgreSQL
+ * audit history, the added partner origins, the sites and the rentals:
+ * reservations, fleets, mails owed to renters and the link key) into the empty PostgreSQL
  * database DATABASE_URL names, in one transaction: it checks the counts in the
  * database against the files before it commits, and refuses a database that
  * already holds data. The files are only read, the leads a segment at a

@@ -6,10 +6,10 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
-  DEFAULT_RENTAL_TIME_ZONE,
   RESERVATION_ACTIONS,
   cancellationRefund,
   fromLocalDateTime,
+  localDay,
   planTitle,
   quoteRental,
   rentalTowns,
@@ -24,7 +24,7 @@ import {
   type Reservation,
 } from "../../domain/rental-booking";
 import { formatUsd } from "../../domain/money";
-import type { Site } from "../../domain/site";
+import { siteTimeZone, type Site } from "../../domain/site";
 import type { Availability, ChangeResult, RentalMailKind, RentalStore } from "../store/rental-store";
 import type { SiteStore } from "../store/site-store";
 import type { Config } from "../config";
@@ -65,9 +65,14 @@ export class RentalDesk {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The site's time zone: every site of this deployment is on the shop's Eastern time (docs/decisions/0044). */
-  timeZone(_site: Site): string {
-    return DEFAULT_RENTAL_TIME_ZONE;
+  /** The site's time zone (its record's `timeZone`, else Eastern): its rentals' dates, "same day" and "2 PM" are read in it. */
+  timeZone(site: Site): string {
+    return siteTimeZone(site);
+  }
+
+  /** Today at the site ("2027-06-12"), in its time zone: where the desk's calendar starts. */
+  today(site: Site): string {
+    return localDay(this.now(), this.timeZone(site));
   }
 
   context(site: Site): RentalQuoteContext {
@@ -201,7 +206,8 @@ export class RentalDesk {
               return { ...r, status: "cancelled", refund, history: [...r.history, event(`Cancelled: ${refundWords(refund)}`)] };
             }
             case "move": {
-              const tz = r.timeZone;
+              // The site's zone of today (the reservation's own when the site is gone): the new dates are read in it.
+              const tz = site ? this.timeZone(site) : r.timeZone;
               const result = quoteRental(
                 { plan: r.plan, start: args.start!, end: args.end!, delivery: r.delivery, drivers: r.drivers },
                 site ? this.context(site) : { now, timeZone: tz, towns: [] },
@@ -214,6 +220,7 @@ export class RentalDesk {
                 end: result.quote.end,
                 startsAt: fromLocalDateTime(result.quote.start, tz).toISOString(),
                 endsAt: fromLocalDateTime(result.quote.end, tz).toISOString(),
+                timeZone: tz,
                 quote: result.quote,
                 history: [...r.history, event(`Moved from ${moved}`)],
               };

@@ -1,8 +1,9 @@
 /**
  * The stores' data as plain records, read from and written as the lowdb
  * files under DATA_DIR: the catalogue, every lead segment, the follow-ups,
- * staff accounts, sessions and audit, the added partner origins and the
- * sites. It is
+ * staff accounts, sessions and audit, the added partner origins, the
+ * sites, and the rentals (reservations, fleets, mails owed to renters, and
+ * the key that signs their cancellation links). It is
  * how data moves between the engines: `npm run migrate-to-postgres` reads a
  * folder into PostgreSQL, and a backup of PostgreSQL writes the database as a
  * folder, so one archive layout restores into either engine.
@@ -22,6 +23,7 @@ import { readJsonFile } from "./json-file";
 import { parseJsonLines } from "./json-lines";
 import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads, streamStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
+import { linkKeyFileText, readLinkKey, RENTAL_LINK_KEY_FILE, RENTALS_FILE, RentalsFileSchema, type RentalsFile } from "./rental-store";
 import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { SITES_FILE, SitesFileSchema } from "./site-store";
@@ -41,6 +43,10 @@ export interface DataRecords {
   origins: SiteOrigins | undefined;
   /** The sites, in the order they were added; undefined when none was stored yet (the server seeds the first at start-up). */
   sites: Site[] | undefined;
+  /** Each site's rental settings, the reservations in the order they were taken, and the mails owed to renters; undefined when none was stored yet. */
+  rentals?: RentalsFile | undefined;
+  /** The key of the renters' cancellation links (kept, so links already mailed still work); undefined when none was made yet. */
+  rentalLinkKey?: Buffer | undefined;
 }
 
 /** A JSON-lines file's entries, as the server reads them at start-up (none when it does not exist); only read. */
@@ -73,6 +79,8 @@ export async function readDataFolderStreamed(dir: string): Promise<StreamedRecor
     audit: await readLines(path.join(dir, AUDIT_FILE), AuditEntrySchema),
     origins: await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => originsOfFile(OriginsFileSchema.parse(d))),
     sites: await readJsonFile(path.join(dir, SITES_FILE), (d) => SitesFileSchema.parse(d).sites),
+    rentals: await readJsonFile(path.join(dir, RENTALS_FILE), (d) => RentalsFileSchema.parse(d) as unknown as RentalsFile),
+    rentalLinkKey: await readLinkKey(dir),
   };
 }
 
@@ -116,4 +124,6 @@ export async function writeDataFolder(dir: string, data: DataRecords | StreamedR
   if (data.audit.length) await write(AUDIT_FILE, lines(data.audit));
   if (data.origins) await write(ORIGINS_FILE, JSON.stringify(originsFile(data.origins)));
   if (data.sites) await write(SITES_FILE, JSON.stringify({ sites: data.sites }));
+  if (data.rentals) await write(RENTALS_FILE, JSON.stringify(data.rentals));
+  if (data.rentalLinkKey) await write(RENTAL_LINK_KEY_FILE, linkKeyFileText(data.rentalLinkKey));
 }

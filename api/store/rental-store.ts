@@ -163,13 +163,14 @@ const byStart = (a: Reservation, b: Reservation) => a.startsAt.localeCompare(b.s
 
 // --- lowdb --------------------------------------------------------------------------------------------------------
 
-const RentalsFileSchema = z.object({
+/** rentals.json: also how a backup and `npm run migrate-to-postgres` carry the rental data (../data-folder.ts). */
+export const RentalsFileSchema = z.object({
   settings: z.record(z.string(), z.object({ fleet: z.record(z.string(), z.number()), turnaroundHours: z.number(), version: z.number() })),
   // Reservations and mails are the server's own writes, read back as written.
   reservations: z.array(z.looseObject({ id: z.string(), reference: z.string(), site: z.string() })),
   mails: z.array(z.looseObject({ id: z.string(), reservationId: z.string(), status: z.string() })),
 });
-interface RentalsFile {
+export interface RentalsFile {
   settings: Record<string, StoredRentalSettings>;
   reservations: Reservation[];
   mails: RentalMail[];
@@ -178,18 +179,30 @@ interface RentalsFile {
 /** The site's settings, or the defaults (version 0) when the owner never set them. */
 const settingsOf = (file: RentalsFile, site: string): StoredRentalSettings => file.settings[site] ?? { ...DEFAULT_RENTAL_SETTINGS, version: 0 };
 
+/** The link key kept in `dataDir`; undefined when none was made yet. */
+export async function readLinkKey(dataDir: string): Promise<Buffer | undefined> {
+  const file = path.join(dataDir, RENTAL_LINK_KEY_FILE);
+  let hex: string;
+  try {
+    hex = (await readFile(file, "utf8")).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+  if (/^[0-9a-f]{64}$/.test(hex)) return Buffer.from(hex, "hex");
+  throw new Error(`${file} does not hold a 64-digit hex key: restore it from a backup, or remove it to make a new one (old cancellation links stop working)`);
+}
+
+/** The link key as its file holds it. */
+export const linkKeyFileText = (key: Buffer): string => `${key.toString("hex")}\n`;
+
 /** The link key in `dataDir`, made (32 random bytes, owner-only) on first use. */
 export async function dataFolderLinkKey(dataDir: string): Promise<Buffer> {
+  const kept = await readLinkKey(dataDir);
+  if (kept) return kept;
   const file = path.join(dataDir, RENTAL_LINK_KEY_FILE);
-  try {
-    const hex = (await readFile(file, "utf8")).trim();
-    if (/^[0-9a-f]{64}$/.test(hex)) return Buffer.from(hex, "hex");
-    throw new Error(`${file} does not hold a 64-digit hex key: restore it from a backup, or remove it to make a new one (old cancellation links stop working)`);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
   const key = randomBytes(32);
-  await writeFileDurably(file, `${key.toString("hex")}\n`);
+  await writeFileDurably(file, linkKeyFileText(key));
   await chmod(file, 0o600);
   return key;
 }

@@ -1,4 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import pg from "pg";
+import { toLocalDateTime } from "../../domain/rental-booking";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +32,30 @@ async function seedLeads(dataDir: string): Promise<void> {
     delivery: { status: "not-sent", attempts: 0 },
   })) as Lead[];
   await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads }));
+}
+
+/** A rental booked through the running server, as a renter would (issue 31): its reference. */
+async function bookRental(url: string): Promise<string> {
+  const day = (d: number) => `${toLocalDateTime(Date.now() + d * 86_400_000, "America/New_York").slice(0, 10)}T10:00`;
+  const res = await fetch(`${url}/api/rentals/reservations`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      plan: "6-seater",
+      start: day(30),
+      end: day(33),
+      delivery: { kind: "pickup" },
+      drivers: 0,
+      firstName: "Beach",
+      lastName: "Week",
+      email: "beach@example.com",
+      phone: "302-555-0142",
+      adult: true,
+      agreement: true,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { reference: string }).reference;
 }
 
 const npmRun = (script: string, args: string[], dataDir: string, env: Record<string, string> = {}) =>
@@ -73,6 +99,7 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     await seedLeads(dataDir);
     const server = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir });
     await server.ready;
+    const reference = await bookRental(server.url);
 
     const archive = path.join(work, "backups", "gc.tar.gz");
     const { before, backedUp } = await backupDuringBurst(server.url, archive, dataDir);
@@ -90,6 +117,10 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     const ids = new Set(leads.map((l) => l.id));
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(leads.filter((l) => l.firstName.startsWith("Earlier"))).toHaveLength(990);
+    // The rental booked before the backup.
+    const rentals = JSON.parse(await readFile(path.join(restoredDir, "rentals.json"), "utf8")) as { reservations: { reference: string }[] };
+    expect(rentals.reservations.map((r) => r.reference)).toEqual([reference]);
+    expect(restored.stdout).toContain("1 rental reservation;");
     expect(restored.stdout).toContain(`35 vehicles, ${leads.length.toLocaleString("en-US")} leads`);
     // Whole files only: nothing half-written or temporary came along.
     expect((await readdir(restoredDir, { recursive: true })).filter((f) => /\.tmp$|\.lock$/.test(f))).toEqual([]);
@@ -120,6 +151,7 @@ describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while
     await server.ready;
     await run("mkdir", ["-p", path.join(dataDir, "photos/public/ab12")]);
     await writeFile(path.join(dataDir, "photos/public/ab12/main-480.avif"), Buffer.from([1, 2, 3]));
+    const reference = await bookRental(server.url);
 
     const archive = path.join(work, "backups", "gc.tar.gz");
     const { before, backedUp } = await backupDuringBurst(server.url, archive, dataDir, { DATABASE_URL: url });
@@ -139,6 +171,15 @@ describe.skipIf("unavailable" in cluster)("with PostgreSQL: npm run backup while
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(restored.stdout).toContain(`35 vehicles, ${ids.size.toLocaleString("en-US")} leads`);
     expect((await readTree(path.join(restoredDir, "photos"))).get("public/ab12/main-480.avif")).toEqual(Buffer.from([1, 2, 3]));
+    // The rental booked before the backup, in the restored database's own table.
+    const client = new pg.Client({ connectionString: restoredUrl });
+    await client.connect();
+    try {
+      expect((await client.query<{ reference: string }>("SELECT reference FROM rental_reservations")).rows.map((r) => r.reference)).toEqual([reference]);
+    } finally {
+      await client.end();
+    }
+    expect(restored.stdout).toContain("1 rental reservation;");
 
     // A restored database serves: a server starts on it.
     const again = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir: restoredDir, env: pgEnv });

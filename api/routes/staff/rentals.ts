@@ -4,6 +4,8 @@ import {
   RENTAL_PLAN_IDS,
   RESERVATION_STATUSES,
   RentalSettingsSchema,
+  addDays,
+  dayStartsAt,
   isLocalDateTime,
   reservationFieldErrors,
   type ReservationAction,
@@ -37,6 +39,9 @@ const QuerySchema = z.object({
   to: z.iso.datetime({ offset: true, error: "to must be a date and time such as 2027-07-01T00:00:00Z" }).optional(),
   status: z.enum(RESERVATION_STATUSES, { error: `status must be one of ${RESERVATION_STATUSES.join(", ")}` }).optional(),
   plan: z.enum(RENTAL_PLAN_IDS).optional(),
+  /** A calendar: `days` days from `day` (the site's today when absent), each from the site's midnight. */
+  day: z.iso.date({ error: "day must be a date such as 2027-06-01" }).optional(),
+  days: z.coerce.number({ error: "days must be a number from 1 to 62" }).int().min(1).max(62).optional(),
 });
 const DeclineSchema = z.object({
   reason: z.string({ error: "Give the reason the renter will read" }).trim().min(3, "Give the reason the renter will read").max(500),
@@ -83,9 +88,21 @@ export function staffRentalsRouter({ rentals: desk, sites, audit }: StaffDeps): 
       throw new HttpError(400, Object.values(fields)[0] ?? "Bad query", { fields });
     }
     const site = siteOf(req, res);
-    const { from, to, status, plan } = parsed.data;
-    const list = await desk.store.list(site.id, { ...(from && { from: new Date(from) }), ...(to && { to: new Date(to) }), ...(status && { status }) });
-    res.json({ site: site.id, reservations: list.filter((r) => !plan || r.plan === plan).map(withEtag) });
+    const { status, plan, days } = parsed.data;
+    // Days are the site's: a calendar's midnights and today are in its time zone, whatever the staff's computer says.
+    const timeZone = desk.timeZone(site);
+    const today = desk.today(site);
+    const first = days ? (parsed.data.day ?? today) : undefined;
+    const from = first ? dayStartsAt(first, timeZone) : parsed.data.from && new Date(parsed.data.from);
+    const to = first ? dayStartsAt(addDays(first, days!), timeZone) : parsed.data.to && new Date(parsed.data.to);
+    const list = await desk.store.list(site.id, { ...(from && { from }), ...(to && { to }), ...(status && { status }) });
+    res.json({
+      site: site.id,
+      timeZone,
+      today,
+      ...(first && { day: first }),
+      reservations: list.filter((r) => !plan || r.plan === plan).map(withEtag),
+    });
   });
 
   router.get("/reservations/:id", async (req, res) => {

@@ -1,7 +1,7 @@
 /**
  * The database's data as records (../data-folder.ts), both ways: read whole
  * from one snapshot, and loaded into an empty database in one transaction,
- * checked by counting the rows before it commits. What `npm run
+ * checked by counting the rows before it commits (the rentals included). What `npm run
  * migrate-to-postgres`, and backups and restores under PostgreSQL, are made of.
  */
 import type pg from "pg";
@@ -10,11 +10,14 @@ import { SiteListSchema } from "../../../domain/site";
 import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
 import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
+import type { Reservation } from "../../../domain/rental-booking";
 import type { DataRecords, StreamedRecords } from "../data-folder";
+import type { RentalMail, RentalsFile, StoredRentalSettings } from "../rental-store";
 import type { Database } from "./database";
 import { INSERT_LEAD_COLUMNS, insertLeadParams } from "./lead-store";
 import type { AccountRow } from "./staff-stores";
 import { INSERT_VEHICLES } from "./vehicle-store";
+import { columns as reservationColumns, INSERT_RESERVATION, insertMail } from "./rental-store";
 
 /** Every table the stores write, in the order they are filled. */
 export const DATA_TABLES = [
@@ -27,6 +30,10 @@ export const DATA_TABLES = [
   "staff_audit",
   "partner_origins",
   "sites",
+  "rental_settings",
+  "rental_reservations",
+  "rental_mails",
+  "rental_link_key",
 ] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
@@ -52,6 +59,10 @@ export function rowCounts(data: DataRecords | StreamedRecords, leads = Array.isA
     staff_audit: data.audit.length,
     partner_origins: Object.keys(data.origins ?? {}).length,
     sites: data.sites?.length ?? 0,
+    rental_settings: Object.keys(data.rentals?.settings ?? {}).length,
+    rental_reservations: data.rentals?.reservations.length ?? 0,
+    rental_mails: data.rentals?.mails.length ?? 0,
+    rental_link_key: data.rentalLinkKey ? 1 : 0,
   };
 }
 
@@ -102,6 +113,20 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
     const audit = await c.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq");
     const origins = (await c.query<{ site: string; added: string[] }>("SELECT site, added FROM partner_origins ORDER BY site")).rows;
     const sites = (await c.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows;
+    const rentalSettings = (
+      await c.query<{ site: string; settings: Omit<StoredRentalSettings, "version">; version: number }>("SELECT * FROM rental_settings ORDER BY site")
+    ).rows;
+    const reservations = (await c.query<{ reservation: Reservation }>("SELECT reservation FROM rental_reservations ORDER BY seq")).rows;
+    const mails = (await c.query<{ mail: RentalMail }>("SELECT mail FROM rental_mails ORDER BY seq")).rows;
+    const linkKey = (await c.query<{ key: Buffer }>("SELECT key FROM rental_link_key WHERE id = 1")).rows[0]?.key;
+    const rentals: RentalsFile | undefined =
+      rentalSettings.length || reservations.length || mails.length
+        ? {
+            settings: Object.fromEntries(rentalSettings.map((r) => [r.site, { ...r.settings, version: r.version }])),
+            reservations: reservations.map((r) => r.reservation),
+            mails: mails.map((r) => r.mail),
+          }
+        : undefined;
     return use({
       catalogue: catalogue && VehicleListSchema.parse(catalogue.map((r) => r.vehicle)),
       leads: leads(),
@@ -121,6 +146,8 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
       audit: audit.rows.map((r) => AuditEntrySchema.parse(r.entry)),
       origins: origins.length ? Object.fromEntries(origins.map((r) => [r.site, r.added])) : undefined,
       sites: sites.length ? SiteListSchema.parse(sites.map((r) => r.site)) : undefined,
+      rentals,
+      rentalLinkKey: linkKey,
     });
   });
 }
@@ -195,6 +222,12 @@ export async function loadDatabase(db: Database, data: DataRecords | StreamedRec
     for (const [site, added] of Object.entries(data.origins ?? {}))
       await c.query("INSERT INTO partner_origins (site, added) VALUES ($1, $2)", [site, JSON.stringify(added)]);
     for (const site of data.sites ?? []) await c.query("INSERT INTO sites (id, site) VALUES ($1, $2)", [site.id, JSON.stringify(site)]);
+    for (const [site, { version, ...settings }] of Object.entries(data.rentals?.settings ?? {}))
+      await c.query("INSERT INTO rental_settings (site, settings, version) VALUES ($1, $2, $3)", [site, JSON.stringify(settings), version]);
+    // Oldest first, as they were taken (seq orders the calendar's ties); a reference given twice fails the count below.
+    for (const r of data.rentals?.reservations ?? []) await c.query(INSERT_RESERVATION, [r.id, ...reservationColumns(r)]);
+    for (const mail of data.rentals?.mails ?? []) await insertMail(c, mail);
+    if (data.rentalLinkKey) await c.query("INSERT INTO rental_link_key (id, key) VALUES (1, $1)", [data.rentalLinkKey]);
 
     for (const table of DATA_TABLES) {
       const n = await count(c, table);

@@ -18,8 +18,20 @@ import type { Database } from "./database";
 
 const HOUR_MS = 3_600_000;
 
-/** The rows of a reservation's columns, in the order of INSERT_RESERVATION's parameters 2-10. */
-const columns = (r: Reservation) => [r.reference, r.site, r.plan, r.status, r.startsAt, r.endsAt, r.version, JSON.stringify(r)];
+/** Insert a reservation as taken: its id, then `columns`; a reference already given is skipped (no row). */
+export const INSERT_RESERVATION = `INSERT INTO rental_reservations (id, reference, site, plan, status, starts_at, ends_at, version, reservation)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (reference) DO NOTHING`;
+
+export const insertMail = (client: pg.PoolClient, mail: RentalMail) =>
+  client.query("INSERT INTO rental_mails (id, reservation_id, status, mail) VALUES ($1, $2, $3, $4)", [
+    mail.id,
+    mail.reservationId,
+    mail.status,
+    JSON.stringify(mail),
+  ]);
+
+/** The rows of a reservation's columns, in the order of INSERT_RESERVATION's parameters 2-9. */
+export const columns = (r: Reservation) => [r.reference, r.site, r.plan, r.status, r.startsAt, r.endsAt, r.version, JSON.stringify(r)];
 
 /**
  * Rental reservations in PostgreSQL (migration 12), read fresh on every call so every server sees every change. A
@@ -60,14 +72,6 @@ export function openPgRentalStore(db: Database): RentalStore {
   const lockPlan = (client: pg.PoolClient, site: string, plan: string) =>
     client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`rental:${site}:${plan}`]);
 
-  const insertMail = (client: pg.PoolClient, mail: RentalMail) =>
-    client.query("INSERT INTO rental_mails (id, reservation_id, status, mail) VALUES ($1, $2, $3, $4)", [
-      mail.id,
-      mail.reservationId,
-      mail.status,
-      JSON.stringify(mail),
-    ]);
-
   const one = async (sql: string, params: unknown[]) => (await db.pool.query<{ reservation: Reservation }>(sql, params)).rows[0]?.reservation;
 
   let key: Promise<Buffer> | undefined;
@@ -94,11 +98,7 @@ export function openPgRentalStore(db: Database): RentalStore {
         if (availability.free < 1) return { ok: false as const, availability };
         for (;;) {
           const reservation: Reservation = { ...draft, id: randomUUID(), reference: newReference(), version: 1 };
-          const { rowCount } = await client.query(
-            `INSERT INTO rental_reservations (id, reference, site, plan, status, starts_at, ends_at, version, reservation)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (reference) DO NOTHING`,
-            [reservation.id, ...columns(reservation)],
-          );
+          const { rowCount } = await client.query(INSERT_RESERVATION, [reservation.id, ...columns(reservation)]);
           if (!rowCount) continue; // a reference already given: another one
           if (mailKind) await insertMail(client, newMail(reservation.id, mailKind, draft.createdAt));
           return { ok: true as const, reservation };

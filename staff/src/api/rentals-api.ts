@@ -25,6 +25,13 @@ export const rentalsApi = {
   /** The reservations that overlap [from, to) (ISO 8601 instants; "" leaves a bound open), of one status or all. */
   reservations: async (from: string, to: string, status?: ReservationStatus) =>
     (await call<{ reservations: Reservation[] }>(`rentals/reservations${query({ from, to, status })}`)).body.reservations,
+  /**
+   * The reservations over `days` days from `day` ("2027-06-12"; "" for the site's today), the days being the site's
+   * (midnight to midnight in its time zone); with the first day, the site's today and its time zone.
+   */
+  calendar: async (day: string, days: number) =>
+    (await call<{ day: string; today: string; timeZone: string; reservations: Reservation[] }>(`rentals/reservations${query({ day, days: String(days) })}`))
+      .body,
   reservation: async (id: string) => withEtag(await call<Reservation>(`rentals/reservations/${encodeURIComponent(id)}${query()}`)),
   /** Confirm, decline, move or cancel: 412 when someone changed it since `etag`, 409 when the new dates are not free. */
   act: async (r: Pick<Reservation, "id" | "etag">, { action, ...body }: ReservationAction) =>

@@ -186,7 +186,7 @@ export function ReservationDetail({ reservation: r, onChanged }: { reservation: 
       <ol className="plain-list history-list">
         {r.history.map((h, i) => (
           <li key={i}>
-            <time dateTime={h.at}>{new Date(h.at).toLocaleString("en-US")}</time> · {h.action} by {h.by}
+            <time dateTime={h.at}>{new Date(h.at).toLocaleString("en-US", { timeZone: r.timeZone, timeZoneName: "short" })}</time> · {h.action} by {h.by}
             {h.detail ? `: ${h.detail}` : ""}
           </li>
         ))}

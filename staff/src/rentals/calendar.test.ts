@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { daysFrom, holdsOn } from "./calendar";
+import { dayLabel, daysFrom, holdsOn, whenText } from "./calendar";
 
 describe("the desk's calendar", () => {
   it("names the days from a first one, across a month's end", () => {
     expect(daysFrom("2027-06-29", 4)).toEqual(["2027-06-29", "2027-06-30", "2027-07-01", "2027-07-02"]);
+  });
+
+  it("names each day once across the clock changes, whatever this computer's time zone", () => {
+    expect(daysFrom("2027-03-13", 3)).toEqual(["2027-03-13", "2027-03-14", "2027-03-15"]);
+    expect(daysFrom("2027-11-06", 3)).toEqual(["2027-11-06", "2027-11-07", "2027-11-08"]);
+    expect(dayLabel("2027-03-14")).toEqual({ weekday: "Sun", date: "Mar 14" });
+    expect(whenText("2027-03-14T02:30")).toBe("Mar 14, 2027, 2:30 AM");
   });
 
   it.each([

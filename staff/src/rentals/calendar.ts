@@ -1,26 +1,17 @@
 /**
  * The desk's calendar as plain data: the days it shows and, per plan and day, the reservations that hold a cart then.
- * Start and end are the site's local date-times ("2027-06-12T10:00"), so they compare as text.
+ * Start and end are the site's local date-times ("2027-06-12T10:00"), so they compare as text; the days are the
+ * site's too (the API answers its today and reads each day from the site's midnight), never the staff's computer's.
  */
-import { holdsCart } from "../../../domain/rental-booking";
+import { addDays, holdsCart } from "../../../domain/rental-booking";
 import type { Reservation } from "../api/rentals-api";
 
 /** How many days the calendar shows from its first. */
 export const CALENDAR_DAYS = 21;
 
-/** "2027-06-12": a day, as the calendar names it. */
-export const dayOf = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-
-/** The instant a day begins on this computer's clock (the desk's staff are at the shop), as the API's `from`/`to` take it. */
-export function dayStart(day: string): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).toISOString();
-}
-
 /** `count` days from `first` ("2027-06-12"), each as "YYYY-MM-DD". */
 export function daysFrom(first: string, count: number): string[] {
-  const [y, m, d] = first.split("-").map(Number) as [number, number, number];
-  return Array.from({ length: count }, (_, i) => dayOf(new Date(y, m - 1, d + i)));
+  return Array.from({ length: count }, (_, i) => addDays(first, i));
 }
 
 /** Whether a reservation holds its cart during some of `day` (from its start to its end; the turnaround follows). */
@@ -32,11 +23,11 @@ export const onDay = (list: readonly Reservation[], plan: string, day: string): 
 
 /** "Sat 12 Jun": a day's short name. */
 export function dayLabel(day: string): { weekday: string; date: string } {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
+  // The day's own name, whatever this computer's zone: read at its UTC noon, in UTC.
+  const date = new Date(`${day}T12:00:00Z`);
   return {
-    weekday: date.toLocaleDateString("en-US", { weekday: "short" }),
-    date: date.toLocaleDateString("en-US", { month: "short", day: "numeric" }),
+    weekday: date.toLocaleDateString("en-US", { weekday: "short", timeZone: "UTC" }),
+    date: date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" }),
   };
 }
 
@@ -45,5 +36,12 @@ export function whenText(local: string): string {
   const [day, time = "00:00"] = local.split("T");
   const [y, m, d] = (day ?? "").split("-").map(Number) as [number, number, number];
   const [h, min] = time.split(":").map(Number) as [number, number];
-  return new Date(y, m - 1, d, h, min).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+  return new Date(Date.UTC(y, m - 1, d, h, min)).toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
 }

@@ -7,7 +7,8 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
-import { CALENDAR_DAYS, dayOf, dayStart, daysFrom, holdsOn, whenText } from "../rentals/calendar";
+import { addDays } from "../../../domain/rental-booking";
+import { CALENDAR_DAYS, daysFrom, holdsOn, whenText } from "../rentals/calendar";
 import { FleetCalendar } from "../rentals/FleetCalendar";
 import { FleetSettings } from "../rentals/FleetSettings";
 import { ReservationDetail, renterName } from "../rentals/ReservationDetail";
@@ -39,10 +40,11 @@ function ReservationRow({ r, onOpen, current }: { r: Reservation; onOpen: (r: Re
  */
 export function Rentals({ owner }: { owner: boolean }) {
   const id = useId();
-  const [first, setFirst] = useState(() => dayOf(new Date()));
-  const days = daysFrom(first, CALENDAR_DAYS);
-  const last = days.at(-1)!;
-  const [reservations, setReservations] = useState<Reservation[] | null>(null);
+  // The first day shown: "" for the site's today, which the API answers (the site's days, not this computer's).
+  const [first, setFirst] = useState("");
+  const [calendar, setCalendar] = useState<{ day: string; reservations: Reservation[] } | null>(null);
+  const days = calendar ? daysFrom(calendar.day, CALENDAR_DAYS) : [];
+  const reservations = calendar?.reservations ?? null;
   const [requests, setRequests] = useState<Reservation[] | null>(null);
   const [settings, setSettings] = useState<{ settings: RentalSettings; etag: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,7 +54,7 @@ export function Rentals({ owner }: { owner: boolean }) {
   const detail = useRef<HTMLDivElement>(null);
 
   const failed = (err: unknown) => setFailure(errorMessage(err));
-  useLiveLoad(() => rentalsApi.reservations(dayStart(first), dayStart(daysFrom(last, 2)[1]!)), setReservations, failed, [first, last, version]);
+  useLiveLoad(() => rentalsApi.calendar(first, CALENDAR_DAYS), setCalendar, failed, [first, version]);
   useLiveLoad(() => rentalsApi.reservations("", "", "requested"), setRequests, failed, [version]);
   useLiveLoad(() => rentalsApi.settings(), setSettings, failed, []);
 
@@ -66,8 +68,8 @@ export function Rentals({ owner }: { owner: boolean }) {
     setVersion((v) => v + 1);
   };
   const move = (by: number) => {
-    const [y, m, d] = first.split("-").map(Number) as [number, number, number];
-    setFirst(dayOf(new Date(y, m - 1, d + by)));
+    if (!calendar) return;
+    setFirst(addDays(calendar.day, by));
     setChosenDay(null);
   };
   const dayList = chosenDay && reservations ? reservations.filter((r) => r.plan === chosenDay.plan && holdsOn(r, chosenDay.day)) : null;
@@ -95,7 +97,7 @@ export function Rentals({ owner }: { owner: boolean }) {
             Previous week
           </button>
           <p className="muted">
-            {whenText(`${first}T00:00`).replace(/, 12:00 AM$/, "")} to {whenText(`${last}T00:00`).replace(/, 12:00 AM$/, "")}
+            {calendar && `${whenText(`${days[0]}T00:00`).replace(/, 12:00 AM$/, "")} to ${whenText(`${days.at(-1)}T00:00`).replace(/, 12:00 AM$/, "")}`}
           </p>
           <button type="button" className="btn btn--small btn--secondary" onClick={() => move(7)}>
             Next week
