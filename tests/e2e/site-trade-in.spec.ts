@@ -37,7 +37,7 @@ async function sendTradeIn(page: Page, photo: Buffer): Promise<string> {
   await dialog.getByLabel("Hours or miles").fill("1200");
   await dialog.getByLabel("Add photos").setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
   await expect(dialog.getByRole("list", { name: "Chosen photos" }).getByRole("listitem")).toHaveCount(1);
-  await expect(dialog.getByText("IMG_2041.jpg")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Remove IMG_2041.jpg" })).toBeVisible();
   await dialog.getByLabel("First name").fill("Tess");
   await dialog.getByLabel("Last name").fill("Tradewell");
   await dialog.getByLabel("E-mail").fill(email);
@@ -50,13 +50,10 @@ async function sendTradeIn(page: Page, photo: Buffer): Promise<string> {
 test("a trade-in with a GPS-tagged photo from a vehicle page reaches staff, its photo private and without GPS", async ({ page, owner, browser }) => {
   const photo = await phoneJpeg({ width: 800, height: 600 });
   expect(hasGps((await sharp(photo).metadata()).exif)).toBe(true);
-  const actions = page.evaluateHandle(() => {
-    const seen: unknown[] = [];
+  await page.addInitScript(() => {
+    const seen: unknown[] = ((window as unknown as { gcActions: unknown[] }).gcActions = []);
     document.addEventListener("gc-action", (e) => seen.push((e as CustomEvent).detail));
-    return seen;
   });
-  await page.goto(`/vehicle/${CART}`);
-  await actions;
   const email = await sendTradeIn(page, photo);
 
   const api = await signedInApi(owner);
@@ -102,13 +99,17 @@ test("a trade-in with a GPS-tagged photo from a vehicle page reaches staff, its 
   expect([meta.width, meta.height]).toEqual([600, 800]);
   await api.dispose();
 
-  expect(await (await actions).jsonValue()).toContainEqual(expect.objectContaining({ widget: "gc-vehicle-detail", action: "trade-in" }));
+  expect(await page.evaluate(() => (window as unknown as { gcActions: unknown[] }).gcActions)).toContainEqual(
+    expect.objectContaining({ widget: "gc-vehicle-detail", action: "trade-in" }),
+  );
 });
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("@layout the trade-in form fits a 390 px screen, previews the photo and sends", async ({ page }) => {
+  test("@layout the trade-in form fits a 390 px screen, previews the photo and sends", async ({ page, consoleGuard }) => {
+    // The empty form's send is answered 400 with the fields' messages, which Chromium logs as a failed load.
+    consoleGuard.allow(/the server responded with a status of 400/);
     const photo = await phoneJpeg({ width: 800, height: 600 });
     await page.goto(`/vehicle/${CART}`);
     await page.locator("gc-vehicle-detail").getByRole("button", { name: "Trade-in" }).click();
@@ -122,7 +123,7 @@ test.describe("on a phone", () => {
     await dialog.getByRole("button", { name: "Send trade-in" }).click();
     // Nothing typed yet: each field is named in words, and the photo is kept.
     await expect(dialog.getByText("Enter the make, like Club Car or EZGO")).toBeVisible();
-    await expect(dialog.getByText("IMG_2042.jpg")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Remove IMG_2042.jpg" })).toBeVisible();
     await page.keyboard.press("Escape");
     await sendTradeIn(page, photo);
   });
