@@ -165,7 +165,8 @@ export function tradeInRouter(deps: TradeInDeps): Router {
       ...(fields.source?.trim() && { source: fields.source }),
     };
     const contact = ContactRequestSchema.safeParse(body);
-    const problems = { ...(contact.success ? {} : fieldErrors(contact.error)), ...(trade.success ? {} : fieldErrors(trade.error)) };
+    // In the form's order: the cart first, then the visitor (the form moves focus to the first one named).
+    const problems = { ...(trade.success ? {} : fieldErrors(trade.error)), ...(contact.success ? {} : fieldErrors(contact.error)) };
     if ("message" in problems) problems.notes = `The note must be at most ${MESSAGE_MAX_LENGTH - 200} characters`;
     delete problems.message;
     if (Object.keys(problems).length || !trade.success) throw new HttpError(400, FIX_FIELDS, { fields: problems });
