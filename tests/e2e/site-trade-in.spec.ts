@@ -80,7 +80,12 @@ test("a trade-in with a GPS-tagged photo from a vehicle page reaches staff, its 
   const img = tradeIn.getByRole("img", { name: "Trade-in photo 1 of 1: 2019 Club Car Onward" });
   await expect(img).toHaveAttribute("src", photoUrl);
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(600);
-  await staff.screenshot({ path: test.info().outputPath("staff-lead-trade-in.png"), fullPage: false });
+  await staff.screenshot({ path: test.info().outputPath("staff-lead-trade-in.png") });
+  // On a phone the photo still loads beside the facts.
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await tradeIn.scrollIntoViewIfNeeded();
+  await expect(img).toBeVisible();
+  await staff.screenshot({ path: test.info().outputPath("staff-lead-trade-in-390.png") });
   await staff.close();
 
   // The photo's address without a session is refused.
