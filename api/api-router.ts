@@ -17,6 +17,7 @@ import { rentalsRouter } from "./routes/rentals";
 import type { RentalDesk } from "./routes/rentals-desk";
 import { staffRouter } from "./routes/staff/staff-router";
 import { testDrivesRouter } from "./routes/test-drives";
+import { tradeInRouter } from "./routes/trade-in";
 import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
@@ -52,6 +53,8 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
     contactRouter({ leads, outbox, vehicles, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
+    // POST /api/contact/trade-in: a trade-in lead with photos, multipart (issue 30).
+    tradeInRouter({ leads, outbox, vehicles, photos, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
   );
   api.use("/test-drives", openReads, testDrivesRouter(leads, vehicles));
   api.use(

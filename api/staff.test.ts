@@ -126,6 +126,8 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "GET", url: "/api/staff/sites/sussex-coast/widgets" },
   { method: "PUT", url: "/api/staff/sites/sussex-coast", body: { ...firstSite(), name: "Guarded" } },
   { method: "DELETE", url: "/api/staff/sites/sussex-coast?force=1" },
+  // A trade-in's photo (api/routes/trade-in.test.ts stores one and reads it back with a session).
+  { method: "GET", url: "/api/staff/leads/any-lead/trade-in-photos/1" },
 ];
 const WRITES = ENDPOINTS.filter((e) => e.method !== "GET");
 

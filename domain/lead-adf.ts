@@ -3,6 +3,7 @@ import { INTEREST_LABELS, LEAD_KIND_LABELS, leadKind } from "./contact";
 import { escapeXml as x } from "./escape";
 import { vehicleMake, vehicleModel, type Lead } from "./lead";
 import { formatSlot } from "./test-drive";
+import { usageLabel, type LeadTradeIn } from "./trade-in";
 import { primaryDomain, type Site } from "./site";
 
 /** Where a site's leads come from when no partner `source` was given. */
@@ -28,7 +29,7 @@ export function leadToAdf(lead: Lead, site: Site): string {
   <prospect status="new">
     <id sequence="1" source="${x(site.name)}">${x(lead.id)}</id>
     <requestdate>${x(lead.createdAt)}</requestdate>
-${adfVehicle(lead)}
+${adfVehicle(lead)}${lead.tradeIn ? `\n${adfTradeIn(lead.tradeIn)}` : ""}
     <customer>
       <contact>
         <name part="first">${x(lead.firstName)}</name>
@@ -89,6 +90,29 @@ function adfVehicle(lead: Lead): string {
   ];
   const interest = lead.kind === "test-drive" ? "test-drive" : "buy";
   return `    <vehicle interest="${interest}" status="${v.condition === "used" ? "used" : "new"}">
+${lines.map((l) => `      ${l}`).join("\n")}
+    </vehicle>`;
+}
+
+/**
+ * The visitor's own cart offered in trade, in the ADF 1.0 order (year, make, model, odometer, condition, comments):
+ * miles go in <odometer units="mi">, which has no unit for an hour meter, so hours go in the comments with the photos'
+ * count (the photos stay on the server: staff see them on the lead). The condition is ADF's own word.
+ */
+function adfTradeIn(t: LeadTradeIn): string {
+  const comments = [
+    t.usageUnit === "hours" ? `Hour meter: ${usageLabel(t)}` : "",
+    t.photos.length ? `${t.photos.length} photo${t.photos.length === 1 ? "" : "s"} on the lead in the staff console` : "No photos",
+  ].filter(Boolean);
+  const lines = [
+    `<year>${t.year}</year>`,
+    `<make>${x(t.make)}</make>`,
+    `<model>${x(t.model)}</model>`,
+    ...(t.usageUnit === "miles" && t.usage !== undefined ? [`<odometer status="unknown" units="mi">${t.usage}</odometer>`] : []),
+    `<condition>${t.condition}</condition>`,
+    `<comments>${x(`Trade-in. ${comments.join(". ")}.`)}</comments>`,
+  ];
+  return `    <vehicle interest="trade-in" status="used">
 ${lines.map((l) => `      ${l}`).join("\n")}
     </vehicle>`;
 }

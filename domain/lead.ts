@@ -3,6 +3,7 @@ import { StoredContactMessageSchema } from "./contact";
 import { SLUG_PATTERN } from "./site";
 import type { Vehicle } from "./vehicle";
 import { FIRST_SITE_ID } from "./site-seed";
+import { LeadTradeInSchema } from "./trade-in";
 
 export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -77,6 +78,8 @@ export const LeadSchema = z.object({
   delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
   /** The cart named by `vehicleId`, as it was when the lead came in (absent without one, and on leads from before). */
   vehicle: LeadVehicleSchema.optional(),
+  /** A trade-in lead's cart offered in trade, with its photos' private keys (domain/trade-in.ts; absent on every other lead). */
+  tradeIn: z.optional(LeadTradeInSchema),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 

@@ -3,6 +3,7 @@ import express, { Router } from "express";
 import { CONTACT_MESSAGES, ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import { leadVehicleOf, type Lead } from "../../domain/lead";
 import type { Site } from "../../domain/site";
+import type { LeadTradeIn } from "../../domain/trade-in";
 import { nextFreeSlot, slotProblem, slotTakenMessage } from "../../domain/test-drive";
 import { isShownOn } from "../../domain/vehicle";
 import type { VehicleStore } from "../store/vehicle-store";
@@ -48,7 +49,10 @@ const FIX_FIELDS = "Please correct the highlighted fields.";
  * Resolves to the stored lead, or to a refusal in words; a bot's honeypot gets a fake id and stores nothing.
  */
 export function leadIntake({ leads, outbox, vehicles, now = () => new Date(), assign }: LeadIntakeDeps) {
-  return async (body: unknown, { site, origin }: { site: Site; origin: string | null }): Promise<{ id: string; lead?: Lead } | LeadRefusal> => {
+  return async (
+    body: unknown,
+    { site, origin, tradeIn }: { site: Site; origin: string | null; tradeIn?: LeadTradeIn },
+  ): Promise<{ id: string; lead?: Lead } | LeadRefusal> => {
     // Honeypot: people never see the "website" field, so a value means a bot. Answer as if stored.
     if (body && typeof body === "object" && "website" in body && typeof body.website === "string" && body.website.trim()) return { id: randomUUID() };
     const parsed = ContactRequestSchema.safeParse(body);
@@ -65,7 +69,7 @@ export function leadIntake({ leads, outbox, vehicles, now = () => new Date(), as
     }
     try {
       const lead = await leads.add(
-        { message, origin, source: source || null, site: site.id, ...(about && { vehicle: leadVehicleOf(about) }) },
+        { message, origin, source: source || null, site: site.id, ...(about && { vehicle: leadVehicleOf(about) }), ...(tradeIn && { tradeIn }) },
         { status: outbox ? "pending" : "not-sent", attempts: 0 },
       );
       // Assigned by its site's rule before the answer, so the inbox never shows it unassigned first; never fails.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
 import type { Delivery, Lead, LeadVehicle } from "../../domain/lead";
+import type { LeadTradeIn } from "../../domain/trade-in";
 import { countLeads, leadsPage, overdueLeads, selectionMatcher, type LeadCounts, type LeadSelection, type LeadsPage } from "../../domain/lead-follow-up";
 import { FIRST_SITE_ID } from "../../domain/site-seed";
 import { DurableJsonFile } from "./durable-file";
@@ -23,6 +24,8 @@ export interface NewLead {
   site?: string;
   /** The cart `message.vehicleId` names, as the catalogue holds it now (the route looks it up). */
   vehicle?: LeadVehicle;
+  /** A trade-in's facts and stored photos (api/routes/trade-in.ts). */
+  tradeIn?: LeadTradeIn;
 }
 
 /** A test drive's slot for that cart is booked already: `add` stored nothing. */
@@ -89,7 +92,7 @@ export interface LeadStore {
 }
 
 /** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
-export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle }: NewLead, delivery: Delivery): Lead => ({
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle, tradeIn }: NewLead, delivery: Delivery): Lead => ({
   id: randomUUID(),
   createdAt: new Date().toISOString(),
   ...message,
@@ -98,6 +101,7 @@ export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle
   site,
   delivery,
   ...(vehicle && { vehicle }),
+  ...(tradeIn && { tradeIn }),
 });
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */

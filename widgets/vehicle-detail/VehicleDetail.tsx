@@ -15,6 +15,7 @@ import { comparePath } from "../../domain/compare-path";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
 import { Gallery } from "./Gallery";
+import { TradeIn } from "./TradeIn";
 import { shownImages } from "../../domain/photo";
 import { specLabel, specValue } from "../../domain/spec-label";
 
@@ -179,6 +180,7 @@ function Loaded({
             <a className="gc-btn gc-btn--ghost" href={withUtm(dealerUrl(apiBase, comparePath([v.id])), apiBase, source)} part="compare" {...COMPARE_LINK}>
               Compare
             </a>
+            <TradeIn v={v} apiBase={apiBase} host={host} source={source?.trim() || null} />
           </div>
           <p className="call">
             {`Call ${tollFree ? "toll-free " : ""}`}

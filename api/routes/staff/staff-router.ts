@@ -11,6 +11,7 @@ import type { LeadQueue } from "../contact";
 import { accountsRouter, auditRouter, originsRouter } from "./admin";
 import { staffInventoryCsvRouter } from "./inventory-csv";
 import { staffLeadsRouter } from "./leads";
+import { staffTradeInPhotosRouter } from "../trade-in";
 import { sessionRouter } from "./session";
 import type { WidgetReleases } from "../../widget-releases";
 import { staffSiteWidgetsRouter } from "./site-widgets";
@@ -53,6 +54,6 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/origins", originsRouter(deps));
   router.use("/sites", staffSiteWidgetsRouter(deps), staffSitesRouter(deps));
   router.use("/rentals", staffRentalsRouter(deps));
-  router.use(staffLeadsRouter(deps));
+  router.use(staffTradeInPhotosRouter(deps), staffLeadsRouter(deps));
   return router;
 }

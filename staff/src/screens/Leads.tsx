@@ -26,6 +26,7 @@ import { useLiveLoad } from "../use-live-load";
 import { DueBadge, LeadSales } from "../inbox/LeadSales";
 import { useNewLeads } from "../inbox/use-new-leads";
 import { LeadCart } from "./LeadCart";
+import { LeadTradeIn } from "../inbox/LeadTradeIn";
 
 /** The first thing the API would refuse in these filters, by the core's rules, or null. */
 function queryProblem(filters: LeadFilters): string | null {
@@ -533,6 +534,7 @@ function LeadCard({
         </div>
       </dl>
       <LeadCart lead={lead} />
+      <LeadTradeIn lead={lead} />
       <p className="lead__message">{lead.message}</p>
 
       <details className="lead__follow-up">
