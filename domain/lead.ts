@@ -77,6 +77,11 @@ export const LeadSchema = z.object({
   delivery: DeliverySchema.default({ status: "not-sent", attempts: 0 }),
   /** The cart named by `vehicleId`, as it was when the lead came in (absent without one, and on leads from before). */
   vehicle: LeadVehicleSchema.optional(),
+  /**
+   * A booked test drive's confirmation mail to the visitor (issue 30, decision 0047): pending from the booking when
+   * mail is on, then sent or retried as `delivery` is. Absent on every other lead, and when mail was off.
+   */
+  confirmation: DeliverySchema.optional(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
