@@ -4,9 +4,10 @@ import type { Interest } from "../../domain/contact";
 /**
  * What a visitor did with a widget: dialled, wrote, asked for a financing quote, went to the dealership's page about
  * it (`details`), or to the manufacturer's own page about the vehicle (`manufacturer`), changed a payment estimate
- * (`estimate`, its href the estimate's shareable address), or added the vehicle to a comparison (`compare`).
+ * (`estimate`, its href the estimate's shareable address), or added the vehicle to a comparison (`compare`), or booked a test drive of it (`test-drive`, its href the vehicle's
+ * page on the dealership's site).
  */
-export const GC_ACTIONS = ["call", "email", "quote", "details", "manufacturer", "estimate", "compare"] as const;
+export const GC_ACTIONS = ["call", "email", "quote", "details", "manufacturer", "estimate", "compare", "test-drive"] as const;
 export type GcAction = (typeof GC_ACTIONS)[number];
 
 /** Every event a widget dispatches for the host page, with its `detail`. */
