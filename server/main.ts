@@ -16,6 +16,7 @@ import { smtpSender } from "../api/mail/smtp-sender";
 import { widgetReleases } from "../api/widget-releases";
 import { openRentalDesk } from "../api/routes/rentals-desk";
 import type { RentalOutbox } from "../api/mail/rental-outbox";
+import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../api/mail/test-drive-outbox";
 
 /** The repository root: this file runs from dist/server/ once built (tsup.config.ts). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const drain = new Drain();
   const servers: Server[] = [];
   /** What has a write to flush on the way out, once open. */
-  const opened: { stores?: Stores; outbox?: LeadOutbox | null; rentalOutbox?: RentalOutbox | null } = {};
+  const opened: { stores?: Stores; outbox?: LeadOutbox | null; rentalOutbox?: RentalOutbox | null; confirmations?: TestDriveOutbox | null } = {};
 
   /**
    * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     try {
       await opened.outbox?.stop();
       await opened.rentalOutbox?.stop();
+      await opened.confirmations?.stop();
       await opened.stores?.leads.flush();
       await opened.stores?.close();
     } catch (err) {
@@ -91,6 +93,16 @@ async function main(): Promise<void> {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }
 
+  // Visitors' test-drive confirmations (issue 30): owed from the booking's own write, so none is lost either.
+  const confirmations = config.mail
+    ? new TestDriveOutbox(leads, stores.sites, smtpTestDriveSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs })
+    : null;
+  opened.confirmations = confirmations;
+  void confirmations?.start().then(
+    (pending) => pending && console.log(`[mail] ${pending} pending test-drive confirmation(s) queued`),
+    (err: unknown) => console.error("[mail] could not read the pending test-drive confirmations:", err),
+  );
+
   // Renters' mails (issue 31) go through the same mail settings; each is stored with its reservation, so none is lost.
   const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail);
   opened.rentalOutbox = rentals.outbox;
@@ -107,7 +119,7 @@ async function main(): Promise<void> {
     vehicles,
     photos,
     leads,
-    outbox,
+    outbox: outbox && confirmations ? withTestDriveConfirmations(outbox, confirmations) : outbox,
     staff,
     sites: stores.sites,
     rentals: rentals.desk,

@@ -40,7 +40,7 @@ export interface GcInventoryAttributes extends GcElementAttributes {
   source?: string;
 }
 
-/** <gc-vehicle-detail>: One vehicle's page: gallery, badge, price, tiles, test-drive, financing and trade-in buttons, features, specifications; 'Vehicle Not Found' when the id is unknown. */
+/** <gc-vehicle-detail>: One vehicle's page: gallery, badge, price, tiles, a test-drive picker, financing and trade-in buttons, features, specifications; 'Vehicle Not Found' when the id is unknown. */
 export interface GcVehicleDetailAttributes extends GcElementAttributes {
   /** The vehicle's id (slug), e.g. denago-ev-city. */
   "vehicle-id": string;

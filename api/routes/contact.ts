@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import express, { Router } from "express";
 import { CONTACT_MESSAGES, ContactRequestSchema, fieldErrors } from "../../domain/contact";
 import { leadVehicleOf, type Lead } from "../../domain/lead";
-import type { Site } from "../../domain/site";
+import { siteTimeZone, type Site } from "../../domain/site";
 import type { LeadTradeIn } from "../../domain/trade-in";
 import { nextFreeSlot, slotProblem, slotTakenMessage } from "../../domain/test-drive";
 import { isShownOn } from "../../domain/vehicle";
@@ -19,6 +19,8 @@ export interface LeadQueue {
   enqueue(lead: Lead): void;
   /** Staff's resend of a lead whose mail failed or was never sent; "sent" (and nothing sent) when it already landed. */
   resend(id: string): Promise<"queued" | "sent" | "unknown">;
+  /** Present when booked test drives are confirmed to their visitors by mail (api/mail/test-drive-outbox.ts): one was stored. */
+  confirmTestDrive?(lead: Lead): void;
 }
 
 /** What taking a lead needs: where leads go, their mail, and the catalogue its cart is looked up in. */
@@ -64,21 +66,31 @@ export function leadIntake({ leads, outbox, vehicles, now = () => new Date(), as
       return { status: 400, error: FIX_FIELDS, fields: { vehicleId: `${CONTACT_MESSAGES.vehicleId}: we list no vehicle "${message.vehicleId}"` } };
     }
     if (message.slot !== undefined) {
-      const problem = slotProblem(site.hours, message.slot, now());
+      const problem = slotProblem(site.hours, message.slot, now(), siteTimeZone(site));
       if (problem) return { status: 400, error: FIX_FIELDS, fields: { slot: problem } };
     }
     try {
       const lead = await leads.add(
-        { message, origin, source: source || null, site: site.id, ...(about && { vehicle: leadVehicleOf(about) }), ...(tradeIn && { tradeIn }) },
+        {
+          message,
+          origin,
+          source: source || null,
+          site: site.id,
+          ...(about && { vehicle: leadVehicleOf(about) }),
+          ...(tradeIn && { tradeIn }),
+          // The visitor's confirmation is owed from the same write as the booking (decision 0047).
+          ...(outbox?.confirmTestDrive && message.kind === "test-drive" && { confirmation: { status: "pending" as const, attempts: 0 } }),
+        },
         { status: outbox ? "pending" : "not-sent", attempts: 0 },
       );
       // Assigned by its site's rule before the answer, so the inbox never shows it unassigned first; never fails.
       await assign?.(lead);
       outbox?.enqueue(lead);
+      if (lead.confirmation) outbox?.confirmTestDrive?.(lead);
       return { id: lead.id, lead };
     } catch (err) {
       if (err instanceof SlotTakenError) {
-        const next = await nextFreeSlot(site.hours, err.slot, now(), (date) => leads.bookedSlots(site.id, message.vehicleId!, date));
+        const next = await nextFreeSlot(site.hours, err.slot, now(), (date) => leads.bookedSlots(site.id, message.vehicleId!, date), siteTimeZone(site));
         const error = slotTakenMessage(next);
         return { status: 409, error, fields: { slot: error }, nextSlot: next };
       }

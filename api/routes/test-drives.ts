@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { bookingDays, DATE_PATTERN, daySlots, TEST_DRIVE_MESSAGES } from "../../domain/test-drive";
+import { siteTimeZone } from "../../domain/site";
 import { isShownOn } from "../../domain/vehicle";
 import { HttpError } from "../http-error";
 import type { LeadStore } from "../store/lead-store";
@@ -31,14 +32,15 @@ export function testDrivesRouter(leads: Pick<LeadStore, "bookedSlots">, vehicles
     if (!v || !isShownOn(v, site.id)) throw new HttpError(404, `We list no vehicle "${id}"`);
     if (v.status === "sold") throw new HttpError(410, `${v.name} has been sold: it can no longer be test driven`);
     const t = now();
-    const days = bookingDays(site.hours, t);
+    const zone = siteTimeZone(site);
+    const days = bookingDays(site.hours, t, zone);
     if (!days.length) throw new HttpError(404, "We have no open day in the next two weeks: please call us to book a test drive");
     const asked = typeof req.query.date === "string" ? req.query.date : undefined;
     if (asked !== undefined && !DATE_PATTERN.test(asked)) throw new HttpError(400, "The date must be a day written YYYY-MM-DD");
     if (asked !== undefined && !days.includes(asked))
       throw new HttpError(400, `Test drives can be booked on ${days[0]} to ${days.at(-1)}, on open days: ${asked} is not one`);
     const date = asked ?? days[0]!;
-    const slots = daySlots(site.hours, date, t, new Set(await leads.bookedSlots(site.id, v.id, date)));
+    const slots = daySlots(site.hours, date, t, new Set(await leads.bookedSlots(site.id, v.id, date)), zone);
     res.set("Cache-Control", "no-store");
     res.json({ vehicle: v.id, days, date, slots } satisfies TestDriveSlots);
   });

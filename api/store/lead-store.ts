@@ -26,6 +26,8 @@ export interface NewLead {
   vehicle?: LeadVehicle;
   /** A trade-in's facts and stored photos (api/routes/trade-in.ts). */
   tradeIn?: LeadTradeIn;
+  /** A test drive's confirmation mail to the visitor, pending when mail is on (decision 0047). */
+  confirmation?: Delivery;
 }
 
 /** A test drive's slot for that cart is booked already: `add` stored nothing. */
@@ -58,6 +60,14 @@ export interface LeadStore {
    * another server at the moment: so no two servers mail the same lead at once.
    */
   deliver(id: string, attempt: (lead: Lead) => Promise<Delivery>): Promise<boolean>;
+  /** Test drives whose confirmation mail to the visitor is still to be delivered (decision 0047). */
+  pendingConfirmations(): Promise<Lead[]>;
+  /**
+   * Claim a test drive's pending confirmation, run `attempt` on the lead as stored now, and record what it resolves
+   * with, as `deliver` does for the sales mail. False, without calling `attempt`, when the lead is unknown, its
+   * confirmation no longer pending, or claimed by another server at the moment.
+   */
+  confirm(id: string, attempt: (lead: Lead) => Promise<Delivery>): Promise<boolean>;
   /** Hear of leads other servers stored (PostgreSQL only: lowdb has one server). */
   onRemoteLead?(listener: (lead: Lead) => void): () => void;
   /** One page of the leads a selection keeps, newest first, after the cursor's lead (`before`) when given. */
@@ -92,7 +102,7 @@ export interface LeadStore {
 }
 
 /** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
-export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle, tradeIn }: NewLead, delivery: Delivery): Lead => ({
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle, tradeIn, confirmation }: NewLead, delivery: Delivery): Lead => ({
   id: randomUUID(),
   createdAt: new Date().toISOString(),
   ...message,
@@ -102,6 +112,7 @@ export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle
   delivery,
   ...(vehicle && { vehicle }),
   ...(tradeIn && { tradeIn }),
+  ...(confirmation && { confirmation }),
 });
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
@@ -318,10 +329,22 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       await found.segment.save();
       return true;
     },
+    async confirm(id, attempt) {
+      const found = await find(id);
+      if (!found || found.lead.confirmation?.status !== "pending") return false;
+      const confirmation = await attempt(found.lead);
+      found.lead.confirmation = confirmation;
+      await found.segment.save();
+      return true;
+    },
     ready,
     pending: async () => {
       await ready;
       return all.filter((l) => l.delivery.status === "pending");
+    },
+    pendingConfirmations: async () => {
+      await ready;
+      return all.filter((l) => l.confirmation?.status === "pending");
     },
     ...inMemoryQueries(async () => {
       await ready;

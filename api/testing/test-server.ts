@@ -17,6 +17,7 @@ import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-
 import { widgetReleases } from "../widget-releases";
 import { openRentalDesk, type RentalDesk } from "../routes/rentals-desk";
 import type { RentalOutbox } from "../mail/rental-outbox";
+import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../mail/test-drive-outbox";
 import type { RentalStore } from "../store/rental-store";
 
 /** The repository root: where the built site (dist/site, dist/widgets) is. */
@@ -62,6 +63,10 @@ export async function startTestServer(
     ? new LeadOutbox(leads, smtpSender(config.mail, stores.sites), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
     : null;
   await outbox?.start();
+  const confirmations = config.mail
+    ? new TestDriveOutbox(leads, stores.sites, smtpTestDriveSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
+    : null;
+  await confirmations?.start();
   const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {
     now: () => new Date(now()),
     ...(config.mail && { backoff: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 } }),
@@ -74,7 +79,7 @@ export async function startTestServer(
     vehicles,
     photos: new PhotoStore(config.photosDir),
     leads,
-    outbox,
+    outbox: outbox && confirmations ? withTestDriveConfirmations(outbox, confirmations) : outbox,
     staff: stores.staff,
     sites: stores.sites,
     rentals: rentals.desk,
@@ -110,6 +115,7 @@ export async function startTestServer(
     rentalOutbox: rentals.outbox,
     close: async () => {
       await outbox?.stop();
+      await confirmations?.stop();
       await rentals.outbox?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

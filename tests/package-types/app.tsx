@@ -19,7 +19,7 @@ document.addEventListener("gc-contact-submitted", (event) => {
   return [id, source];
 });
 window.addEventListener("gc-action", (event) => {
-  const action: "call" | "email" | "quote" | "details" | "manufacturer" | "estimate" | "compare" | "trade-in" = event.detail.action;
+  const action: "call" | "email" | "quote" | "details" | "manufacturer" | "estimate" | "compare" | "test-drive" | "trade-in" = event.detail.action;
   return action;
 });
 document.addEventListener("gc-ready", (event) => event.detail.widget.toUpperCase());

@@ -4,10 +4,11 @@ import type { Interest } from "../../domain/contact";
 /**
  * What a visitor did with a widget: dialled, wrote, asked for a financing quote, went to the dealership's page about
  * it (`details`), or to the manufacturer's own page about the vehicle (`manufacturer`), changed a payment estimate
- * (`estimate`, its href the estimate's shareable address), added the vehicle to a comparison (`compare`), or sent a
- * trade-in from its page (`trade-in`, its href the vehicle's page).
+ * (`estimate`, its href the estimate's shareable address), added the vehicle to a comparison (`compare`), booked a
+ * test drive of it (`test-drive`, its href the vehicle's page on the dealership's site), or sent a trade-in from its
+ * page (`trade-in`, its href the vehicle's page).
  */
-export const GC_ACTIONS = ["call", "email", "quote", "details", "manufacturer", "estimate", "compare", "trade-in"] as const;
+export const GC_ACTIONS = ["call", "email", "quote", "details", "manufacturer", "estimate", "compare", "test-drive", "trade-in"] as const;
 export type GcAction = (typeof GC_ACTIONS)[number];
 
 /** Every event a widget dispatches for the host page, with its `detail`. */

@@ -11,6 +11,7 @@ import { useReportedProblems } from "../shared/report";
 import { Heading, headingLevel } from "../shared/headings";
 import { COMPARE_LINK, MANUFACTURER_LINK, QUOTE_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
 import { PaymentEstimate } from "./PaymentEstimate";
+import { TestDrive } from "./TestDrive";
 import { comparePath } from "../../domain/compare-path";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
@@ -169,9 +170,7 @@ function Loaded({
             </div>
           </dl>
           <div className="actions">
-            <a className="gc-btn" href={telHref(line)} part="test-drive">
-              Schedule Test Drive
-            </a>
+            <TestDrive v={v} apiBase={apiBase} host={host} level={level} source={source?.trim() || null} line={line} />
             {financingUrl ? (
               <NewTabLink href={financingUrl} className="gc-btn gc-btn--ghost" part="financing" {...QUOTE_LINK}>
                 Get Financing Quote

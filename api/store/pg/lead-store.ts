@@ -12,6 +12,9 @@ interface LeadRow {
   delivery: Delivery;
 }
 
+/** The first key of the advisory lock a test drive's confirmation is sent under (the second: the lead id's hash). */
+const CONFIRM_LOCK = 30047;
+
 const fromRow = (row: LeadRow): Lead => LeadSchema.parse({ ...row.lead, delivery: row.delivery });
 
 /** Why the database cannot take leads, for the health check: the error's code, never the URL. */
@@ -218,6 +221,27 @@ export async function openPgLeadStore(
       });
       return delivery !== undefined;
     },
+    async confirm(id, attempt) {
+      // A lock of its own per lead (not the row's, which the sales mail's delivery holds while it sends): one server
+      // confirms a test drive at a time, and the row is locked only for the short update that records it.
+      const confirmation = await db.transaction(async (client) => {
+        const { rows: locked } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS ok", [CONFIRM_LOCK, id]);
+        if (!locked[0]?.ok) return undefined;
+        const { rows } = await client.query<LeadRow>("SELECT seq, lead, delivery FROM leads WHERE id = $1", [id]);
+        const claimed = rows[0] && fromRow(rows[0]);
+        if (claimed?.confirmation?.status !== "pending") return undefined;
+        const d = DeliverySchema.parse(await attempt(claimed));
+        await client.query("UPDATE leads SET lead = jsonb_set(lead::jsonb, '{confirmation}', $2::jsonb)::json WHERE id = $1", [id, JSON.stringify(d)]);
+        return d;
+      });
+      return confirmation !== undefined;
+    },
+    // Test drives only, which the partial unique index of migration 11 lists: no scan of every lead.
+    pendingConfirmations: () =>
+      select(
+        "SELECT seq, lead, delivery FROM leads WHERE (lead ->> 'kind') = 'test-drive' AND (lead -> 'confirmation' ->> 'status') = 'pending' ORDER BY seq",
+        [],
+      ),
     // Nothing is read ahead: every query goes to the database.
     ready: Promise.resolve(),
     // Every write was committed before it resolved: nothing waits to be written.
