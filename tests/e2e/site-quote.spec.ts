@@ -7,12 +7,13 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { addAccount, signIn } from "../../api/testing/staff-client";
+import { addAccount } from "../../api/testing/staff-client";
 import { startSmtpSink, type SmtpSink } from "../../api/testing/smtp-sink";
 import { startTestServer, type TestServer } from "../../api/testing/test-server";
 import { storedLeads } from "../../api/testing/stored-leads";
 import type { Lead } from "../../domain/lead";
 import type { Vehicle } from "../../domain/vehicle";
+import { leadInInbox } from "./inbox-as-sales";
 import { expect, RECORD_EVENTS, test } from "./third-origin";
 
 const SALES = { email: "quotes@staff.example.test", password: "quote password 1" };
@@ -97,21 +98,9 @@ async function expectAdf(lead: Lead, v: Vehicle): Promise<void> {
   expect(vehicle![2]).toMatch(/<model>[^<]+<\/model>/);
 }
 
-/**
- * Open the console's inbox as sales and find the lead of `firstName`, with its cart beside it. The session comes from
- * the sign-in API (called from Node, without an Origin: this in-process server's own origin is not the one the browser
- * sees, from which the console's sign-in form would be refused); the inbox itself is the real console in Chromium.
- */
+/** The lead of `firstName` in the console's inbox, with its cart beside it. */
 async function expectInInbox(page: Page, firstName: string, v: Vehicle): Promise<void> {
-  const cookie = await signIn(s, SALES.email, SALES.password);
-  const eq = cookie.indexOf("=");
-  await page.context().addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: s.url }]);
-  await page.goto(`${s.url}/staff/leads`);
-  // The console asks for its session when this browser has signed in here before (its hint): as after a sign-in.
-  await page.evaluate(() => localStorage.setItem("gc-staff-signed-in", "1"));
-  await page.reload();
-  await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2, name: `${firstName} Quinn`, exact: true }) });
+  const card = await leadInInbox(page, s, SALES, `${firstName} Quinn`);
   await expect(card.locator("[data-lead-cart]")).toContainText("Quote request");
   await expect(card.locator("[data-lead-cart]")).toContainText(`About: ${labelOf(v)}`);
   // Left before the server stops: the inbox polls.
