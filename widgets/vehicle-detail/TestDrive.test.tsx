@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
 import { slotTakenMessage } from "../../domain/test-drive";
@@ -77,8 +78,9 @@ async function openPicker() {
   return { ...mounted, user };
 }
 
-/** A field by its label, with or without the required marker. */
-const field = (ui: Awaited<ReturnType<typeof openPicker>>["ui"], label: string) => ui.getByLabelText(new RegExp(`^${label}( \\*)?$`));
+/** A field of the picker by its label, with or without the required marker (the trade-in form has fields of the same names). */
+const field = (ui: Awaited<ReturnType<typeof openPicker>>["ui"], label: string) =>
+  within(ui.getByRole("region", { name: "Book a test drive" })).getByLabelText(new RegExp(`^${label}( \\*)?$`));
 
 async function fillPerson(ui: Awaited<ReturnType<typeof openPicker>>["ui"], user: ReturnType<typeof userEvent.setup>) {
   await user.type(field(ui, "First Name"), "Dana");
