@@ -115,9 +115,10 @@ function twoSites(engine: "lowdb" | "postgres") {
       ["cape-may.localhost", capeMay, sussex],
       ["localhost", sussex, capeMay],
     ] as const) {
-      // The phone link of each: the vehicle's test-drive call, and the line beside RESERVE TODAY (which opens the booking on /rentals).
+      // The phone link of each: the vehicle's call line (its test drive is booked in a picker once the script runs), and the
+      // line beside RESERVE TODAY (which opens the booking on /rentals).
       for (const [path, tag, call] of [
-        ["/vehicle/denago-ev-city", "gc-vehicle-detail", '[part="test-drive"]'],
+        ["/vehicle/denago-ev-city", "gc-vehicle-detail", ".call a"],
         ["/rentals", "gc-rental-pricing", ".gc-plan__call a"],
       ] as const) {
         await page.goto(at(host, path));

@@ -25,7 +25,8 @@ function widgetText(page: Page, tag: string): Promise<string> {
     let last: Element | null = null;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement!;
-      if (parent.closest("button, select, textarea, script, style") || !parent.checkVisibility()) continue;
+      // The vehicle's "Schedule Test Drive" is a control too: a call link served, the picker's button once the script runs.
+      if (parent.closest('button, select, textarea, script, style, [part="test-drive"]') || !parent.checkVisibility()) continue;
       // Text of one element may come in several nodes (a renderer's choice): only another element's text is apart.
       text += (parent === last ? "" : " ") + node.textContent;
       last = parent;
