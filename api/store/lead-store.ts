@@ -237,7 +237,9 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    all = older.concat(all);
+    // A lead a crash left both in an archive and in leads.json (the check at opening keeps to the newest archives) is
+    // listed once, as its archive holds it.
+    all = older.concat(all.filter((lead) => !seen.has(lead.id)));
   };
   const ready = readArchives();
   // Seen by whoever awaits it (the server stops on it); not an unhandled rejection meanwhile.

@@ -128,9 +128,16 @@ const AUDIT_HELD = 1000;
 /** The audit history in PostgreSQL, append-only; the most recent entries held in memory, refreshed when any instance appends. */
 export async function pgAuditStore(db: Database): Promise<AuditStore> {
   let entries: AuditEntry[] = [];
+  /** Appends of this instance so far: a read that one overtook may predate it, and would drop it from memory. */
+  let appended = 0;
   const load = async () => {
-    const { rows } = await db.pool.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
-    entries = rows.map((r) => AuditEntrySchema.parse(r.entry)).reverse();
+    for (;;) {
+      const before = appended;
+      const { rows } = await db.pool.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
+      if (before !== appended) continue;
+      entries = rows.map((r) => AuditEntrySchema.parse(r.entry)).reverse();
+      return;
+    }
   };
   await load();
   let loading: Promise<void> | null = null;
@@ -152,6 +159,7 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
     async append(entry) {
       const parsed = AuditEntrySchema.parse(entry);
       await db.pool.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(parsed)]);
+      appended++;
       entries.push(parsed);
       if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
     },
@@ -161,6 +169,7 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
       await db.pool.query("INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n", [
         JSON.stringify(parsed),
       ]);
+      appended++;
       entries.push(...parsed);
       if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
     },
