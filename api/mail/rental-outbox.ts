@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import { composeRentalMail, type RentalMailMessage } from "../../domain/rental-booking-mail";
 import type { Reservation } from "../../domain/rental-booking";
 import type { Site } from "../../domain/site";
@@ -7,22 +6,16 @@ import type { Config } from "../config";
 import type { RentalMail, RentalStore } from "../store/rental-store";
 import type { SiteStore } from "../store/site-store";
 import { backoffDelay, DEFAULT_BACKOFF, type Backoff } from "./lead-outbox";
+import { smtpTransport } from "./smtp-transport";
 
 /** Sends one renter's mail; rejects when the mail server did not take it. */
 export type SendRentalMail = (message: RentalMailMessage, site: Site) => Promise<void>;
 
-const SMTP_TIMEOUT_MS = 15_000;
-
 /** Renters' mail through SMTP_URL, from LEAD_FROM, replies to the site's address. */
 export function smtpRentalSender(mail: NonNullable<Config["mail"]>): SendRentalMail {
-  const transport = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const send = smtpTransport(mail);
   return async (m, site) => {
-    await transport.sendMail({
+    await send({
       from: { name: site.name, address: mail.from },
       to: m.to,
       replyTo: site.email,

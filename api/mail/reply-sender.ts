@@ -1,12 +1,9 @@
-import nodemailer from "nodemailer";
 import { composeReplyMail } from "../../domain/lead-reply-mail";
 import type { Lead } from "../../domain/lead";
 import type { Config } from "../config";
 import type { SiteStore } from "../store/site-store";
 import { leadMailSite } from "./smtp-sender";
-
-/** Give up on an unresponsive mail server after this long: the reply is marked failed, and staff may send it again. */
-const SMTP_TIMEOUT_MS = 15_000;
+import { smtpTransport } from "./smtp-transport";
 
 /** Sends one reply to a visitor; rejects when the mail server did not take it. */
 export type SendReply = (lead: Lead, reply: { id: string; text: string }, author: string) => Promise<void>;
@@ -18,15 +15,10 @@ export type SendReply = (lead: Lead, reply: { id: string; text: string }, author
  * the outbox's to retry, since a person is waiting on the answer.
  */
 export function smtpReplySender(mail: NonNullable<Config["mail"]>, sites: Pick<SiteStore, "get" | "list">): SendReply {
-  const transport = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const send = smtpTransport(mail);
   return async (lead, reply, author) => {
     const m = composeReplyMail(lead, reply, author, leadMailSite(sites, lead));
-    await transport.sendMail({
+    await send({
       from: { name: m.fromName, address: mail.from },
       to: m.to,
       replyTo: m.replyTo,

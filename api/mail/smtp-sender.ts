@@ -1,13 +1,10 @@
-import nodemailer from "nodemailer";
 import { composeLeadMail } from "../../domain/lead-mail";
 import type { Lead } from "../../domain/lead";
 import type { Site } from "../../domain/site";
 import type { Config } from "../config";
 import type { SiteStore } from "../store/site-store";
 import type { SendLead } from "./lead-outbox";
-
-/** Give up on an unresponsive mail server after this long; the outbox retries later. */
-const SMTP_TIMEOUT_MS = 15_000;
+import { smtpTransport } from "./smtp-transport";
 
 /**
  * The site a lead's mail speaks for: the one it came through, or, when that
@@ -21,16 +18,11 @@ export const leadMailSite = (sites: Pick<SiteStore, "get" | "list">, lead: Pick<
  * the ADF/XML copy, to the lead's site's `leadRecipients`, else LEAD_TO.
  */
 export function smtpSender(mail: NonNullable<Config["mail"]>, sites: Pick<SiteStore, "get" | "list">): SendLead {
-  const transport = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const send = smtpTransport(mail);
   return async (lead) => {
     const site = leadMailSite(sites, lead);
     const m = composeLeadMail(lead, site);
-    await transport.sendMail({
+    await send({
       from: mail.from,
       to: site.leadRecipients ?? mail.to,
       replyTo: m.replyTo,

@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { Delivery, Lead } from "../../domain/lead";
 import { ICS_CONTENT_TYPE } from "../../domain/ics";
 import type { Site } from "../../domain/site";
@@ -8,22 +7,16 @@ import type { LeadStore } from "../store/lead-store";
 import type { SiteStore } from "../store/site-store";
 import { backoffDelay, DEFAULT_BACKOFF, type Backoff } from "./lead-outbox";
 import { leadMailSite } from "./smtp-sender";
+import { smtpTransport } from "./smtp-transport";
 
 /** Sends one visitor's test-drive confirmation; rejects when the mail server did not take it. */
 export type SendTestDriveMail = (message: TestDriveMailMessage, site: Site) => Promise<void>;
 
-const SMTP_TIMEOUT_MS = 15_000;
-
 /** Visitors' confirmations through SMTP_URL, from LEAD_FROM with the site's name, replies to the site's address. */
 export function smtpTestDriveSender(mail: NonNullable<Config["mail"]>): SendTestDriveMail {
-  const transport = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  const send = smtpTransport(mail);
   return async (m, site) => {
-    await transport.sendMail({
+    await send({
       from: { name: site.name, address: mail.from },
       to: m.to,
       replyTo: site.email,

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import type { Metadata, OutputInfo, Sharp } from "sharp";
 import { heightAt, MAX_PHOTO_PIXELS, PHOTO_FORMATS, photoWidths, shareName, shareWidth, variantName, type Photo, type PhotoFormat } from "../../domain/photo";
 import { HttpError } from "../http-error";
+import { loadSharp } from "./sharp";
 
 /**
  * Bump when an encoding setting below changes: the hash in every name
@@ -9,10 +10,6 @@ import { HttpError } from "../http-error";
  * browser keeps an old file under a name cached as immutable.
  */
 export const PIPELINE_VERSION = "1";
-
-// libvips' operation cache (50 MB by default) keeps decoded images in case they are asked for again; an upload never is,
-// so the memory of a burst of photos goes back as they are done.
-sharp.cache(false);
 
 /** The formats accepted, recognised by their first bytes (never by name or declared type). */
 export type UploadKind = "jpeg" | "png" | "webp";
@@ -51,6 +48,7 @@ export interface ProcessedPhoto {
 export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
   const kind = sniffImage(original);
   if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
+  const sharp = await loadSharp();
   // The header alone gives the size, so a decompression bomb is refused before anything is decoded.
   const open = () => sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "warning", sequentialRead: true });
   let meta: Metadata;

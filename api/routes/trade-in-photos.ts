@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { MAX_PHOTO_PIXELS } from "../../domain/photo";
 import type { TradeInPhoto } from "../../domain/trade-in";
 import { HttpError } from "../http-error";
+import { loadSharp } from "../photos/sharp";
 import { sniffImage, tooManyPixels, UNDECODABLE, UNSUPPORTED_TYPE, type UploadKind } from "../photos/pipeline";
 import { writeFileDurably } from "../store/durable-file";
 import { mkdirPrivate } from "../store/file-modes";
@@ -57,6 +57,7 @@ export async function cleanTradeInPhoto(bytes: Buffer): Promise<CleanPhoto> {
   if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
   const polyglot = polyglotProblem(bytes);
   if (polyglot) throw new HttpError(415, polyglot);
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Request, Response } from "express";
-import sharp from "sharp";
+import { loadSharp } from "../../api/photos/sharp";
 import { SHARE_PNG_PREFIX, SHARE_PNG_SIZE } from "../lib/share-image";
 
 /** Behind a drawing with transparent parts: the drawings' own cream. */
@@ -19,6 +19,7 @@ export function shareImageHandler(publicDir: string, cacheControl: string) {
   const draw = async (file: string): Promise<Buffer | null> => {
     const svg = await readFile(file).catch(() => null);
     if (!svg) return null;
+    const sharp = await loadSharp();
     return sharp(svg)
       .resize({ ...SHARE_PNG_SIZE, fit: "cover" })
       .flatten({ background: BACKGROUND })

@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { LeadSchema, type Lead } from "../../../domain/lead";
 import { CHANGES_CHANNEL, MIGRATIONS, type Migration } from "./migrations";
 
@@ -20,12 +20,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The driver, loaded when a database is opened: a server on lowdb never loads it, and one on PostgreSQL loads it while
+ * it connects (decision 0014: loading modules is most of a restart's time).
+ */
+const loadPg = async (): Promise<typeof pg> => (await import("pg")).default;
+
 /** The database URL with its password hidden, for messages. */
 export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
 
 /** Every lead in the database, oldest first, read without migrating or writing anything (`npm run leads`). */
 export async function readPgLeads(url: string): Promise<Lead[]> {
-  const client = new pg.Client({ connectionString: url });
+  const { Client } = await loadPg();
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ lead: object; delivery: object }>("SELECT lead, delivery FROM leads ORDER BY seq");
@@ -76,7 +83,8 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
  * own (reconnected after a second when it drops, then every cache reloads).
  */
 export async function openDatabase(url: string, { max = 10, listen: listening = true }: { max?: number; listen?: boolean } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const { Client, Pool } = await loadPg();
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle connection's error (the server restarted) is the pool's to replace, not a crash.
   pool.on("error", (err) => console.warn(`[db] an idle connection failed: ${err.message}`));
   await migrate(pool);
@@ -104,7 +112,7 @@ export async function openDatabase(url: string, { max = 10, listen: listening = 
   };
 
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new Client({ connectionString: url });
     client.on("notification", dispatch);
     client.on("error", (err) => {
       if (closed) return;
