@@ -11,19 +11,12 @@ import { RENTAL_CANCELLATION } from "./rental-cancellation";
 import { depositText, fromLocalDateTime, planTitle, type CancellationRefund, type Reservation } from "./rental-booking";
 import { primaryDomain, type Site } from "./site";
 import { DELIVERY_RULES } from "./delivery";
+import { factLines, factsTable, visitorMailHtml, visitorMailText, type MailFacts, type VisitorMail } from "./visitor-mail";
 
 export type RentalMailKindOf = "received" | "confirmed" | "declined" | "moved" | "cancelled";
 
-export interface RentalMailMessage {
-  to: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  /** Stable per reservation and step, so a mail server can drop a duplicate. */
-  messageId: string;
-  /** The calendar file of a confirmed rental: delivery (or pickup at the shop) and the return. */
-  ics?: { filename: string; content: string };
-}
+/** A renter's mail; a confirmed rental's carries the calendar file of the delivery (or pickup at the shop) and the return. */
+export type RentalMailMessage = VisitorMail;
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
@@ -116,39 +109,31 @@ export function composeRentalMail(kind: RentalMailKindOf, r: Reservation, site: 
     moved: "We changed the dates of your rental, as agreed. The new dates and price are below.",
     cancelled: r.refund ? refundSentence(r.refund) : "Your rental is cancelled.",
   }[kind];
-  const facts: [string, string][] = [
+  const facts: MailFacts = [
     ["Reference", r.reference],
     ["Cart", plan],
     ["Start", localDateTimeWords(r.start)],
     ["End", localDateTimeWords(r.end)],
     ["Where", where(r, site)],
   ];
-  const quoteLines: [string, string][] = [...r.quote.lines.map((l): [string, string] => [l.label, formatUsd(l.amount)]), ["Total", formatUsd(r.quote.total)]];
+  const quoteLines: MailFacts = [...r.quote.lines.map((l): [string, string] => [l.label, formatUsd(l.amount)]), ["Total", formatUsd(r.quote.total)]];
   const offersCancel = kind === "received" || kind === "confirmed" || kind === "moved";
   const showsQuote = kind !== "declined";
-  const text = [
-    `Hello ${name},`,
-    "",
-    heading,
+  const text = visitorMailText(site, name, heading, [
     intro,
     "",
-    ...facts.map(([k, v]) => `${k}: ${v}`),
-    ...(showsQuote ? ["", "Price:", ...quoteLines.map(([k, v]) => `  ${k}: ${v}`), "", depositText(r.quote.deposit)] : []),
+    ...factLines(facts),
+    ...(showsQuote ? ["", "Price:", ...factLines(quoteLines, "  "), "", depositText(r.quote.deposit)] : []),
     ...(offersCancel ? ["", "Cancellation:", ...CANCELLATION_TERMS.map((t) => `  ${t}`), `To cancel, open ${cancelUrl}`] : []),
-    "",
-    `${site.name} · ${site.phones.main.display} · ${site.email}`,
-  ].join("\n");
-  const row = ([k, v]: [string, string]) => `<tr><th align="left" style="color:#475569;padding:4px 12px 4px 0">${h(k)}</th><td>${h(v)}</td></tr>`;
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:640px">
-<p>Hello ${h(name)},</p>
-<h1 style="font-size:20px">${h(heading)}</h1>
-<p>${h(intro)}</p>
-<table cellpadding="0" style="border-collapse:collapse">${facts.map(row).join("")}</table>
-${showsQuote ? `<h2 style="font-size:16px">Price</h2><table cellpadding="0" style="border-collapse:collapse">${quoteLines.map(row).join("")}</table><p>${h(depositText(r.quote.deposit))}</p>` : ""}
-${offersCancel ? `<h2 style="font-size:16px">Cancellation</h2><ul>${CANCELLATION_TERMS.map((t) => `<li>${h(t)}</li>`).join("")}</ul><p><a href="${h(cancelUrl)}">Cancel this rental</a> (you will see the refund before you confirm).</p>` : ""}
-<p style="color:#475569;font-size:13px">${h(site.name)} · ${h(site.phones.main.display)} · ${h(site.email)}</p>
-</body></html>`;
+  ]);
+  const html = visitorMailHtml(site, name, heading, [
+    `<p>${h(intro)}</p>`,
+    factsTable(facts),
+    showsQuote ? `<h2 style="font-size:16px">Price</h2>${factsTable(quoteLines)}<p>${h(depositText(r.quote.deposit))}</p>` : "",
+    offersCancel
+      ? `<h2 style="font-size:16px">Cancellation</h2><ul>${CANCELLATION_TERMS.map((t) => `<li>${h(t)}</li>`).join("")}</ul><p><a href="${h(cancelUrl)}">Cancel this rental</a> (you will see the refund before you confirm).</p>`
+      : "",
+  ]);
   return {
     to: { name, address: r.renter.email },
     subject: noEncodedWords(`${heading} (${plan}, ${localDateTimeWords(r.start)})`),

@@ -9,16 +9,9 @@ import { icsCalendar } from "./ics";
 import { vehicleLabel, type Lead } from "./lead";
 import { primaryDomain, siteTimeZone, type Site } from "./site";
 import { formatSlot, SLOT_MINUTES, slotInstant } from "./test-drive";
+import { factLines, factsTable, visitorMailHtml, visitorMailText, type MailFacts, type VisitorMail } from "./visitor-mail";
 
-export interface TestDriveMailMessage {
-  to: { name: string; address: string };
-  subject: string;
-  text: string;
-  html: string;
-  /** Stable per lead, so a mail server can drop a duplicate of a retried send. */
-  messageId: string;
-  ics: { filename: string; content: string };
-}
+export type TestDriveMailMessage = VisitorMail & { ics: NonNullable<VisitorMail["ics"]> };
 
 /** The showroom's address on one line, as a calendar's location and the mail say it. */
 export const siteAddressLine = (site: Site): string => `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
@@ -57,34 +50,14 @@ export function composeTestDriveMail(lead: BookedLead, site: Site, now = new Dat
   const about = oneLine(vehicleLabel(lead.vehicle));
   const when = formatSlot(lead.slot);
   const heading = `Your test drive of the ${about} is booked`;
-  const facts: [string, string][] = [
+  const facts: MailFacts = [
     ["Cart", about],
     ["When", `${when} (${SLOT_MINUTES} minutes)`],
     ["Where", `${site.name}, ${siteAddressLine(site)}`],
   ];
   const closing = `To change or cancel it, call us at ${site.phones.main.display} or reply to this mail. Please bring your driver's licence.`;
-  const text = [
-    `Hello ${name},`,
-    "",
-    heading,
-    "",
-    ...facts.map(([k, v]) => `${k}: ${v}`),
-    "",
-    "The attached calendar file adds it to your calendar.",
-    closing,
-    "",
-    `${site.name} · ${site.phones.main.display} · ${site.email}`,
-  ].join("\n");
-  const row = ([k, v]: [string, string]) => `<tr><th align="left" style="color:#475569;padding:4px 12px 4px 0">${h(k)}</th><td>${h(v)}</td></tr>`;
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:640px">
-<p>Hello ${h(name)},</p>
-<h1 style="font-size:20px">${h(heading)}</h1>
-<table cellpadding="0" style="border-collapse:collapse">${facts.map(row).join("")}</table>
-<p>The attached calendar file adds it to your calendar.</p>
-<p>${h(closing)}</p>
-<p style="color:#475569;font-size:13px">${h(site.name)} · ${h(site.phones.main.display)} · ${h(site.email)}</p>
-</body></html>`;
+  const text = visitorMailText(site, name, heading, ["", ...factLines(facts), "", "The attached calendar file adds it to your calendar.", closing]);
+  const html = visitorMailHtml(site, name, heading, [factsTable(facts), "<p>The attached calendar file adds it to your calendar.</p>", `<p>${h(closing)}</p>`]);
   return {
     to: { name, address: oneLine(lead.email) },
     subject: noEncodedWords(`Test drive booked: ${about}, ${when}`),
