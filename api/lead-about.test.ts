@@ -5,25 +5,22 @@
  * meanwhile, and behaves as before without them.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { storedLeads } from "./testing/stored-leads";
 import { NO_FOLLOW_UP } from "../domain/lead-follow-up";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 const servers: TestServer[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 
 async function server(engine: "lowdb" | "postgres"): Promise<TestServer> {
-  const databaseUrl = engine === "postgres" ? await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase() : null;
-  const s = await startTestServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  const s = await startTestServer(await postgres.engineEnv(engine));
   servers.push(s);
   return s;
 }

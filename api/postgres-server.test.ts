@@ -6,19 +6,17 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Lead } from "../domain/lead";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { call, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000 });
 const ROOT = path.resolve(import.meta.dirname, "..");
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 const servers: TestServer[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 
 /** A CLI as npm runs it, against DATABASE_URL, with `input` on stdin. */
@@ -41,7 +39,7 @@ const twoServers = async (databaseUrl: string, env: Record<string, string> = {})
 };
 
 describe.skipIf(unavailable)("the API on PostgreSQL", () => {
-  const db = () => (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase();
+  const db = () => postgres.createDatabase();
 
   it("npm run staff adds an account both servers sign in with; a session moves between them and a sign-out on one ends it on both", async () => {
     const url = await db();

@@ -10,7 +10,7 @@ import type { InboxLead, LeadCounts } from "../domain/lead-follow-up";
 import { sitesFromExample } from "../domain/site-seed";
 import { openStores } from "./store/open-stores";
 import { fetchAsHost } from "./testing/host-fetch";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { startSmtpSink } from "./testing/smtp-sink";
 import { addAccount, signIn } from "./testing/staff-client";
 import { startTestServer, validLead, type TestServer } from "./testing/test-server";
@@ -27,19 +27,17 @@ export const CAPE_MAY = {
 };
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 const servers: TestServer[] = [];
 const sinks: Awaited<ReturnType<typeof startSmtpSink>>[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 
 /** A server of both sites, on lowdb or PostgreSQL, with an owner account. */
 async function twoSiteServer(engine: "lowdb" | "postgres", env: Record<string, string> = {}): Promise<TestServer> {
-  const databaseUrl = engine === "postgres" ? await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase() : null;
+  const databaseUrl = engine === "postgres" ? await postgres.createDatabase() : null;
   const s = await startTestServer(databaseUrl ? { ...env, DATABASE_URL: databaseUrl } : env);
   servers.push(s);
   await s.sites.create(CAPE_MAY);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxLead, LeadCounts } from "../domain/lead-follow-up";
 import type { Site } from "../domain/site";
 import { sitesFromExample } from "../domain/site-seed";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { freePort, startSmtpSink, type SmtpSink } from "./testing/smtp-sink";
 import { call, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
@@ -26,12 +26,8 @@ const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.exampl
 type Page = { overdue: InboxLead[]; leads: InboxLead[]; nextCursor: string | null };
 const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
-afterAll(async () => {
-  if ("stop" in cluster) await cluster.stop();
-});
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 
 describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
   if (engine === "postgres" && unavailable) return void it.skip(`PostgreSQL: ${unavailable}`);
@@ -42,7 +38,7 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    databaseUrl = "createDatabase" in cluster && engine === "postgres" ? await cluster.createDatabase() : null;
+    databaseUrl = engine === "postgres" ? await postgres.createDatabase() : null;
     s = await startTestServer({ ...mailEnv(smtp.url), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     await s.staff.accounts.add({ ...OWNER, role: "owner" });
     await s.staff.accounts.add({ ...BOB, role: "sales" });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Site } from "../domain/site";
 import { sitesFromExample } from "../domain/site-seed";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { call, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
@@ -15,12 +15,8 @@ const SALES = { email: "sales@example.com", password: "sales password 1" };
 const CAPE_SALES = { email: "cape-sales@example.com", password: "cape password 12" };
 const CAPE_OWNER = { email: "cape-owner@example.com", password: "cape password 12" };
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
-afterAll(async () => {
-  if ("stop" in cluster) await cluster.stop();
-});
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 
 describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
   if (engine === "postgres" && unavailable) return void it.skip(`PostgreSQL: ${unavailable}`);
@@ -32,7 +28,7 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
   let capeOwner: string;
   let sussexLead: string;
   beforeAll(async () => {
-    const databaseUrl = "createDatabase" in cluster && engine === "postgres" ? await cluster.createDatabase() : null;
+    const databaseUrl = engine === "postgres" ? await postgres.createDatabase() : null;
     s = await startTestServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
     await s.staff.accounts.add({ ...OWNER, role: "owner" });
     await s.staff.accounts.add({ ...SALES, role: "sales" });

@@ -6,19 +6,17 @@
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { TestDriveSlots } from "./routes/test-drives";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { storedLeads } from "./testing/stored-leads";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 const servers: TestServer[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 
 /** One server on lowdb, or two servers on one PostgreSQL database. */
@@ -28,7 +26,7 @@ async function serversOf(engine: "lowdb" | "postgres"): Promise<TestServer[]> {
     servers.push(s);
     return [s];
   }
-  const databaseUrl = await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase();
+  const databaseUrl = await postgres.createDatabase();
   const a = await startTestServer({ DATABASE_URL: databaseUrl });
   const b = await startTestServer({ DATABASE_URL: databaseUrl });
   servers.push(a, b);

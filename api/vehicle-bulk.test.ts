@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "../domain/staff";
 import type { Vehicle } from "../domain/vehicle";
 import { vehicleEdit } from "../domain/vehicle-edit";
-import { startTestPostgres } from "./testing/postgres";
+import { postgresForSuite } from "./testing/suite-postgres";
 import { call, signIn } from "./testing/staff-client";
 import { startTestServer, type TestServer } from "./testing/test-server";
 
@@ -26,12 +26,8 @@ interface BulkAnswer {
   refused: { id: string; error: string }[];
 }
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
-afterAll(async () => {
-  if ("stop" in cluster) await cluster.stop();
-});
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 
 describe.each(["lowdb", "postgres"] as const)("POST /api/staff/vehicles/bulk on %s", (engine) => {
   if (engine === "postgres" && unavailable) return void it.skip(`PostgreSQL: ${unavailable}`);
@@ -40,7 +36,7 @@ describe.each(["lowdb", "postgres"] as const)("POST /api/staff/vehicles/bulk on 
   let b: string;
   let cape: string;
   beforeAll(async () => {
-    const databaseUrl = "createDatabase" in cluster && engine === "postgres" ? await cluster.createDatabase() : null;
+    const databaseUrl = engine === "postgres" ? await postgres.createDatabase() : null;
     s = await startTestServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {});
     await s.staff.accounts.add({ ...A, role: "sales" });
     await s.staff.accounts.add({ ...B, role: "sales" });

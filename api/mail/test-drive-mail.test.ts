@@ -4,29 +4,23 @@
  * is down delays it and loses nothing; and only when mail is on. On lowdb and on PostgreSQL.
  */
 import ICAL from "ical.js";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { slotInstant } from "../../domain/test-drive";
 import type { TestDriveSlots } from "../routes/test-drives";
-import { startTestPostgres } from "../testing/postgres";
+import { postgresForSuite } from "../testing/suite-postgres";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
 import { postJson, startTestServer, validLead, type TestServer } from "../testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-afterAll(async () => {
-  if ("stop" in cluster) await cluster.stop();
-});
+const postgres = await postgresForSuite();
+const { unavailable, engineEnv } = postgres;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 const track = <T extends { close(): Promise<void> }>(x: T) => (cleanups.push(() => x.close()), x);
-
-const engineEnv = async (engine: "lowdb" | "postgres"): Promise<Record<string, string>> =>
-  engine === "lowdb" ? {} : { DATABASE_URL: await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase() };
 
 /** Book the first free slot of the last bookable day for a cart; the lead's id, the cart and the slot. */
 async function book(s: TestServer) {

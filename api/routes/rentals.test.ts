@@ -5,17 +5,16 @@
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { RENTAL_MESSAGES, toLocalDateTime } from "../../domain/rental-booking";
-import { startTestPostgres } from "../testing/postgres";
+import { postgresForSuite } from "../testing/suite-postgres";
 import { postJson, startTestServer, type TestServer } from "../testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const servers: TestServer[] = [];
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 const HOUR = 3_600_000;
 
@@ -120,7 +119,7 @@ describe("POST /api/rentals/reservations", () => {
   it.skipIf(unavailable)(
     "with one cart left, twenty simultaneous requests to two servers on one PostgreSQL database give one 201 and nineteen 409s",
     async () => {
-      const url = await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase();
+      const url = await postgres.createDatabase();
       const [a, b] = [await server({ DATABASE_URL: url }), await server({ DATABASE_URL: url })];
       const settings = await a.rentals.settings("sussex-coast");
       await a.rentals.setSettings("sussex-coast", { ...settings, fleet: { ...settings.fleet, "6-seater": 1 } }, settings.version);

@@ -14,7 +14,7 @@ import { TRADE_IN_MESSAGES, tradeInYearMax } from "../../domain/trade-in";
 import { UNSUPPORTED_TYPE } from "../photos/pipeline";
 import { PHOTOS_DIR } from "../store/photo-store";
 import { hasGps, phoneJpeg } from "../testing/phone-photo";
-import { startTestPostgres } from "../testing/postgres";
+import { postgresForSuite } from "../testing/suite-postgres";
 import { addAccount, call, signIn } from "../testing/staff-client";
 import { storedLeads } from "../testing/stored-leads";
 import { startTestServer, type TestServer } from "../testing/test-server";
@@ -24,18 +24,14 @@ const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 90_000 });
 
-const cluster = await startTestPostgres();
-const unavailable = "unavailable" in cluster ? cluster.unavailable : null;
-if (unavailable) console.warn(`[test] PostgreSQL tests skipped: ${unavailable}`);
+const postgres = await postgresForSuite();
+const { unavailable } = postgres;
 const servers: TestServer[] = [];
 afterAll(async () => {
   for (const s of servers.splice(0)) await s.close();
-  if ("stop" in cluster) await cluster.stop();
 });
 async function server(engine: "lowdb" | "postgres" = "lowdb"): Promise<TestServer> {
-  const env: Record<string, string> =
-    engine === "postgres" ? { DATABASE_URL: await (cluster as Exclude<typeof cluster, { unavailable: string }>).createDatabase() } : {};
-  const s = await startTestServer(env);
+  const s = await startTestServer(await postgres.engineEnv(engine));
   servers.push(s);
   return s;
 }
