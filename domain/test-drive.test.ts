@@ -30,6 +30,18 @@ describe("test-drive slots", () => {
     expect(days).toHaveLength(12);
   });
 
+  it("leave today out once its last slot has started, and on a closed day", () => {
+    // Wednesday 25 November, 16:00 and 20:30 in Delaware: the 16:00 drive has started, so tomorrow comes first.
+    for (const late of ["2026-11-25T21:00:00Z", "2026-11-26T01:30:00Z"]) {
+      const days = bookingDays(OPENING_HOURS, new Date(late));
+      expect(days[0]).toBe("2026-11-26");
+      expect(days).toHaveLength(11);
+    }
+    expect(bookingDays(OPENING_HOURS, new Date("2026-11-25T20:59:00Z"))[0]).toBe("2026-11-25");
+    // Sunday: closed, so Monday comes first.
+    expect(bookingDays(OPENING_HOURS, new Date("2026-11-29T15:00:00Z"))[0]).toBe("2026-11-30");
+  });
+
   it("say in words why a slot cannot be booked", () => {
     expect(slotProblem(OPENING_HOURS, "2026-11-25T10:00", NOW)).toMatch(/has passed/);
     expect(slotProblem(OPENING_HOURS, "2026-11-29T10:00", NOW)).toBe("We are closed on Sundays: please pick another day");

@@ -79,13 +79,13 @@ export function daySlots(hours: WeekHours, date: string, now: Date, booked: Read
   });
 }
 
-/** The days a visitor may pick: from today, BOOKING_DAYS of them, open ones only. */
+/** The days a visitor may pick: of the BOOKING_DAYS from today, those with a slot still to start (today only until its last one starts). */
 export function bookingDays(hours: WeekHours, now: Date, timeZone = SITE_TIME_ZONE): string[] {
-  const today = localNow(now, timeZone).date;
+  const today = localNow(now, timeZone);
   const days: string[] = [];
   for (let i = 0; i < BOOKING_DAYS; i++) {
-    const date = addDays(today, i);
-    if (slotTimes(hours, date).length) days.push(date);
+    const date = addDays(today.date, i);
+    if (slotTimes(hours, date).some((time) => i > 0 || time > today.time)) days.push(date);
   }
   return days;
 }
