@@ -74,9 +74,16 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
   const { main } = useWidgetContact();
   const yearMax = tradeInYearMax();
 
-  const open = () => {
+  // The form is made when first opened, not with the page: a closed dialog costs the page nothing to render or hydrate.
+  const [made, setMade] = useState(false);
+  const [opening, setOpening] = useState(0);
+  useEffect(() => {
     const d = dialog.current;
-    if (d && !d.open) d.showModal?.();
+    if (opening && d && !d.open) d.showModal?.();
+  }, [opening]);
+  const open = () => {
+    setMade(true);
+    setOpening((n) => n + 1);
   };
   const close = () => dialog.current?.close();
 
@@ -170,7 +177,7 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
             ×
           </button>
         </div>
-        {state === "sent" ? (
+        {!made ? null : state === "sent" ? (
           <div className="ti-sent" role="status">
             <p>
               <strong>Thank you: your trade-in is with our sales team.</strong>
