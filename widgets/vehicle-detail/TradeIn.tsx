@@ -75,16 +75,12 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
   const yearMax = tradeInYearMax();
 
   // The form is made when first opened, not with the page: a closed dialog costs the page nothing to render or hydrate.
-  const [made, setMade] = useState(false);
-  const [opening, setOpening] = useState(0);
+  const [openings, setOpenings] = useState(0);
   useEffect(() => {
     const d = dialog.current;
-    if (opening && d && !d.open) d.showModal?.();
-  }, [opening]);
-  const open = () => {
-    setMade(true);
-    setOpening((n) => n + 1);
-  };
+    if (openings && d && !d.open) d.showModal?.();
+  }, [openings]);
+  const open = () => setOpenings((n) => n + 1);
   const close = () => dialog.current?.close();
 
   const addPhotos = (files: FileList | null) => {
@@ -177,7 +173,7 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
             ×
           </button>
         </div>
-        {!made ? null : state === "sent" ? (
+        {!openings ? null : state === "sent" ? (
           <div className="ti-sent" role="status">
             <p>
               <strong>Thank you: your trade-in is with our sales team.</strong>
