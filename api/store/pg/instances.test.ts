@@ -140,6 +140,30 @@ describe.skipIf(engine.unavailable)("two instances on one PostgreSQL database", 
       expect(b.staff.audit.recent(1)[0]?.action).toBe("origins-update");
     });
   });
+
+  it("two instances appending side by side each hold every entry once, in the database's order, whichever answer comes first", async () => {
+    const [a, b] = await twoInstances();
+    const entry = (id: string) => ({ at: new Date().toISOString(), email: "owner@example.com", action: "update" as const, vehicleId: id, fields: ["price"] });
+    const held = (stores: typeof a) => stores.staff.audit.recent(1000).map((e) => e.vehicleId);
+    const onceEach = (ids: (string | null)[]) => expect(ids.length - new Set(ids).size).toBe(0);
+    // Each instance appends singly and in batches while the other's appends make it re-read the history.
+    const writes = [a, b].flatMap((stores, i) =>
+      Array.from({ length: 30 }, async (_, n) => {
+        const ids = n % 3 ? [`${i}-${n}`] : [`${i}-${n}-x`, `${i}-${n}-y`];
+        await (ids.length === 1 ? stores.staff.audit.append(entry(ids[0]!)) : stores.staff.audit.appendMany(ids.map(entry)));
+        const now = held(stores);
+        onceEach(now);
+        for (const id of ids) expect(now).toContain(id);
+      }),
+    );
+    await Promise.all(writes);
+    const { rows } = await a.db!.pool.query<{ id: string }>("SELECT entry->>'vehicleId' AS id FROM staff_audit ORDER BY seq DESC");
+    expect(rows).toHaveLength(80);
+    await vi.waitFor(() => {
+      expect(held(a)).toEqual(rows.map((r) => r.id));
+      expect(held(b)).toEqual(rows.map((r) => r.id));
+    });
+  });
 });
 
 describe.runIf(engine.unavailable)("two instances on one PostgreSQL database", () => {

@@ -127,17 +127,22 @@ const AUDIT_HELD = 1000;
 
 /** The audit history in PostgreSQL, append-only; the most recent entries held in memory, refreshed when any instance appends. */
 export async function pgAuditStore(db: Database): Promise<AuditStore> {
-  let entries: AuditEntry[] = [];
-  /** Appends of this instance so far: a read that one overtook may predate it, and would drop it from memory. */
-  let appended = 0;
+  /**
+   * The most recent rows, by their `seq`, oldest first. A read and this instance's appends may overtake each other
+   * (each on its own connection); merging by `seq` keeps every row once, whichever answer comes first.
+   */
+  let held: { seq: number; entry: AuditEntry }[] = [];
+  const hold = (rows: { seq: string; entry: unknown }[]) => {
+    const bySeq = new Map(held.map((h) => [h.seq, h.entry]));
+    for (const r of rows) bySeq.set(Number(r.seq), AuditEntrySchema.parse(r.entry));
+    held = [...bySeq]
+      .map(([seq, entry]) => ({ seq, entry }))
+      .sort((x, y) => x.seq - y.seq)
+      .slice(-AUDIT_HELD);
+  };
   const load = async () => {
-    for (;;) {
-      const before = appended;
-      const { rows } = await db.pool.query<{ entry: unknown }>("SELECT entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
-      if (before !== appended) continue;
-      entries = rows.map((r) => AuditEntrySchema.parse(r.entry)).reverse();
-      return;
-    }
+    const { rows } = await db.pool.query<{ seq: string; entry: unknown }>("SELECT seq, entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
+    hold(rows);
   };
   await load();
   let loading: Promise<void> | null = null;
@@ -158,22 +163,25 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
   return {
     async append(entry) {
       const parsed = AuditEntrySchema.parse(entry);
-      await db.pool.query("INSERT INTO staff_audit (entry) VALUES ($1)", [JSON.stringify(parsed)]);
-      appended++;
-      entries.push(parsed);
-      if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
+      const { rows } = await db.pool.query<{ seq: string; entry: unknown }>("INSERT INTO staff_audit (entry) VALUES ($1) RETURNING seq, entry", [
+        JSON.stringify(parsed),
+      ]);
+      hold(rows);
     },
     async appendMany(batch) {
       const parsed = batch.map((e) => AuditEntrySchema.parse(e));
       // One statement, whatever the batch's size: side-by-side inserts would wait on the pool's few connections.
-      await db.pool.query("INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n", [
-        JSON.stringify(parsed),
-      ]);
-      appended++;
-      entries.push(...parsed);
-      if (entries.length > AUDIT_HELD) entries.splice(0, entries.length - AUDIT_HELD);
+      const { rows } = await db.pool.query<{ seq: string; entry: unknown }>(
+        "INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n RETURNING seq, entry",
+        [JSON.stringify(parsed)],
+      );
+      hold(rows);
     },
-    recent: (limit) => entries.slice(-limit).reverse(),
+    recent: (limit) =>
+      held
+        .slice(-limit)
+        .reverse()
+        .map((h) => h.entry),
   };
 }
 
