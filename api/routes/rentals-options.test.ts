@@ -8,15 +8,16 @@ let s: TestServer | undefined;
 afterAll(async () => s?.close());
 
 describe("GET /api/rentals/options", () => {
-  it("answers the site's time zone and its towns with their miles from the shop, open to any origin and cacheable", async () => {
+  it("answers the site's time zone, its date there and its towns with their miles from the shop, open to any origin and cacheable", async () => {
     s = await startTestServer();
     const res = await fetch(`${s.url}/api/rentals/options`, { headers: { origin: "https://resort.example" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     const site = firstSite();
-    const body = (await res.json()) as { timeZone: string; towns: { slug: string; name: string; miles: number }[] };
+    const body = (await res.json()) as { timeZone: string; today: string; towns: { slug: string; name: string; miles: number }[] };
     expect(body.timeZone).toBe("America/New_York");
+    expect(body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.towns).toEqual(rentalTowns(site.towns, site.geo));
     expect(body.towns.length).toBeGreaterThan(3);
   });

@@ -64,9 +64,16 @@ async function reserve(host: string, over: Record<string, unknown>): Promise<Res
 }
 
 describe("a site in another time zone (America/Chicago)", () => {
-  it("tells the widget its own zone", async () => {
-    const options = await fetchAsHost(`${s.url}/api/rentals/options`, "cape-may.localhost");
-    expect(((await options.json()) as { timeZone: string }).timeZone).toBe(CHICAGO);
+  it("tells the widget its own zone and its date there", async () => {
+    const at = async (time: string) => {
+      clock = Date.parse(time);
+      return (await (await fetchAsHost(`${s.url}/api/rentals/options`, "cape-may.localhost")).json()) as { timeZone: string; today: string };
+    };
+    const saved = clock;
+    // 23:30 on 10 July in Chicago is already 11 July in New York and in UTC.
+    expect(await at("2027-07-11T04:30:00Z")).toMatchObject({ timeZone: CHICAGO, today: "2027-07-10" });
+    expect(await at("2027-07-11T05:30:00Z")).toMatchObject({ today: "2027-07-11" });
+    clock = saved;
     expect(s.rentalDesk.timeZone(sussex())).toBe("America/New_York");
   });
 

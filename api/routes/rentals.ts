@@ -50,11 +50,14 @@ function quoteQuery(req: Request): Record<string, unknown> {
 export function rentalsRouter({ desk, rateLimit, rateLimitStore, allowsOrigin }: RentalsRouterDeps): Router {
   const router = Router();
 
-  // What the booking widget needs before it can price anything: the site's towns with their miles, and its clock.
+  // What the booking widget needs before it can price anything: the site's towns with their miles, and its clock. Its
+  // day is told, not worked out in the browser: a time zone's date needs the browser's locale formatter, whose start
+  // costs a phone 60-120 ms of main thread (docs/benchmarks.md §4).
   router.use("/options", openReads);
   router.get("/options", (_req, res) => {
-    const { towns, timeZone } = desk.context(res.locals.site);
-    res.set("Cache-Control", "public, max-age=300").json({ timeZone, towns });
+    const site = res.locals.site;
+    const { towns, timeZone } = desk.context(site);
+    res.set("Cache-Control", "public, max-age=300").json({ timeZone, today: desk.today(site), towns });
   });
 
   router.use("/availability", openReads);

@@ -207,7 +207,7 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
       </p>
     ) : null;
   };
-  const today = options ? new Date().toLocaleString("sv", { timeZone: options.timeZone }).slice(0, 10) : undefined;
+  const today = options?.today;
 
   if (booked)
     return (

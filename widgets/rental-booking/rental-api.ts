@@ -18,6 +18,8 @@ export interface RentalTownOption {
 /** What the widget needs of the site before it can price a rental: its towns and its time zone. */
 export interface RentalOptions {
   timeZone: string;
+  /** The site's date when the server answered ("2027-06-12"): the earliest start a date picker offers. */
+  today: string;
   towns: RentalTownOption[];
 }
 
