@@ -1,3 +1,5 @@
+import { formatUsd, formatUsdCents } from "./money";
+
 /** Loan terms a visitor can pick, in months (issue 30: 24 to 72). */
 export const TERMS_MONTHS = [24, 36, 48, 60, 72] as const;
 /** The term an estimate starts at. */
@@ -28,7 +30,7 @@ export interface PaymentInput {
 export function paymentProblem({ price, down, termMonths, apr }: PaymentInput): string | undefined {
   if (Number.isNaN(price)) return "Price must be a number of dollars";
   if (!Number.isInteger(price)) return "Price must be a whole number of dollars";
-  if (price < 1 || price > ESTIMATE_PRICE_MAX_USD) return `Price must be from $1 to $${ESTIMATE_PRICE_MAX_USD.toLocaleString("en-US")}`;
+  if (price < 1 || price > ESTIMATE_PRICE_MAX_USD) return `Price must be from $1 to ${formatUsd(ESTIMATE_PRICE_MAX_USD)}`;
   if (Number.isNaN(down)) return "Down payment must be a number of dollars";
   if (!Number.isInteger(down)) return "Down payment must be a whole number of dollars";
   if (down < 0) return "Down payment cannot be negative";
@@ -67,8 +69,7 @@ export function estimatePayment({ price, down, termMonths, apr }: PaymentInput):
 }
 
 /** Cents as dollars and cents: 19796 → "$197.96". */
-export const formatCents = (cents: number): string =>
-  `$${(cents / CENTS_PER_DOLLAR).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatCents = (cents: number): string => formatUsdCents(cents / CENTS_PER_DOLLAR);
 
 /** A site's financing terms as an estimate reads them (the site record's `financing`). */
 export interface FinancingTerms {

@@ -4,6 +4,7 @@
  * (the interactive controls aside: buttons, selects and text boxes).
  */
 import type { Browser, Page } from "@playwright/test";
+import { WIDGETS } from "../../widgets/registry";
 import { expect, test } from "./fixtures";
 
 const PAGES = [
@@ -58,5 +59,42 @@ for (const { path, tag } of PAGES) {
       .poll(() => widget.evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
       .toBe(true);
     expect(await widgetText(page, tag)).toBe(served);
+  });
+}
+
+/**
+ * Records in `window.gcLocale` each use of a locale formatter: a page's first starts ICU, 60-120 ms of a phone's main
+ * thread under Lighthouse's CPU (docs/benchmarks.md §4), so the widgets format numbers and dates in plain code until
+ * a visitor asks for more (a picker's days).
+ */
+const RECORD_LOCALE_FORMATTING = () => {
+  const used: string[] = [];
+  Object.assign(window, { gcLocale: used });
+  const watch = <T extends object>(owner: T, key: keyof T & string, name: string) => {
+    const real = owner[key] as (...args: unknown[]) => unknown;
+    const record = () => void used.push(`${name}: ${new Error().stack?.split("\n")[3]?.trim() ?? ""}`);
+    owner[key] = new Proxy(real, {
+      apply: (target, self, args) => (record(), Reflect.apply(target, self, args)),
+      construct: (target, args, newTarget) => (record(), Reflect.construct(target, args, newTarget)),
+    }) as T[typeof key];
+  };
+  for (const key of ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) watch(Intl, key, `Intl.${key}`);
+  watch(Number.prototype, "toLocaleString", "Number#toLocaleString");
+  for (const key of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"] as const) watch(Date.prototype, key, `Date#${key}`);
+  watch(String.prototype, "localeCompare", "String#localeCompare");
+};
+
+for (const path of ["/", ...new Set(PAGES.map((p) => p.path))]) {
+  test(`${path}: no widget starts a locale formatter as the page loads and its widgets take over`, async ({ page }) => {
+    await page.addInitScript(RECORD_LOCALE_FORMATTING);
+    const ready: string[] = [];
+    await page.exposeFunction("gcReady", (tag: string) => ready.push(tag));
+    await page.addInitScript(() =>
+      document.addEventListener("gc-ready", (e) => (window as unknown as { gcReady(tag: string): void }).gcReady((e.target as Element).localName)),
+    );
+    await page.goto(path);
+    const widgets = await page.locator(WIDGETS.map((w) => w.tag).join(", ")).count();
+    await expect.poll(() => ready.length, "every widget of the page has taken over").toBe(widgets);
+    expect(await page.evaluate(() => (window as unknown as { gcLocale: string[] }).gcLocale)).toEqual([]);
   });
 }

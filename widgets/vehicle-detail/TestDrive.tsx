@@ -57,9 +57,11 @@ async function call(url: string, init?: RequestInit): Promise<Answer> {
   }
 }
 
-const DAY = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+/** Made with the first day shown: a page's first Intl formatter starts ICU, 60-120 ms of a phone's main thread (docs/benchmarks.md §4). */
+let dayFormat: Intl.DateTimeFormat | undefined;
 /** "Mon, Nov 30": a day as the picker shows it. */
-const dayWords = (date: string) => DAY.format(new Date(`${date}T12:00:00Z`));
+const dayWords = (date: string) =>
+  (dayFormat ??= new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" })).format(new Date(`${date}T12:00:00Z`));
 /** "10 AM", "1:30 PM": a slot's time as the picker shows it. */
 const timeWords = (slot: string) => formatSlot(slot).replace(/^.* at /, "");
 
