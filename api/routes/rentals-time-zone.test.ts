@@ -4,7 +4,8 @@
  * days on Chicago's clock, while the Eastern site beside it keeps its own; across a spring-forward night too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fromLocalDateTime, RENTAL_MESSAGES, type Reservation } from "../../domain/rental-booking";
+import { RENTAL_MESSAGES, type Reservation } from "../../domain/rental-booking";
+import { fromLocalDateTime } from "../../domain/local-time";
 import { rentalCalendar } from "../../domain/rental-booking-mail";
 import { readFileSync } from "node:fs";
 import { sitesFromExample } from "../../domain/site-seed";
@@ -70,10 +71,13 @@ describe("a site in another time zone (America/Chicago)", () => {
       return (await (await fetchAsHost(`${s.url}/api/rentals/options`, "cape-may.localhost")).json()) as { timeZone: string; today: string };
     };
     const saved = clock;
-    // 23:30 on 10 July in Chicago is already 11 July in New York and in UTC.
-    expect(await at("2027-07-11T04:30:00Z")).toMatchObject({ timeZone: CHICAGO, today: "2027-07-10" });
-    expect(await at("2027-07-11T05:30:00Z")).toMatchObject({ today: "2027-07-11" });
-    clock = saved;
+    try {
+      // 23:30 on 10 July in Chicago is already 11 July in New York and in UTC.
+      expect(await at("2027-07-11T04:30:00Z")).toMatchObject({ timeZone: CHICAGO, today: "2027-07-10" });
+      expect(await at("2027-07-11T05:30:00Z")).toMatchObject({ today: "2027-07-11" });
+    } finally {
+      clock = saved;
+    }
     expect(s.rentalDesk.timeZone(sussex())).toBe("America/New_York");
   });
 
