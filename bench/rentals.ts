@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { toLocalDateTime } from "../domain/rental-booking";
+import { toLocalDateTime } from "../domain/local-time";
 import pg from "pg";
 import { startTestPostgres } from "../api/testing/postgres";
 import { RENTALS_FILE } from "../api/store/rental-store";

@@ -1,7 +1,7 @@
 import { CONTACT_FIELDS } from "./contact-fields";
 import { multiLine, oneLine } from "./escape";
 import type { Lead } from "./lead";
-import { toLocalDateTime } from "./rental-booking";
+import { toLocalDateTime } from "./local-time";
 import { FOLLOW_UP_LABELS, type FollowUp } from "./lead-follow-up";
 
 type Cell = string | number | null | undefined;

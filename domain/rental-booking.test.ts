@@ -4,15 +4,14 @@ import {
   ReservationRequestSchema,
   cheapestTiers,
   cancellationRefund,
-  fromLocalDateTime,
   makeReference,
   quoteRental,
   rentalTowns,
   reservationFieldErrors,
-  toLocalDateTime,
   REFERENCE_PATTERN,
   type RentalQuoteInput,
 } from "./rental-booking";
+import { fromLocalDateTime, toLocalDateTime } from "./local-time";
 import { RENTAL_PLANS } from "./rentals";
 import { TOWNS } from "./towns";
 

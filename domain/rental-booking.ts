@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { ContactMessageSchema, LeadSourceSchema } from "./contact";
 import { distanceMiles, type LatLng } from "./distance";
 import { formatUsd } from "./money";
+import { fromLocalDateTime, isLocalDateTime, toLocalDateTime, wallClock } from "./local-time";
 import { RENTAL_PLANS, RENTAL_TERMS, type RentalPlan, type RentalPlanId } from "./rentals";
 import { cancellationRefund, type CancellationRefund } from "./rental-cancellation";
 
@@ -41,84 +42,6 @@ export const RENTAL_MESSAGES = {
   adult: "Confirm that the renter is 18 or older with a valid driver's licence",
   agreement: "Accept the rental agreement to send the request",
 } as const;
-
-// --- Local date-times of the site -------------------------------------------------------------------------------
-
-/** A local date-time as the widget's inputs give it: "2027-06-12T10:00" (seconds allowed, ignored). */
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/;
-
-/** The wall-clock fields of a local date-time, or null when it is not one or names no real day (2027-02-30). */
-function wallClock(local: string): number | null {
-  const m = LOCAL_DATE_TIME.exec(local);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const ms = Date.UTC(y, mo - 1, d, h, mi);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return ms;
-}
-
-export const isLocalDateTime = (s: string): boolean => wallClock(s) !== null;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsIn(instant: number, timeZone: string): Record<string, number> {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  const out: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(instant))) if (p.type !== "literal") out[p.type] = Number(p.value);
-  return out;
-}
-
-/** The wall clock of `instant` in `timeZone`, as milliseconds of a UTC date with the same fields. */
-function wallClockOf(instant: number, timeZone: string): number {
-  const p = partsIn(instant, timeZone);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-}
-
-/** "2027-06-12T10:00" at `instant` in `timeZone`. */
-export function toLocalDateTime(instant: Date | number, timeZone: string): string {
-  return new Date(wallClockOf(+instant, timeZone)).toISOString().slice(0, 16);
-}
-
-/** "2027-06-12": the day `instant` falls on in `timeZone`. */
-export const localDay = (instant: Date | number, timeZone: string): string => toLocalDateTime(instant, timeZone).slice(0, 10);
-
-/** The day `n` days after `day` ("2027-06-12"), by the calendar (whatever clock change falls between). */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** The instant `day` begins in `timeZone` (its midnight, or the first minute after it when a clock change skips it). */
-export const dayStartsAt = (day: string, timeZone: string): Date => fromLocalDateTime(`${day}T00:00`, timeZone);
-
-/**
- * The instant a local date-time of `timeZone` names. A time skipped by a clock change (2:30 on a spring-forward
- * night) is read as the instant an hour later on the new clock; a time met twice (autumn) is its first.
- */
-export function fromLocalDateTime(local: string, timeZone: string): Date {
-  const wall = wallClock(local);
-  if (wall === null) throw new Error(`Not a local date-time: ${local}`);
-  const offsetAt = (t: number) => wallClockOf(t, timeZone) - t;
-  const guess = wall - offsetAt(wall);
-  const offset = offsetAt(guess);
-  if (wall - offset === guess) return new Date(guess);
-  const other = wall - offset;
-  // Across a clock change: the other offset holds there, or the time was skipped and the first guess is an hour on.
-  return new Date(wallClockOf(other, timeZone) === wall ? other : guess);
-}
 
 // --- Tiers ------------------------------------------------------------------------------------------------------
 

@@ -6,7 +6,8 @@
  */
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toLocalDateTime, type Reservation } from "../../domain/rental-booking";
+import { type Reservation } from "../../domain/rental-booking";
+import { toLocalDateTime } from "../../domain/local-time";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
 import { addAccount, call, signIn } from "../testing/staff-client";
 import { postJson, startTestServer, type TestServer } from "../testing/test-server";

@@ -8,8 +8,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   RESERVATION_ACTIONS,
   cancellationRefund,
-  fromLocalDateTime,
-  localDay,
   planTitle,
   quoteRental,
   rentalTowns,
@@ -23,6 +21,7 @@ import {
   type ReservationRequest,
   type Reservation,
 } from "../../domain/rental-booking";
+import { fromLocalDateTime, localDay } from "../../domain/local-time";
 import { formatUsd } from "../../domain/money";
 import { siteTimeZone, type Site } from "../../domain/site";
 import type { Availability, ChangeResult, RentalMailKind, RentalStore } from "../store/rental-store";

@@ -4,7 +4,8 @@
  * rentals-postgres.test.ts), and the renter's cancellation by the signed link at 30 and 12 hours before the start.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { RENTAL_MESSAGES, toLocalDateTime } from "../../domain/rental-booking";
+import { RENTAL_MESSAGES } from "../../domain/rental-booking";
+import { toLocalDateTime } from "../../domain/local-time";
 import { postgresForSuite } from "../testing/suite-postgres";
 import { postJson, startTestServer, type TestServer } from "../testing/test-server";
 

@@ -5,7 +5,7 @@
  */
 import { JSDOM } from "jsdom";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { toLocalDateTime } from "../../domain/rental-booking";
+import { toLocalDateTime } from "../../domain/local-time";
 import { postJson, startTestServer, type TestServer } from "../../api/testing/test-server";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

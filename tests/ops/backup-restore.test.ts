@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import pg from "pg";
-import { toLocalDateTime } from "../../domain/rental-booking";
+import { toLocalDateTime } from "../../domain/local-time";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,8 @@
  * account scoped to another site sees none of this one's reservations; each step is audited.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { toLocalDateTime, type Reservation } from "../../../domain/rental-booking";
+import { type Reservation } from "../../../domain/rental-booking";
+import { toLocalDateTime } from "../../../domain/local-time";
 import { openAccountStore } from "../../store/account-store";
 import { addAccount, call, signIn } from "../../testing/staff-client";
 import { postJson, startTestServer, type TestServer } from "../../testing/test-server";

@@ -4,13 +4,11 @@ import {
   RENTAL_PLAN_IDS,
   RESERVATION_STATUSES,
   RentalSettingsSchema,
-  addDays,
-  dayStartsAt,
-  isLocalDateTime,
   reservationFieldErrors,
   type ReservationAction,
   type Reservation,
 } from "../../../domain/rental-booking";
+import { addDays, dayStartsAt, isLocalDateTime } from "../../../domain/local-time";
 import type { Site } from "../../../domain/site";
 import type { AuditAction } from "../../../domain/staff";
 import { HttpError } from "../../http-error";

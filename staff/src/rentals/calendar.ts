@@ -3,7 +3,8 @@
  * Start and end are the site's local date-times ("2027-06-12T10:00"), so they compare as text; the days are the
  * site's too (the API answers its today and reads each day from the site's midnight), never the staff's computer's.
  */
-import { addDays, holdsCart } from "../../../domain/rental-booking";
+import { holdsCart } from "../../../domain/rental-booking";
+import { addDays } from "../../../domain/local-time";
 import type { Reservation } from "../api/rentals-api";
 
 /** How many days the calendar shows from its first. */

@@ -7,7 +7,7 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
-import { addDays } from "../../../domain/rental-booking";
+import { addDays } from "../../../domain/local-time";
 import { CALENDAR_DAYS, daysFrom, holdsOn, whenText } from "../rentals/calendar";
 import { FleetCalendar } from "../rentals/FleetCalendar";
 import { FleetSettings } from "../rentals/FleetSettings";
