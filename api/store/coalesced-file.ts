@@ -15,7 +15,7 @@ export class CoalescedFile<T> {
   #landed = 0;
   #current: { promise: Promise<void>; version: number } | null = null;
   #next: Promise<void> | null = null;
-  #before: () => Promise<unknown> = () => Promise.resolve();
+  #pending: () => readonly Promise<unknown>[] = () => [];
 
   constructor(
     readonly db: Low<T>,
@@ -34,9 +34,13 @@ export class CoalescedFile<T> {
     return this.#landed >= this.#version;
   }
 
-  /** Every write of this file first waits for `before` (e.g. the archives a segment's old leads went to). */
-  writeAfter(before: () => Promise<unknown>): void {
-    this.#before = before;
+  /**
+   * Every write of this file first waits for the writes `pending` names at that moment (the archives a segment's old
+   * leads went to), and again for any it names after a wait: the file is serialised in the same turn as the check that
+   * found none, so nothing moved out of it meanwhile (a segment rolled during the wait) can be missing from both files.
+   */
+  writeAfter(pending: () => readonly Promise<unknown>[]): void {
+    this.#pending = pending;
   }
 
   /** Record a change to `data`; resolves once the file holds it. */
@@ -62,7 +66,7 @@ export class CoalescedFile<T> {
   #start(): Promise<void> {
     const version = this.#version;
     const promise = (async () => {
-      await this.#before();
+      for (let waits = this.#pending(); waits.length > 0; waits = this.#pending()) await Promise.all(waits);
       await this.db.write();
       this.#landed = Math.max(this.#landed, version);
     })();

@@ -200,7 +200,7 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   }
   const active = new LeadSegment(activeDb, activeDb.data.leads.length === held);
   // leads.json is rewritten only once every archive that took its former leads is on disk.
-  active.writeAfter(() => Promise.all(archives.filter((a) => !a.durable).map((a) => a.flush())));
+  active.writeAfter(() => archives.filter((a) => !a.durable).map((a) => a.flush()));
   await mkdirPrivate(path.join(dataDir, LEADS_ARCHIVE_DIR));
 
   /** Every lead held, oldest first: until `ready`, only those of leads.json and of archives rolled since. */
