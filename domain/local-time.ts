@@ -40,10 +40,49 @@ function partsIn(instant: number, timeZone: string): Record<string, number> {
   return out;
 }
 
-/** The wall clock of `instant` in `timeZone`, as milliseconds of a UTC date with the same fields. */
-function wallClockOf(instant: number, timeZone: string): number {
+/** `timeZone`'s offset from UTC at `instant`, in ms (whole seconds), as its formatter reads it. */
+function exactOffset(instant: number, timeZone: string): number {
   const p = partsIn(instant, timeZone);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Spans over which a zone's offset is worked out once: a UTC day, else (on the day of a clock change) a UTC hour.
+ * Two clock changes never fall within one day, so a span whose two ends agree holds one offset throughout.
+ */
+const SPANS = [86_400_000, 3_600_000];
+/** Per zone, per span: the offset of each span start met, or NaN for a span with a clock change in it. */
+const known = new Map<string, Map<number, number>[]>();
+/** Starts kept per span, so a long-running server's memory stays small (years of days, weeks of hours). */
+const MAX_KEPT = 20_000;
+
+/**
+ * `timeZone`'s offset at `instant`, asked of the formatter twice per day (a formatter call costs 10 µs, and an export
+ * reads thousands of leads a day). A clock change can fall inside a UTC hour (Newfoundland, Lord Howe): an hour whose
+ * two ends differ is never kept, and each of its instants is asked of the formatter.
+ */
+function offsetAt(instant: number, timeZone: string): number {
+  let spans = known.get(timeZone);
+  if (!spans) known.set(timeZone, (spans = SPANS.map(() => new Map())));
+  for (let i = 0; i < SPANS.length; i++) {
+    const span = SPANS[i]!;
+    const kept = spans[i]!;
+    const start = Math.floor(instant / span) * span;
+    let offset = kept.get(start);
+    if (offset === undefined) {
+      offset = exactOffset(start, timeZone);
+      if (offset !== exactOffset(start + span - 1, timeZone)) offset = NaN;
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(start, offset);
+    }
+    if (!Number.isNaN(offset)) return offset;
+  }
+  return exactOffset(instant, timeZone);
+}
+
+/** The wall clock of `instant` in `timeZone` to the second, as milliseconds of a UTC date with the same fields. */
+function wallClockOf(instant: number, timeZone: string): number {
+  return Math.floor(instant / 1000) * 1000 + offsetAt(instant, timeZone);
 }
 
 /** "2027-06-12T10:00" at `instant` in `timeZone`. */
