@@ -130,12 +130,12 @@ export function describeWriteError(err: unknown): string {
 export const LEAD_SEGMENT_SIZE = 1_000;
 
 /**
- * Leads per batch of an export: about 65 kB of CSV. On PostgreSQL a batch is
+ * Leads per batch of an export: about 30 kB of CSV. On PostgreSQL a batch is
  * one keyset query whose rows are parsed and checked (about 10 ms per 1,000 on
  * a loaded 2-CPU machine), work that holds every other request: small batches
  * keep GET / p99 during an export near its quiet figure (issue 27).
  */
-export const EXPORT_BATCH = 250;
+export const EXPORT_BATCH = 100;
 
 /** The leads of `all` (oldest first) a selection keeps, in batches, yielding to other requests between them. */
 export async function* streamMatching(all: readonly Lead[], selection: LeadSelection, batch = EXPORT_BATCH): AsyncIterable<Lead[]> {
