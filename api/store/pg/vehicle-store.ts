@@ -19,6 +19,8 @@ import type { Database } from "./database";
 interface Catalogue {
   version: number;
   vehicles: Vehicle[];
+  /** The highest row `seq` read or written: a row above it was created since (a new vehicle, or a removed id made again). */
+  lastSeq: number;
 }
 
 /** What a query can run on: the pool, or one connection inside a transaction. */
@@ -27,6 +29,8 @@ type Queryable = pg.Pool | pg.PoolClient;
 /** A vehicle's row: `vehicle` is null once it was removed (kept, so other instances read the removal). */
 interface VehicleRow {
   id: string;
+  /** The row's place in the catalogue (bigserial, as text): given anew when a removed vehicle's id is created again. */
+  seq: string;
   vehicle: unknown;
 }
 
@@ -52,26 +56,34 @@ function diff(before: readonly Vehicle[], after: readonly Vehicle[]): VehicleCha
 }
 
 /**
- * `base` with `rows` applied, in their order (`seq`): a changed vehicle keeps its place, a new one goes last, a
- * removed one leaves. `whole`: the rows are the whole catalogue (after a restore), so a vehicle not among them left.
+ * `base` with `rows` applied, in their order (`seq`): a changed vehicle keeps its place, a removed one leaves, and a
+ * row created since `base` (seq above its lastSeq) goes last, even when its id was in `base` (removed and created
+ * again between two reads). `whole`: the rows are the whole catalogue (after a restore), in order.
  */
-function applyRows(base: readonly Vehicle[], rows: readonly VehicleRow[], whole: boolean): Vehicle[] {
+function applyRows(base: Catalogue, rows: readonly VehicleRow[], whole: boolean): Omit<Catalogue, "version"> {
   // Read as stored, as a list (StoredVehicleSchema): an old record loads, and staff meet today's rules when they next save it.
   const live = VehicleListSchema.parse(rows.flatMap((r) => (r.vehicle === null ? [] : [r.vehicle])));
-  const changed = new Map<string, Vehicle | null>(rows.map((r) => [r.id, null]));
-  for (const v of live) changed.set(v.id, v);
-  const next: Vehicle[] = [];
-  for (const v of base) {
-    const row = changed.get(v.id);
-    if (row === undefined) {
-      if (!whole) next.push(v);
-      continue;
-    }
-    changed.delete(v.id);
-    if (row) next.push(row);
+  const lastSeq = rows.reduce((max, r) => Math.max(max, Number(r.seq)), base.lastSeq);
+  if (whole) return { vehicles: live, lastSeq };
+  /** The rows changed in place: their vehicle, or null when removed (or created again, below). */
+  const inPlace = new Map<string, Vehicle | null>();
+  const created: Vehicle[] = [];
+  let i = 0;
+  for (const r of rows) {
+    const vehicle = r.vehicle === null ? null : live[i++]!;
+    const isNew = Number(r.seq) > base.lastSeq;
+    inPlace.set(r.id, isNew ? null : vehicle);
+    if (isNew && vehicle) created.push(vehicle);
   }
-  for (const v of changed.values()) if (v) next.push(v);
-  return next;
+  const vehicles: Vehicle[] = [];
+  for (const v of base.vehicles) {
+    const row = inPlace.get(v.id);
+    if (row === undefined) vehicles.push(v);
+    else if (row) vehicles.push(row);
+    inPlace.delete(v.id);
+  }
+  for (const v of inPlace.values()) if (v) vehicles.push(v);
+  return { vehicles: [...vehicles, ...created], lastSeq };
 }
 
 /**
@@ -87,20 +99,23 @@ async function readSince(q: Queryable, base: Catalogue, { lock = false } = {}): 
   if (version === base.version) return base;
   const whole = Number(head.rows[0].rewritten) > base.version;
   const { rows } = whole
-    ? await q.query<VehicleRow>("SELECT id, vehicle FROM vehicles WHERE vehicle IS NOT NULL ORDER BY seq")
-    : await q.query<VehicleRow>("SELECT id, vehicle FROM vehicles WHERE version > $1 ORDER BY seq", [base.version]);
-  return { version, vehicles: applyRows(base.vehicles, rows, whole) };
+    ? await q.query<VehicleRow>("SELECT id, seq, vehicle FROM vehicles WHERE vehicle IS NOT NULL ORDER BY seq")
+    : await q.query<VehicleRow>("SELECT id, seq, vehicle FROM vehicles WHERE version > $1 ORDER BY seq", [base.version]);
+  return { version, ...applyRows(base, rows, whole) };
 }
 
-/** Store `change`, made at catalogue version `version`, in the vehicle's row alone. */
-async function writeRow(client: pg.PoolClient, change: VehicleChange, version: number): Promise<void> {
-  if (change.action === "create")
+/** Store `change`, made at catalogue version `version`, in the vehicle's row alone; the row's seq when it was created, else 0. */
+async function writeRow(client: pg.PoolClient, change: VehicleChange, version: number): Promise<number> {
+  if (change.action === "create") {
     // A removed vehicle's row is taken over, and placed last, as a new vehicle is.
-    await client.query(
+    const { rows } = await client.query<{ seq: string }>(
       `INSERT INTO vehicles (id, version, vehicle) VALUES ($1, $2, $3)
-       ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()`,
+       ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()
+       RETURNING seq`,
       [change.vehicle.id, version, JSON.stringify(change.vehicle)],
     );
+    return Number(rows[0]!.seq);
+  }
   else if (change.action === "update")
     await client.query("UPDATE vehicles SET id = $2, version = $3, vehicle = $4, updated_at = now() WHERE id = $1", [
       change.previous.id,
@@ -109,13 +124,14 @@ async function writeRow(client: pg.PoolClient, change: VehicleChange, version: n
       JSON.stringify(change.vehicle),
     ]);
   else await client.query("UPDATE vehicles SET version = $2, vehicle = NULL, updated_at = now() WHERE id = $1", [change.previous.id, version]);
+  return 0;
 }
 
 /**
  * Store a batch's changes, made at catalogue version `version`: one statement for its updates and one for its
- * creates, whatever their number (an import of 3,500 carts is two statements, not 3,500).
+ * creates, whatever their number (an import of 3,500 carts is two statements, not 3,500). The highest seq created, else 0.
  */
-async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[], version: number): Promise<void> {
+async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[], version: number): Promise<number> {
   const updates = changes.filter((c) => c.action === "update");
   const creates = changes.filter((c) => c.action === "create");
   if (updates.length)
@@ -124,13 +140,15 @@ async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[],
        FROM json_array_elements($1::json) AS x(value) WHERE vehicles.id = x.value ->> 'id'`,
       [JSON.stringify(updates.map((c) => c.vehicle)), version],
     );
-  if (creates.length)
-    // In the batch's order (seq); a removed vehicle's row is taken over, and placed last, as writeRow does.
-    await client.query(
-      `${INSERT_VEHICLES}
-       ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()`,
-      [JSON.stringify(creates.map((c) => c.vehicle)), version],
-    );
+  if (!creates.length) return 0;
+  // In the batch's order (seq); a removed vehicle's row is taken over, and placed last, as writeRow does.
+  const { rows } = await client.query<{ seq: string }>(
+    `${INSERT_VEHICLES}
+     ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, vehicle = EXCLUDED.vehicle, updated_at = now()
+     RETURNING seq`,
+    [JSON.stringify(creates.map((c) => c.vehicle)), version],
+  );
+  return Math.max(...rows.map((r) => Number(r.seq)));
 }
 
 /**
@@ -142,7 +160,7 @@ async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[],
  * rows changed since the version it shows, and does the same: a save costs the same at 3,500 units as at 35.
  */
 export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
-  const EMPTY: Catalogue = { version: 0, vehicles: [] };
+  const EMPTY: Catalogue = { version: 0, vehicles: [], lastSeq: 0 };
   /** The catalogue as committed, read on from `base` in one snapshot. */
   const read = (base: Catalogue): Promise<Catalogue | undefined> =>
     db.transaction(async (client) => {
@@ -220,8 +238,9 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       if (!planned?.changes.length) return { committed, planned };
       const next = committed.version + 1;
       await client.query("UPDATE catalogue SET version = $1 WHERE id = 1", [next]);
-      for (const change of planned.changes) await writeRow(client, change, next);
-      return { committed, planned, version: next };
+      let lastSeq = committed.lastSeq;
+      for (const change of planned.changes) lastSeq = Math.max(lastSeq, await writeRow(client, change, next));
+      return { committed, planned, version: next, lastSeq };
     });
     if (done.version === undefined) {
       tell(show(done.committed));
@@ -229,7 +248,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     }
     // Changes committed by others since this instance last looked, then this one's.
     const before = show(done.committed);
-    const mine = show({ version: done.version, vehicles: done.planned!.next }, done.planned!.changes);
+    const mine = show({ version: done.version, vehicles: done.planned!.next, lastSeq: done.lastSeq! }, done.planned!.changes);
     tell([...before, ...mine]);
     return done.planned;
   };
@@ -250,11 +269,11 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       if (!planned.changes.length) return { committed, planned };
       const next = committed.version + 1;
       await client.query("UPDATE catalogue SET version = $1 WHERE id = 1", [next]);
-      await writeRows(client, planned.changes, next);
-      return { committed, planned, version: next };
+      const lastSeq = Math.max(committed.lastSeq, await writeRows(client, planned.changes, next));
+      return { committed, planned, version: next, lastSeq };
     });
     const before = show(done.committed);
-    const mine = done.version === undefined ? [] : show({ version: done.version, vehicles: done.planned.next }, done.planned.changes);
+    const mine = done.version === undefined ? [] : show({ version: done.version, vehicles: done.planned.next, lastSeq: done.lastSeq }, done.planned.changes);
     tell([...before, ...mine]);
     return done.planned.changes;
   };
