@@ -141,22 +141,34 @@ const bodyOf = (v: PublicVehicle): PreparedBody => {
   return body;
 };
 
-/** Each view's slug index and the ids it was made from, which the next view's index is made from. */
-const indexes = new WeakMap<VehicleReader, { ids: readonly string[]; index: Map<string, string> }>();
+/** Each view's ids, slug index and each id's place, which the next view reuses while the ids stay the same. */
+interface ViewIndex {
+  ids: readonly string[];
+  index: Map<string, string>;
+  place: Map<string, number>;
+}
+const indexes = new WeakMap<VehicleReader, ViewIndex>();
+
+/** `ids`' index, made from the previous view's: the same objects when a save changed no id (the usual case). */
+function indexOf(ids: readonly string[], before: ViewIndex | undefined): ViewIndex {
+  if (before && before.ids.length === ids.length && ids.every((id, i) => id === before.ids[i])) return { ...before, ids };
+  const index = before ? updateVehicleIndex(before.index, before.ids, ids) : buildVehicleIndex(ids);
+  return { ids, index, place: new Map(ids.map((id, i) => [id, i])) };
+}
 
 /**
 /**
  * A read-only public view of `stored`: each vehicle as the public may see it (publicVehicle, made once per version).
  * Its lists are serialised the first time they are asked for, not when a write lands: a save answers without
  * serialising or compressing the catalogue (docs/architecture.md). Given the `previous` view, its slug index is
- * reused, the ids added or removed since keyed again.
+ * reused, the ids added or removed since keyed again, and while no id changed, so is each id's place.
  */
 export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleReader): VehicleReader {
   const vehicles = all.map(publicVehicle);
-  const ids = vehicles.map((v) => v.id);
-  const before = previous && indexes.get(previous);
-  const index = before ? updateVehicleIndex(before.index, before.ids, ids) : buildVehicleIndex(ids);
-  const byId = new Map(vehicles.map((v) => [v.id, v]));
+  const made = indexOf(
+    vehicles.map((v) => v.id),
+    previous && indexes.get(previous),
+  );
   const listed = vehicles.filter(isListed);
   let list: PreparedBody | undefined;
   // While no vehicle names its sites, every site shows the one list; once one does, each site's list is its own.
@@ -168,8 +180,8 @@ export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleRe
     return body;
   };
   const find = (slug: string) => {
-    const id = resolveVehicleId(index, slug);
-    return id === undefined ? undefined : byId.get(id);
+    const id = resolveVehicleId(made.index, slug);
+    return id === undefined ? undefined : vehicles[made.place.get(id)!];
   };
   const reader: VehicleReader = {
     list: () => listed,
@@ -180,7 +192,7 @@ export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleRe
       return v && isListed(v) && (siteId === undefined || isShownOn(v, siteId)) ? bodyOf(v) : undefined;
     },
   };
-  indexes.set(reader, { ids, index });
+  indexes.set(reader, made);
   return reader;
 }
 
@@ -231,7 +243,8 @@ export function planBatch(
 function requireOwnStockNumber(vehicles: readonly Vehicle[], vehicle: Vehicle): void {
   const stock = vehicle.stockNumber?.toUpperCase();
   if (stock === undefined) return;
-  const holder = vehicles.find((v) => v.id !== vehicle.id && v.stockNumber?.toUpperCase() === stock);
+  // Lengths first: a save at 3,500 units upper-cases the few stock numbers as long as this one, not all 3,500.
+  const holder = vehicles.find((v) => v.stockNumber?.length === stock.length && v.id !== vehicle.id && v.stockNumber.toUpperCase() === stock);
   if (holder) throw new VehicleConflictError(`Stock number ${vehicle.stockNumber} is already on ${holder.name} (${holder.id})`, "stockNumber");
 }
 
