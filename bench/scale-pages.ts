@@ -69,6 +69,8 @@ export interface ScalePagesResults {
 
 const PATHS = ["/", "/inventory"] as const;
 const BROWSER_ENCODING = { "accept-encoding": "gzip, br" };
+/** Saves made before the timed ones at each size (the first saves of a fresh process took 2-3× the later ones). */
+const WARM_UP_SAVES = 5;
 const ACCOUNT = { email: "bench-owner@example.com", password: "bench password long enough" };
 
 /** A data folder with `size` units and the bench's owner account. */
@@ -149,6 +151,8 @@ async function measureSaves(engine: SaveFigures["engine"], units: number, server
   // Every page rendered once, as a site in use has them.
   for (const p of [...PATHS, `/vehicle/${id}`, "/api/vehicles"]) await (await fetch(server.url + p, { headers: BROWSER_ENCODING })).arrayBuffer();
   let price = 15_001;
+  // Unmeasured saves first, as a server in use has made them: the first few of a fresh process run code not yet compiled.
+  for (let i = 0; i < WARM_UP_SAVES; i++) await save(server, cookie, id, ++price);
   const times: number[] = [];
   for (let i = 0; i < o.saves; i++) times.push(await save(server, cookie, id, ++price));
   const saving = (async () => {
