@@ -1,5 +1,5 @@
 /**
- * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact] [--presets mobile,desktop] [--site cape-may] [--out dir]
+ * npm run bench:lighthouse -- [--runs 3] [--pages /,/contact] [--presets mobile,desktop] [--site cape-may] [--units 3500] [--out dir]
  *
  * Lighthouse 12 (Node 20 cannot run 13) in Debian's Chromium, mobile and
  * desktop presets, the median of N runs per page (Lighthouse's own
@@ -11,7 +11,8 @@
  * the pages of another site of the same deployment (one of
  * tests/fixtures/example-sites.json, stored beside the first before the
  * start), asked for by its `<id>.localhost` name (issue 26: Lighthouse 100 on
- * each site).
+ * each site). --units serves a catalogue of that many units (domain/testing/big-catalogue.ts, the scale test's) in
+ * place of the seed (issue 27: Lighthouse 100 on /inventory at 35 and at 3,500 units).
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -31,6 +32,7 @@ import { table } from "./lib/report";
 import { ROOT } from "./lib/server-build";
 import { benchHost, benchSites } from "./lib/bench-sites";
 import { SITES_FILE } from "../api/store/site-store";
+import { bigCatalogue } from "../domain/testing/big-catalogue";
 
 /** A vehicle whose main image is an uploaded phone photo (issue 16), uploaded through the staff API before the runs. */
 const PHOTO_VEHICLE = "evolution-classic-2-plus";
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
       presets: { type: "string", default: "mobile,desktop" },
       out: { type: "string" },
       site: { type: "string" },
+      units: { type: "string" },
     },
   });
   const runs = Number(values.runs);
@@ -107,6 +110,10 @@ async function main(): Promise<void> {
   await mkdir(path.join(out, "reports"), { recursive: true });
   const port = await freePort();
   const dataDir = path.join(os.tmpdir(), `gc-lighthouse-${port}`);
+  if (values.units) {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, "catalogue.json"), JSON.stringify({ vehicles: bigCatalogue(Number(values.units)) }));
+  }
   if (values.site) {
     // The first site and the example sites, each of these on its *.localhost name too.
     const sites = benchSites(3);
@@ -159,7 +166,7 @@ async function main(): Promise<void> {
 
   const machine = describeMachine();
   const md = [
-    `# Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : ""}${values.site ? ` of the site ${values.site}` : ""}`,
+    `# Lighthouse ${runs > 1 ? `(median of ${runs} runs)` : ""}${values.site ? ` of the site ${values.site}` : ""}${values.units ? ` with ${values.units} units` : ""}`,
     "",
     `${machine.date} · commit ${machine.commit}${machine.dirty ? " + uncommitted changes" : ""} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · Lighthouse 12 · Debian Chromium`,
     "",
