@@ -13,6 +13,8 @@ export interface LoadFigures {
   non2xx: number;
   /** The server process's CPU use during the run, in % of one core (null where unknown). */
   serverCpuPercent: number | null;
+  /** This process's (autocannon's) CPU use during the run, in % of one core: near 100, the load generator was the limit. */
+  loadCpuPercent: number;
 }
 
 export interface LoadOptions {
@@ -33,6 +35,7 @@ export interface LoadOptions {
 /** Drive `url` with autocannon from this process for a fixed time. */
 export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
   const cpuBefore = o.serverCpuSeconds?.() ?? null;
+  const ownCpu = process.cpuUsage();
   const started = performance.now();
   const r = await autocannon({
     url: o.url,
@@ -46,6 +49,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
   });
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpuAfter = o.serverCpuSeconds?.() ?? null;
+  const own = process.cpuUsage(ownCpu);
   return {
     rps: round(r.requests.average),
     p50Ms: r.latency.p50,
@@ -55,8 +59,13 @@ export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     serverCpuPercent: cpuBefore === null || cpuAfter === null ? null : round(((cpuAfter - cpuBefore) / elapsedSeconds) * 100),
+    loadCpuPercent: round((own.user + own.system) / 1e4 / elapsedSeconds),
   };
 }
+
+/** The server's CPU time per answer, µs: what a request costs it, whichever side of the run was the limit (null where unknown). */
+export const cpuPerRequestUs = (f: LoadFigures): number | null =>
+  f.serverCpuPercent === null || !f.rps ? null : round(((f.serverCpuPercent / 100) * 1e6) / f.rps);
 
 /** The run with the median throughput (the middle of an odd count, the lower middle of an even one). */
 export function medianRun(runs: LoadFigures[]): LoadFigures {
