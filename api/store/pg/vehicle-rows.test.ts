@@ -111,7 +111,12 @@ describe.skipIf(engine.unavailable)(`the PostgreSQL catalogue at ${UNITS} units`
       await a.vehicles.create({ ...gone, name: "Back in stock" });
       const other = b.vehicles.all()[100]!;
       await b.vehicles.replace(other.id, { ...other, price: other.price + 1 }, b.vehicles.etag(other));
-      expect(b.vehicles.all().map((x) => x.id).at(-1)).toBe(gone.id);
+      expect(
+        b.vehicles
+          .all()
+          .map((x) => x.id)
+          .at(-1),
+      ).toBe(gone.id);
       expect(b.vehicles.all().map((x) => x.id)).toEqual(a.vehicles.all().map((x) => x.id));
       expect(b.vehicles.get(gone.id)?.name).toBe("Back in stock");
     } finally {

@@ -115,8 +115,7 @@ async function writeRow(client: pg.PoolClient, change: VehicleChange, version: n
       [change.vehicle.id, version, JSON.stringify(change.vehicle)],
     );
     return Number(rows[0]!.seq);
-  }
-  else if (change.action === "update")
+  } else if (change.action === "update")
     await client.query("UPDATE vehicles SET id = $2, version = $3, vehicle = $4, updated_at = now() WHERE id = $1", [
       change.previous.id,
       change.vehicle.id,
