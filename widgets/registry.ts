@@ -108,7 +108,7 @@ export const WIDGETS = [
     className: "GcInventoryElement",
     folder: "inventory",
     script: "inventory",
-    budgetKb: 22.85,
+    budgetKb: 22.9,
     description: "The searchable, filterable vehicle grid: search, brand, category and price filters, sort, skeletons, error and empty states.",
     attributes: [
       API_BASE,
