@@ -147,7 +147,7 @@ async function writeRows(client: pg.PoolClient, changes: readonly BatchChange[],
      RETURNING seq`,
     [JSON.stringify(creates.map((c) => c.vehicle)), version],
   );
-  return Math.max(...rows.map((r) => Number(r.seq)));
+  return rows.reduce((max, r) => Math.max(max, Number(r.seq)), 0);
 }
 
 /**
