@@ -86,6 +86,19 @@ describe("<gc-rental-booking>", () => {
     expect(ui.getByRole("link", { name: "rental agreement" }).getAttribute("href")).toMatch(/^http:\/\/dealer\.test\/policies\/rental-policy/);
   });
 
+  it("offers the server's day as the earliest start, and the site's day now once the picker is focused on a page left open", async () => {
+    serveFetch((url: string) =>
+      new URL(url).pathname === "/api/rentals/options" ? json(200, { ...OPTIONS, today: "2000-01-01" }) : json(404, { error: "Not found" }),
+    );
+    // Another dealer: the options are asked once per API origin and page, and this one's day is stale.
+    const { ui } = await mountWidget(`<gc-rental-booking api-base="http://stale.test"></gc-rental-booking>`, "gc-rental-booking", "form", []);
+    const start = field(ui, /^Starts/);
+    await waitFor(() => expect(start.min).toBe("2000-01-01T00:00"));
+    fireEvent.focus(start);
+    const siteToday = new Intl.DateTimeFormat("en-CA", { timeZone: OPTIONS.timeZone }).format(new Date());
+    await waitFor(() => expect(start.min).toBe(`${siteToday}T00:00`));
+  });
+
   it("prices the dates at once with the core's quote, and says how many carts are free", async () => {
     const served = serve();
     const { ui } = await mount();

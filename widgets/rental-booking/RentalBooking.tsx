@@ -12,6 +12,7 @@ import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useWidgetContact } from "../shared/site-contact";
 import {
   bookingResolver,
+  earliestDay,
   emptyBooking,
   formField,
   quoteField,
@@ -71,6 +72,8 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const [optionsFailed, setOptionsFailed] = useState(false);
+  /** When the start's picker was last focused: its earliest day is worked out then, not as the page loads (ICU, decision 0007). */
+  const [startFocusedAt, setStartFocusedAt] = useState<number | null>(null);
   const [free, setFree] = useState<FreeCarts>({ state: "idle" });
   const [toast, setToast] = useState<Toast | null>(null);
   const [booked, setBooked] = useState<{ reference: string; email: string } | null>(null);
@@ -207,7 +210,7 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
       </p>
     ) : null;
   };
-  const today = options?.today;
+  const today = options && (startFocusedAt === null ? options.today : earliestDay(options, new Date(startFocusedAt)));
 
   if (booked)
     return (
@@ -270,7 +273,13 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
           <div className="pair">
             <div className="field">
               <label htmlFor="gc-rb-start">Starts</label>
-              <input type="datetime-local" min={today ? `${today}T00:00` : undefined} step={900} {...control("start")} />
+              <input
+                type="datetime-local"
+                min={today ? `${today}T00:00` : undefined}
+                step={900}
+                onFocus={() => setStartFocusedAt(Date.now())}
+                {...control("start")}
+              />
               {message("start")}
             </div>
             <div className="field">
