@@ -64,12 +64,30 @@ interface PageResult {
   cls: number;
   bytes: number;
   runs: number;
+  /** Each run's TBT, in the order run: how far runs of one build differ. */
+  tbtRunsMs: number[];
   /** Audits that kept a category under 100, so a shortfall names its cause. */
   shortfalls: string[];
 }
 
+/**
+ * Ask the server once for the page and every image it names (`src` and each `srcset` candidate), unmeasured: the
+ * runs then meet a warm server, whose first answers (a page rendered into memory, a share image drawn by sharp)
+ * would otherwise share this 2-core machine with the browser in the first run alone.
+ */
+async function warmUp(origin: string, page: string): Promise<void> {
+  const html = await (await fetch(`${origin}${page}`)).text();
+  const urls = new Set<string>();
+  for (const [, attr, value] of html.matchAll(/\s(src|srcset|srcSet)="([^"]+)"/g)) {
+    for (const candidate of attr === "src" ? [value!] : value!.split(",").map((c) => c.trim().split(/\s+/)[0]!)) {
+      if (candidate.startsWith("/")) urls.add(candidate.replaceAll("&amp;", "&"));
+    }
+  }
+  await Promise.all([...urls].map(async (u) => (await fetch(`${origin}${u}`)).arrayBuffer()));
+}
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
-function summarise(page: string, preset: Preset, lhr: any, runs: number): PageResult {
+function summarise(page: string, preset: Preset, lhr: any, runs: any[]): PageResult {
   const audit = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
     page,
@@ -79,7 +97,8 @@ function summarise(page: string, preset: Preset, lhr: any, runs: number): PageRe
     tbtMs: Math.round(audit("total-blocking-time")),
     cls: Number(audit("cumulative-layout-shift").toFixed(3)),
     bytes: audit("total-byte-weight"),
-    runs,
+    runs: runs.length,
+    tbtRunsMs: runs.map((run) => Math.round(Number(run.audits["total-blocking-time"]?.numericValue ?? NaN))),
     shortfalls: CATEGORIES.flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
         .filter((ref: any) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
@@ -135,6 +154,7 @@ async function main(): Promise<void> {
     for (const preset of presets) {
       for (const page of pages) {
         const lhrs = [];
+        await warmUp(values.site ? server.url.replace("127.0.0.1", benchHost(values.site)) : server.url, page);
         for (let attempt = 0; lhrs.length < runs && attempt < runs * MAX_ATTEMPTS_PER_RUN; attempt++) {
           // A fresh browser per run, so no run warms another's cache.
           const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
@@ -151,11 +171,11 @@ async function main(): Promise<void> {
         }
         if (lhrs.length === 0) throw new Error(`${preset} ${page}: no successful run`);
         const median = computeMedianRun(lhrs);
-        const summary = summarise(page, preset, median, lhrs.length);
+        const summary = summarise(page, preset, median, lhrs);
         await writeFile(path.join(out, "reports", `${preset}${page.replaceAll("/", "_")}.json`), JSON.stringify(median));
         results.push(summary);
         console.log(
-          `[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms, CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB${summary.shortfalls.length ? `; short: ${summary.shortfalls.join(", ")}` : ""}`,
+          `[lighthouse] ${preset} ${page}: ${CATEGORIES.map((c) => summary.scores[c]).join("/")} LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms (runs: ${summary.tbtRunsMs.join(", ")}), CLS ${summary.cls}, ${Math.round(summary.bytes / 1000)} kB${summary.shortfalls.length ? `; short: ${summary.shortfalls.join(", ")}` : ""}`,
         );
       }
     }
@@ -171,7 +191,7 @@ async function main(): Promise<void> {
     `${machine.date} · commit ${machine.commit}${machine.dirty ? " + uncommitted changes" : ""} · ${machine.nproc} CPUs (${machine.cpuModel}) · Node ${machine.node} · Lighthouse 12 · Debian Chromium`,
     "",
     table(
-      ["Preset", "Page", "Perf", "A11y", "Best pr.", "SEO", "LCP (ms)", "TBT (ms)", "CLS", "kB transferred"],
+      ["Preset", "Page", "Perf", "A11y", "Best pr.", "SEO", "LCP (ms)", "TBT (ms)", "TBT of each run", "CLS", "kB transferred"],
       results.map((r) => [
         r.preset,
         r.page,
@@ -181,6 +201,7 @@ async function main(): Promise<void> {
         r.scores.seo,
         r.lcpMs,
         r.tbtMs,
+        r.tbtRunsMs.join(", "),
         r.cls,
         (r.bytes / 1000).toFixed(1),
       ]),
