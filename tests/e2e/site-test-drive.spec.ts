@@ -129,16 +129,20 @@ test.describe("a test drive booked from the vehicle page", () => {
       await expect(pageA.locator("gc-vehicle-detail").getByRole("status").filter({ hasText: "is booked for" })).toBeVisible();
       await pickerB.getByRole("button", { name: "Book test drive" }).click();
 
-      // The second is told, the taken time is now greyed for them, and the next free one is chosen for them.
+      // The second is told, the next free time is chosen for them (on its own day, which is the next open day when
+      // the taken time was the last of its day), and the taken time is greyed on its day.
       const problem = pageB.locator("gc-vehicle-detail").getByRole("alert");
       await expect(problem).toContainText("someone has just booked that time");
       const times = pickerB.getByRole("group", { name: "Time" });
-      await expect(times.locator(`input[value="${slot}"]`)).toBeDisabled();
       const chosen = times.getByRole("radio", { checked: true });
       await expect(chosen).toHaveCount(1);
       const next = (await chosen.getAttribute("value"))!;
       expect(next).not.toBe(slot);
+      expect(next > slot, "the next free time comes after the taken one").toBe(true);
       await expect(problem).toContainText(`The next free time is ${formatSlot(next)}`);
+      const takenDay = slot.slice(0, 10);
+      if (next.slice(0, 10) !== takenDay) await pickerB.getByRole("group", { name: "Day" }).locator(`input[value="${takenDay}"]`).check();
+      await expect(times.locator(`input[value="${slot}"]`)).toBeDisabled();
 
       // One booking of that cart and time.
       const booked = (await storedLeads(s.leads)).filter((l) => l.vehicleId === v.id && l.slot === slot);
