@@ -3,8 +3,8 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readStoredLeads } from "./store/lead-files";
+import { readCatalogue } from "./store/catalogue-files";
 import { seedCatalogue } from "../domain/catalogue/seed";
-import { VehicleListSchema } from "../domain/vehicle";
 import { addAccount } from "./testing/staff-client";
 import { startServerProcess } from "./testing/server-process";
 import { postJson, startTestServer, tempDataDir, validLead } from "./testing/test-server";
@@ -206,7 +206,7 @@ describe("catalogue durability", () => {
     await Promise.all(writers);
     expect(created.length).toBeGreaterThanOrEqual(6);
 
-    const onDisk = VehicleListSchema.parse(JSON.parse(await readFile(path.join(dataDir, "catalogue.json"), "utf8")).vehicles);
+    const onDisk = (await readCatalogue(dataDir))!;
     const ids = new Set(onDisk.map((v) => v.id));
     expect(created.filter((id) => !ids.has(id))).toEqual([]);
     // Writers wait for each answer, so the last acknowledged price of each vehicle is the one stored (or a later one in flight).

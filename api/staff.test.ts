@@ -5,6 +5,7 @@ import { seedCatalogue } from "../domain/catalogue/seed";
 import { firstSite } from "../domain/site-seed";
 import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
+import { readCatalogue } from "./store/catalogue-files";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 
 // Each sign-in costs a deliberately slow scrypt hash (about 0.1 s alone); on a busy shared machine one can take a second.
@@ -212,7 +213,7 @@ describe("staff vehicles", () => {
     expect(v.id).toBe("evolution-classic-4-plus-2-plus-2-demo");
     expect(res.headers.get("location")).toBe(`/api/staff/vehicles/${v.id}`);
     expect(res.headers.get("etag")).toMatch(/^"/);
-    const onDisk = JSON.parse(await readFile(path.join(s.dataDir, "catalogue.json"), "utf8")) as { vehicles: Vehicle[] };
+    const onDisk = { vehicles: (await readCatalogue(s.dataDir))! };
     expect(onDisk.vehicles.find((x) => x.id === v.id)?.name).toBe("EVolution Classic 4 Plus 2+2 Demo");
     expect(await publicIds()).toContain(v.id);
     expect((await fetch(`${s.url}/api/vehicles/${v.id}`)).status).toBe(200);

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { readFileSync } from "node:fs";
 import { sitesFromExample } from "../../domain/site-seed";
 import { validLead } from "../../domain/testing/valid-lead";
+import { seedCatalogue } from "../../domain/catalogue/seed";
+import { CATALOGUE_FILE, CATALOGUE_JOURNAL, openCatalogueFiles, readCatalogue } from "../store/catalogue-files";
 import { readStoredLeads } from "../store/lead-files";
 import { openLeadStore } from "../store/lead-store";
 import { readTree } from "../testing/staff-client";
@@ -54,6 +56,37 @@ describe("a backup taken while leads are being stored", () => {
     const ids = (await readStoredLeads(into)).map((l) => l.id);
     expect(before.filter((id) => !ids.includes(id))).toEqual([]);
     expect(restored.leads).toBe(ids.length);
+  });
+});
+
+describe("a backup taken while the catalogue is being saved (lowdb)", () => {
+  it("holds every save acknowledged before it began, even when the journal is folded into a new snapshot during the backup", async () => {
+    const files = await openCatalogueFiles(dataDir, seedCatalogue, { foldAfter: 1 });
+    const reprice = async (i: number, price: number) => {
+      const cart = { ...files.vehicles[i]!, price };
+      await files.commit(
+        files.vehicles.map((v, j) => (j === i ? cart : v)),
+        [{ put: cart }],
+      );
+    };
+    await reprice(0, 111);
+    await files.idle();
+    await reprice(1, 222); // in the journal, not yet in a snapshot
+    const read: string[] = [];
+    const file = path.join(work, "b.tar.gz");
+    await writeBackup(at(dataDir), file, {
+      // Once the journal is copied, another save lands and folds both into a new snapshot before the backup copies it.
+      afterRead: async (rel) => {
+        read.push(rel);
+        if (rel !== CATALOGUE_JOURNAL) return;
+        await reprice(2, 333);
+        await files.idle();
+      },
+    });
+    expect(read.indexOf(CATALOGUE_JOURNAL)).toBeLessThan(read.indexOf(CATALOGUE_FILE));
+    const into = path.join(work, "restored");
+    await restoreBackup(file, at(into));
+    expect((await readCatalogue(into))!.slice(0, 3).map((v) => v.price)).toEqual([111, 222, 333]);
   });
 });
 

@@ -32,8 +32,8 @@ import { cp, mkdtemp, open, readdir, rename, rm, stat, utimes } from "node:fs/pr
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { create as createTar, extract as extractTar } from "tar";
-import { VehicleListSchema } from "../../domain/vehicle";
 import { CorruptDataFileError, readJsonFile } from "../store/json-file";
+import { readCatalogue } from "../store/catalogue-files";
 import { readDataFolderStreamed, writeDataFolder } from "../store/data-folder";
 import { syncFolder } from "../store/durable-file";
 import { listArchives, streamStoredLeads } from "../store/lead-files";
@@ -98,13 +98,7 @@ export function describeCounts(c: DataCounts): string {
 
 /** What a data folder holds, checking the files the counts come from as the server would at start-up. */
 export async function countData(dir: string): Promise<DataCounts> {
-  const catalogue = (await readJsonFile(path.join(dir, "catalogue.json"))) as { vehicles?: unknown } | undefined;
-  let vehicles = 0;
-  if (catalogue !== undefined) {
-    const parsed = VehicleListSchema.safeParse(catalogue?.vehicles);
-    if (!parsed.success) throw new CorruptDataFileError(path.join(dir, "catalogue.json"), parsed.error);
-    vehicles = parsed.data.length;
-  }
+  const vehicles = (await readCatalogue(dir))?.length ?? 0;
   const accountsFile = (await readJsonFile(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
   if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
     throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));

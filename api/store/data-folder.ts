@@ -15,7 +15,7 @@ import type { Lead } from "../../domain/lead";
 import type { Site } from "../../domain/site";
 import { FollowUpEventSchema, type FollowUpEvent } from "../../domain/lead-follow-up";
 import { AuditEntrySchema, type AuditEntry } from "../../domain/staff";
-import { VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import type { Vehicle } from "../../domain/vehicle";
 import { ACCOUNTS_FILE, AccountsFileSchema } from "./account-store";
 import { AUDIT_FILE } from "./audit-store";
 import { FOLLOW_UP_FILE } from "./follow-up-store";
@@ -27,7 +27,7 @@ import { linkKeyFileText, readLinkKey, RENTAL_LINK_KEY_FILE, RENTALS_FILE, Renta
 import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { SITES_FILE, SitesFileSchema } from "./site-store";
-import { CATALOGUE_FILE } from "./vehicle-store";
+import { CATALOGUE_FILE, readCatalogue } from "./catalogue-files";
 import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
 
 export interface DataRecords {
@@ -71,7 +71,7 @@ export async function readDataFolder(dir: string): Promise<DataRecords> {
  */
 export async function readDataFolderStreamed(dir: string): Promise<StreamedRecords> {
   return {
-    catalogue: (await readJsonFile(path.join(dir, CATALOGUE_FILE), (d) => z.object({ vehicles: VehicleListSchema }).parse(d)))?.vehicles,
+    catalogue: await readCatalogue(dir),
     leads: streamStoredLeads(dir),
     followUps: await readLines(path.join(dir, FOLLOW_UP_FILE), FollowUpEventSchema),
     accounts: (await readJsonFile(path.join(dir, ACCOUNTS_FILE), (d) => AccountsFileSchema.parse(d)))?.accounts ?? [],

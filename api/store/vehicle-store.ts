@@ -1,16 +1,9 @@
-import path from "node:path";
 import { seedCatalogue } from "../../domain/catalogue/seed";
-import { createHash } from "node:crypto";
-import { isListed, isShownOn, VehicleListSchema, type Vehicle } from "../../domain/vehicle";
+import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
 import { publicVehicle, type PublicVehicle } from "../../domain/public-vehicle";
 import { buildVehicleIndex, resolveVehicleId, updateVehicleIndex } from "../../domain/slug";
-import { CoalescedFile } from "./coalesced-file";
-import { openJsonFile } from "./json-file";
+import { openCatalogueFiles, storedJson, type CatalogueFiles, type CatalogueOp } from "./catalogue-files";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
-
-interface CatalogueFile {
-  vehicles: Vehicle[];
-}
 
 /**
  * The public view of the catalogue, each response body prepared once, when
@@ -91,44 +84,12 @@ export type ReplacementOutcome =
   | { id: string; outcome: "missing" }
   | { id: string; outcome: "taken"; error: VehicleConflictError };
 
-export const CATALOGUE_FILE = "catalogue.json";
+export { CATALOGUE_FILE } from "./catalogue-files";
 
-/** Open (seeding on first start) the catalogue file under dataDir. */
+/** Open (seeding on first start) the catalogue's files under dataDir (catalogue-files.ts). */
 export async function openVehicleStore(dataDir: string): Promise<VehicleStore> {
-  const db = await openJsonFile<CatalogueFile>(
-    path.join(dataDir, CATALOGUE_FILE),
-    () => ({ vehicles: seedCatalogue() }),
-    (data) => ({ vehicles: VehicleListSchema.parse((data as CatalogueFile).vehicles) }),
-    catalogueText,
-  );
-  return writableStore(new CoalescedFile(db));
+  return writableStore(await openCatalogueFiles(dataDir, seedCatalogue));
 }
-
-const OPEN = Buffer.from('{\n"vehicles": [\n');
-const BETWEEN = Buffer.from(",\n");
-const CLOSE = Buffer.from("\n]\n}\n");
-
-/**
- * The catalogue file's text: one vehicle a line, each its stored JSON (made once per version of a vehicle), so a save
- * at 3,500 units joins bytes instead of serialising every vehicle again on the event loop.
- */
-function catalogueText({ vehicles }: CatalogueFile): Buffer {
-  const parts: Buffer[] = [OPEN];
-  vehicles.forEach((v, i) => parts.push(...(i ? [BETWEEN] : []), storedJson(v).json));
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
-}
-
-const stored = new WeakMap<Vehicle, { json: Buffer; etag: string }>();
-/** A vehicle's JSON as stored and as staff see it (staff-only fields included) and its strong ETag, once per version. */
-const storedJson = (v: Vehicle): { json: Buffer; etag: string } => {
-  let found = stored.get(v);
-  if (!found) {
-    const json = Buffer.from(JSON.stringify(v));
-    stored.set(v, (found = { json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` }));
-  }
-  return found;
-};
 
 /** The strong ETag of a vehicle as staff see it: a change to a staff-only field changes it too. */
 export const etagOf = (v: Vehicle): string => storedJson(v).etag;
@@ -307,23 +268,24 @@ export function planRemove(vehicles: readonly Vehicle[], id: string): PlannedWri
   return { next: vehicles.filter((v) => v !== previous), change: { action: "delete", previous } };
 }
 
+const opOf = (change: VehicleChange): CatalogueOp => (change.action === "delete" ? { delete: change.previous.id } : { put: change.vehicle });
+
 /**
- * The catalogue over its file. Staff reads see every change at once; the
+ * The catalogue over its files. Staff reads see every change at once; the
  * public view is rebuilt from the data once a write holding it has landed
  * (coalesced writes rebuild it once), then listeners hear of each change.
  */
-function writableStore(file: CoalescedFile<CatalogueFile>): VehicleStore {
-  let view = createVehicleStore(file.data.vehicles);
+function writableStore(files: CatalogueFiles): VehicleStore {
+  let view = createVehicleStore(files.vehicles);
   /** Writes are numbered; the public view shows the latest landed one. */
   let writes = 0;
   let viewOf = 0;
   const listeners = new Set<(change: VehicleChange) => void>();
-  const vehicles = () => file.data.vehicles;
+  const vehicles = () => files.vehicles;
 
   const commit = async (next: Vehicle[], ...changes: VehicleChange[]) => {
     const n = ++writes;
-    file.data.vehicles = next;
-    await file.save();
+    await files.commit(next, changes.map(opOf));
     if (n > viewOf) {
       viewOf = n;
       view = createVehicleStore(next, view);
