@@ -71,7 +71,7 @@ const SETTINGS = {
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
     "scale-inventory": { sizes: [35, 350, 3_500], connections: 10, durationSeconds: 5 },
     sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
-    "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 10, savesUnderHealth: 20 },
+    "scale-pages": { connections: [10, 50, 200], durationSeconds: 3, rounds: 3, sizes: [35, 3_500], saves: 40, savesUnderHealth: 20 },
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
     feeds: { units: 3_500, rounds: 5 },
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
