@@ -102,7 +102,9 @@ async function readFiles(dir: string): Promise<Read | undefined> {
   const [header, ...lines] = entries;
   // A journal of another generation was folded into the snapshot before a crash.
   if (!header || !("generation" in header) || header.generation !== generation) return { ...snapshot, snapshotBytes, journalBytes: undefined };
-  if (!lines.length) return { ...snapshot, snapshotBytes, journalBytes: complete === text.length ? complete : undefined };
+  // A torn last line is cut off by starting the journal afresh, so that no append follows it.
+  const journalBytes = complete === text.length ? Buffer.byteLength(text) : undefined;
+  if (!lines.length) return { ...snapshot, snapshotBytes, journalBytes };
   const byId = new Map(snapshot.vehicles.map((v) => [v.id, v]));
   lines.forEach((line, i) => {
     if (!("ops" in line)) throw new CorruptDataFileError(journalFile, new Error(`line ${i + 2}: a generation line after the first`));
@@ -116,8 +118,7 @@ async function readFiles(dir: string): Promise<Read | undefined> {
           throw new CorruptDataFileError(journalFile, new Error(`line ${i + 2}: ${err instanceof Error ? err.message : String(err)}`));
         }
   });
-  // A torn last line is cut off by starting the journal afresh, so that no append follows it.
-  return { vehicles: [...byId.values()], generation, snapshotBytes, journalBytes: complete === text.length ? Buffer.byteLength(text) : undefined };
+  return { vehicles: [...byId.values()], generation, snapshotBytes, journalBytes };
 }
 
 /** The catalogue's files, open for writing: `commit` resolves once a write is on disk. */
@@ -142,11 +143,10 @@ export async function openCatalogueFiles(dir: string, seed: () => Vehicle[], { f
   /** The catalogue as of the last line on disk. */
   let onDisk = vehicles;
   let snapshotBytes = read?.snapshotBytes ?? 0;
-  let journalBytes = 0;
+  let journalBytes = read?.journalBytes ?? 0;
   let handle: FileHandle | null = null;
   /** True until the files are a snapshot and a journal of its generation with nothing torn: the next write is a fold. */
   let mustFold = read?.journalBytes === undefined;
-  if (read?.journalBytes !== undefined) journalBytes = read.journalBytes;
 
   /** Write `list` as a new snapshot, then start its journal. Appends wait meanwhile. */
   const fold = async (list: Vehicle[]) => {
