@@ -67,6 +67,12 @@ export async function runLoad(o: LoadOptions): Promise<LoadFigures> {
 export const cpuPerRequestUs = (f: LoadFigures): number | null =>
   f.serverCpuPercent === null || !f.rps ? null : round(((f.serverCpuPercent / 100) * 1e6) / f.rps);
 
+/** The run's figures, once every answer was a 2xx: a run of refusals (a rate limit, a 4xx) measures the refusal, not the work. */
+export function allAnswered(f: LoadFigures, what: string): LoadFigures {
+  if (f.errors || f.non2xx) throw new Error(`[bench] ${what}: ${f.non2xx} of ${f.requests} answers were not 2xx, and ${f.errors} requests failed`);
+  return f;
+}
+
 /** The run with the median throughput (the middle of an odd count, the lower middle of an even one). */
 export function medianRun(runs: LoadFigures[]): LoadFigures {
   const sorted = [...runs].sort((a, b) => a.rps - b.rps);
