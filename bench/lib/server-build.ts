@@ -14,12 +14,15 @@ const ENTRIES = ["server/main.ts", "api/main.ts"];
 
 /**
  * Build the server entry (server/main.ts) as `npm run build:server` does, into
- * .tmp/bench/<label>/. With a git ref, the sources are that commit's
- * (for before/after figures from one run); without, the working tree's.
+ * .tmp/server-<label>/: two levels below the repository, as dist/server/ is, so that
+ * the server finds the built site and widgets in dist/ as `npm start` does (it takes
+ * the repository to be two folders up from main.js). Deeper, its pages answered 503.
+ * With a git ref, the sources are that commit's (for before/after figures from one
+ * run; the site's assets are still the working tree's dist/); without, the working tree's.
  * Returns the path of main.js.
  */
 export async function buildServer(label: string, gitRef?: string): Promise<string> {
-  const outDir = path.join(BENCH_TMP, label);
+  const outDir = path.join(ROOT, ".tmp", `server-${label}`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   let entry = path.join(ROOT, ENTRIES[0]!);
