@@ -131,7 +131,10 @@ export const WIDGETS = [
     ],
     events: COMMON_EVENTS,
     demo: { limit: "3" },
-    reserve: () => "clamp(600px, 1400px - 60vw, 1200px)",
+    // A page of 18 cards or more (the default is 24) is over 1,700 px tall at every width to 1920 px, so it keeps
+    // 1,200 px: below the widget, nothing on a first screen of up to that height moves when the cards arrive.
+    // A short list (the demo's 3) is about one row, whose height falls as the row widens.
+    reserve: (a) => (a.limit === undefined || Number(a.limit) >= 18 ? "1200px" : "clamp(600px, 1400px - 60vw, 1200px)"),
     fallback: { text: "See our golf carts", path: () => "/inventory" },
   },
   {
