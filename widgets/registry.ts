@@ -253,7 +253,7 @@ export const WIDGETS = [
     events: ["gc-contact-submitted", ...COMMON_EVENTS],
     demo: { source: "strict-csp-demo", redirect: "" },
     packageTypes: { "domain/contact": ["Interest"] },
-    reserve: () => "clamp(550px, 900px - 45vw, 720px)",
+    reserve: () => "clamp(560px, 915px - 45vw, 732px)",
     fallback: { text: "Send us a message", path: () => "/contact" },
   },
   {
