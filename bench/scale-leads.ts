@@ -150,15 +150,14 @@ export async function benchScaleLeads(o: ScaleLeadsOptions, log: (line: string) 
           const bursts: LoadFigures[] = [];
           for (let i = 0; i < POST_BURSTS; i++) bursts.push(await postBurst(o.durationSeconds));
           const posts = medianRun(bursts);
-          const quiet = allAnswered(await runLoad({ url: `${server.url}/`, connections: 10, durationSeconds: o.durationSeconds }), "scale-leads GET / quiet");
+          const loadHome = async (when: string) =>
+            allAnswered(await runLoad({ url: `${server.url}/`, connections: 10, durationSeconds: o.durationSeconds }), `scale-leads GET / ${when}`);
+          const quiet = await loadHome("quiet");
           // GET / under the same load while one export streams every lead.
           const exportStarted = performance.now();
           let exportMs = 0;
           const exporting = timed(get("/api/staff/leads.csv")).then((ms) => (exportMs = ms));
-          const during = allAnswered(
-            await runLoad({ url: `${server.url}/`, connections: 10, durationSeconds: o.durationSeconds }),
-            "scale-leads GET / during an export",
-          );
+          const during = await loadHome("during an export");
           await exporting;
           exportMs ||= performance.now() - exportStarted;
           const c: ScaleLeadsCase = {

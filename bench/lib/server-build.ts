@@ -4,7 +4,7 @@ import path from "node:path";
 import { build } from "tsup";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-/** Scratch space inside the repository (git-ignored), so that built servers resolve node_modules. */
+/** Scratch space inside the repository (git-ignored) for partial runs' results; built servers go beside it (buildServer). */
 export const BENCH_TMP = path.join(ROOT, ".tmp/bench");
 
 /** The folders the server is built from. */
