@@ -515,7 +515,7 @@ test.describe("the Embed page", () => {
     const expected = [
       `<script src="${SITE}/widgets/contact-form.js" defer></script>`,
       ``,
-      `<gc-contact-form source="${source}" redirect="" style="display:block;min-height:clamp(550px, 900px - 45vw, 720px)">`,
+      `<gc-contact-form source="${source}" redirect="" style="display:block;min-height:clamp(560px, 915px - 45vw, 732px)">`,
       `  <p><a href="${SITE}/contact">Send us a message</a> or call <a href="tel:+13025550142">(302) 555-0142</a>.</p>`,
       `</gc-contact-form>`,
     ].join("\n");
