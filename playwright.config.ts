@@ -40,6 +40,10 @@ export default defineConfig({
       CONTACT_RATE_LIMIT: "0",
       // The staff tests sign in many times from one address; the per-IP limit has tests of its own.
       STAFF_SIGNIN_RATE_LIMIT: "0",
+      // Every rental of the suite is requested from one address; the limit has tests of its own (api/rental-holds.test.ts).
+      RENTAL_UNCONFIRMED_LIMIT: "0",
+      // So is every test drive (api/test-drive-holds.test.ts tests that limit).
+      TEST_DRIVE_LIMIT: "0",
       // No NODE_ENV: the server runs as `npm start` runs it.
     },
   },

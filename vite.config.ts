@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Alias } from "vite";
+import { defineConfig, type Alias, type InlineConfig, type Rollup } from "vite";
 import { firstSite } from "./domain/site-seed";
 import { contactLiteral, widgetContact } from "./domain/widget-contact";
 import { ALL_IN_ONE, WIDGETS, widgetEntry, type WidgetScript as SingleWidgetScript } from "./widgets/registry";
@@ -23,6 +23,7 @@ export const PREACT_ALIASES: Alias[] = [
 export const WIDGET_DEFINES: Record<string, string> = {
   __GC_VERSION__: JSON.stringify((JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8")) as { version: string }).version),
   __GC_SITE__: JSON.stringify(contactLiteral(widgetContact(firstSite()))),
+  __GC_CHUNKED__: "false",
 };
 
 /** Script name → entry, from the registry. Each builds to dist/widgets/<name>.js as one classic (IIFE) script. */
@@ -62,3 +63,96 @@ export default defineConfig(() => {
     },
   };
 });
+
+/** The chunk every widget's chunk imports: the code every widget uses (preact, the element base, the styles' base). */
+export const RUNTIME_CHUNK = "runtime";
+
+/** A module goes into the runtime chunk when every widget's entry reaches it. */
+function runtimeOf(entries: ReadonlySet<string>) {
+  return (id: string, meta: Rollup.ManualChunkMeta) => {
+    const seen = new Set([id]);
+    let widgets = 0;
+    for (const at of seen) {
+      if (entries.has(at)) widgets++;
+      const info = meta.getModuleInfo(at);
+      for (const by of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])]) seen.add(by);
+    }
+    // Code only some widgets use (the form library and zod for the three forms) is left to rollup, which puts it in a
+    // chunk per set of widgets using it, so a page with the rental prices alone does not fetch the forms' code.
+    if (widgets === entries.size) return RUNTIME_CHUNK;
+    return undefined;
+  };
+}
+
+/**
+ * The widgets as ES module chunks (decision 0060): one entry per widget, the code two or more of them share in the
+ * runtime chunk, content-hashed names. No contact literal in them (the loader carries it: widgets/shared/script-contact.ts),
+ * so every site serves them as built, with the hashes the loaders were built with.
+ */
+export function chunksConfig(): InlineConfig {
+  const input = Object.fromEntries(WIDGETS.map((w) => [w.script, fileURLToPath(new URL(widgetEntry(w), import.meta.url))]));
+  const { __GC_SITE__: _site, ...defines } = WIDGET_DEFINES;
+  return {
+    configFile: false,
+    logLevel: "warn",
+    resolve: { alias: PREACT_ALIASES },
+    define: { ...defines, __GC_CHUNKED__: "true", "process.env.NODE_ENV": JSON.stringify("production") },
+    publicDir: false,
+    build: {
+      outDir: "dist/widgets",
+      emptyOutDir: false,
+      target: "es2022",
+      sourcemap: "hidden",
+      minify: "terser",
+      terserOptions: { compress: { passes: 3, pure_getters: true }, mangle: { toplevel: true }, module: true },
+      modulePreload: false,
+      rollupOptions: {
+        input,
+        preserveEntrySignatures: "strict",
+        output: {
+          format: "es",
+          entryFileNames: "chunk-[name]-[hash].js",
+          // The runtime by its name; code some widgets share by its hash alone (a module's name would say nothing to a partner).
+          chunkFileNames: (chunk) => (chunk.name === RUNTIME_CHUNK ? "chunk-runtime-[hash].js" : "chunk-shared-[hash].js"),
+          manualChunks: runtimeOf(new Set(Object.values(input))),
+          experimentalMinChunkSize: 2_000,
+        },
+        onwarn(warning, warn) {
+          if (warning.code !== "INVALID_ANNOTATION") warn(warning);
+        },
+      },
+    },
+  };
+}
+
+/** A loader (widgets/loader/loader.ts) as one classic script, `name`.js, with what it loads baked in. */
+export function loaderConfig(
+  name: WidgetScript,
+  baked: { loads: Record<string, readonly string[]>; integrity: Record<string, string>; eager: boolean },
+): InlineConfig {
+  return {
+    configFile: false,
+    logLevel: "warn",
+    define: {
+      __GC_SITE__: WIDGET_DEFINES.__GC_SITE__!,
+      __GC_LOADS__: JSON.stringify(baked.loads),
+      __GC_INTEGRITY__: JSON.stringify(baked.integrity),
+      __GC_EAGER__: JSON.stringify(baked.eager),
+    },
+    publicDir: false,
+    build: {
+      outDir: "dist/widgets",
+      emptyOutDir: false,
+      target: "es2022",
+      sourcemap: "hidden",
+      minify: "terser",
+      terserOptions: { compress: { passes: 3 }, mangle: { toplevel: true } },
+      lib: {
+        entry: fileURLToPath(new URL("widgets/loader/loader.ts", import.meta.url)),
+        formats: ["iife"],
+        name: `gcLoader_${name.replace(/-/g, "_")}`,
+        fileName: () => `${name}.js`,
+      },
+    },
+  };
+}

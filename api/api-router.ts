@@ -12,7 +12,7 @@ import { isOwnOrigin, leadOrigins, openReads } from "./middleware/lead-origins";
 import { contactRateLimit } from "./middleware/rate-limit";
 import { contactRouter, type LeadQueue } from "./routes/contact";
 import { leadAssigner } from "./lead-assignment";
-import { healthRouter } from "./routes/health";
+import { type CacheReport, healthRouter } from "./routes/health";
 import { rentalsRouter } from "./routes/rentals";
 import type { RentalDesk } from "./routes/rentals-desk";
 import { staffRouter } from "./routes/staff/staff-router";
@@ -22,8 +22,22 @@ import { tlsRouter } from "./routes/tls";
 import { vehiclesRouter } from "./routes/vehicles";
 
 export interface ApiDeps {
-  config: Pick<Config, "leadOrigins" | "contactRateLimit" | "publicOrigin" | "trustProxy" | "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "mail">;
+  config: Pick<
+    Config,
+    | "leadOrigins"
+    | "contactRateLimit"
+    | "testDriveLimit"
+    | "publicOrigin"
+    | "trustProxy"
+    | "staffOrigins"
+    | "secureCookies"
+    | "staffSignInRateLimit"
+    | "mail"
+    | "organisationName"
+  >;
   vehicles: VehicleStore;
+  /** What the server's caches hold, by name, for /api/health (the site's rendered pages). */
+  caches?: () => Record<string, CacheReport>;
   /** Uploaded photos' files under DATA_DIR/photos. */
   photos: PhotoStore;
   leads: LeadStore;
@@ -42,17 +56,23 @@ export interface ApiDeps {
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, photos, leads, outbox, staff, sites, rentals, rateLimitStore, widgetReleases }: ApiDeps): Router {
+export function apiRouter({ config, vehicles, caches, photos, leads, outbox, staff, sites, rentals, rateLimitStore, widgetReleases }: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
-  api.use("/health", openReads, healthRouter(leads));
+  api.use("/health", openReads, healthRouter(leads, caches));
   api.use("/tls", tlsRouter(sites));
   api.use(
     "/contact",
     leadOrigins((origin, req, res) => isOwnOrigin(origin, req) || staff.origins.allows(res.locals.site.id, origin)),
     contactRateLimit(config.contactRateLimit, rateLimitStore?.("contact")),
-    contactRouter({ leads, outbox, vehicles, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
+    contactRouter({
+      leads,
+      outbox,
+      vehicles,
+      testDriveLimit: config.testDriveLimit,
+      assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }),
+    }),
     // POST /api/contact/trade-in: a trade-in lead with photos, multipart (issue 30).
     tradeInRouter({ leads, outbox, vehicles, photos, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
   );
@@ -64,6 +84,7 @@ export function apiRouter({ config, vehicles, photos, leads, outbox, staff, site
       rateLimit: config.contactRateLimit,
       rateLimitStore: rateLimitStore?.("rentals"),
       allowsOrigin: (site, origin) => staff.origins.allows(site, origin),
+      publicOrigin: config.publicOrigin,
     }),
   );
   api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases, rentals }));

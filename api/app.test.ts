@@ -96,15 +96,16 @@ describe("POST /api/contact", () => {
     ["firstName", { firstName: "   " }, CONTACT_MESSAGES.firstName],
     ["lastName", { lastName: "" }, CONTACT_MESSAGES.lastName],
     ["email", { email: "not-an-email" }, "Invalid email address"],
-    ["email", { email: "  " }, "Email address is required"],
+    ["email", { email: "  " }, "Invalid email address"],
+    ["email", { email: "" }, "Invalid email address"],
     ["phone", { phone: "" }, "Phone number is required"],
-    ["phone", { phone: "555-0101" }, "Phone number must have at least 10 digits"],
-    ["phone", { phone: "302 555 01" }, "Phone number must have at least 10 digits"],
-    ["phone", { phone: "aaaaaaaaaaaa" }, "Phone number must have at least 10 digits"],
+    ["phone", { phone: "555-0101" }, "Phone number is required"],
+    ["phone", { phone: "302 555 01" }, "Phone number is required"],
+    ["phone", { phone: "aaaaaaaaaaaa" }, "Phone number is required"],
     ["message", { message: "too short" }, CONTACT_MESSAGES.message],
     ["interest", { interest: "rentals" }, CONTACT_MESSAGES.interest],
     ["firstName", { firstName: 42 }, CONTACT_MESSAGES.firstName],
-  ])("400 names %s: %j reads %s", async (field, over, message) => {
+  ])("400 names %s: %j reads the spec's %s", async (field, over, message) => {
     const before = (await readLeads()).length;
     const res = await postJson(`${s.url}/api/contact`, validLead(over));
     expect(res.status).toBe(400);
@@ -124,7 +125,7 @@ describe("POST /api/contact", () => {
     expect(((await res.json()) as { fields: Record<string, string> }).fields).toEqual({
       firstName: CONTACT_MESSAGES.firstName,
       lastName: CONTACT_MESSAGES.lastName,
-      email: "Email address is required",
+      email: "Invalid email address",
       phone: "Phone number is required",
       message: CONTACT_MESSAGES.message,
     });

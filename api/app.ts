@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type RequestListener, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from "express";
 import { apiRouter, type ApiDeps } from "./api-router";
 import type { ServerLimits } from "./config";
 import { limitConnectionsPerAddress } from "./connections-per-address";
@@ -14,7 +14,7 @@ import { capturedHeaders, securityHeaders } from "./middleware/security-headers"
 import { staffConsole } from "./routes/staff-console";
 import { vehiclesFastPath } from "./routes/vehicles-fast-path";
 import type { Site } from "../domain/site";
-import { sendSiteFile } from "./widget-scripts";
+import { CHUNK_CACHE, CHUNK_FILE, sendSiteFile } from "./widget-scripts";
 import { isPrepared } from "./routes/send-prepared";
 
 /** Answers a request for a page the site holds in memory, before Express, with `headers` added; false to leave it to Express. */
@@ -37,6 +37,13 @@ export interface AppDeps extends ApiDeps {
 /** Widget scripts keep fixed names, so they revalidate after 5 minutes (ETag makes that cheap). */
 const WIDGET_CACHE = "public, max-age=300, stale-while-revalidate=86400";
 
+/**
+ * Whether the compression middleware may compress an answer: not a prepared one, and never a stream of events
+ * (text/event-stream), whose messages must reach the client as they are written, not when a compressed block fills.
+ */
+const compressible = (req: Request, res: Response): boolean =>
+  !isPrepared(res) && !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res);
+
 /** The dealership's HTTP app: /api, /widgets, then the site. */
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -46,11 +53,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(deps.config.publicOrigin));
   // Every request is served as the site its host names (or refused): res.locals.site from here on.
   app.use(resolveSite(deps.sites));
+  // Every JSON and text answer over 1 kB (the threshold's default) is compressed when the client asks, /api's
+  // included; prepared bodies are compressed once per change already (api/prepared/prepared-body.ts), and an answer
+  // that sets its own Content-Encoding (the leads' CSV export) is left alone by the middleware itself.
+  app.use(compression({ filter: compressible }));
   app.use("/api", apiRouter(deps));
   app.use(rejectMalformedPath);
   app.use(refuseSourceMaps({ widgetMaps: deps.widgetSourceMaps }));
-  // Pages are compressed once per change (api/prepared/prepared-body.ts): compression is for the files it leaves.
-  app.use(compression({ filter: (req, res) => !isPrepared(res) && compression.filter(req, res) }));
   // Partners' pages load the widget scripts (and the images they show) from any origin.
   const crossOrigin: RequestHandler = (_req, res, next) => {
     res.set({ "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" });
@@ -70,7 +79,8 @@ export function createApp(deps: AppDeps): Express {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const name = req.path.slice(1);
     if (deps.widgetSourceMaps && name.endsWith(".js")) res.setHeader("SourceMap", `${name}.map`);
-    sendSiteFile(req, res, { dir: path.resolve(deps.widgetsDir), name, cacheControl: WIDGET_CACHE }).then((sent) => sent || next(), next);
+    const cacheControl = CHUNK_FILE.test(name) ? CHUNK_CACHE : WIDGET_CACHE;
+    sendSiteFile(req, res, { dir: path.resolve(deps.widgetsDir), name, cacheControl }).then((sent) => sent || next(), next);
   };
   if (deps.widgetReleases) app.use("/widgets", crossOrigin, deps.widgetReleases);
   app.use("/widgets", crossOrigin, siteScripts, widgetFiles);
@@ -87,7 +97,7 @@ export function createApp(deps: AppDeps): Express {
       maxAge: "365d",
     }),
   );
-  app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff")));
+  app.use("/staff", staffConsole(path.join(deps.widgetsDir, "../staff"), { organisation: deps.config.organisationName }));
   app.use(deps.site);
   app.use(deps.siteErrors);
   return app;

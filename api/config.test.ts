@@ -17,6 +17,12 @@ describe("loadConfig", () => {
     );
   });
 
+  it("names the organisation the staff console is branded with: ORGANISATION_NAME, else today's business name", () => {
+    expect(loadConfig({}).organisationName).toBe("Sussex Coast Golf Carts");
+    expect(loadConfig({ ORGANISATION_NAME: "  Coast Carts Group " }).organisationName).toBe("Coast Carts Group");
+    expect(() => loadConfig({ ORGANISATION_NAME: "x".repeat(101) })).toThrow(/ORGANISATION_NAME: must be at most 100 characters/);
+  });
+
   it("reads TRUST_PROXY as Express's trust proxy value, off by default", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
@@ -34,6 +40,12 @@ describe("loadConfig", () => {
   it("keeps photo files in PHOTOS_DIR, by default DATA_DIR/photos", () => {
     expect(loadConfig({ DATA_DIR: "/srv/gc" }).photosDir).toBe("/srv/gc/photos");
     expect(loadConfig({ DATA_DIR: "/srv/gc", PHOTOS_DIR: "/mnt/shared/photos" }).photosDir).toBe("/mnt/shared/photos");
+  });
+
+  it("encodes photos on one thread unless PHOTO_ENCODING=parallel, and names any other value", () => {
+    expect(loadConfig({}).photoEncoding).toBe("one-thread");
+    expect(loadConfig({ PHOTO_ENCODING: "parallel" }).photoEncoding).toBe("parallel");
+    expect(() => loadConfig({ PHOTO_ENCODING: "fast" })).toThrow(/PHOTO_ENCODING/);
   });
 
   it("names a DATABASE_URL that is not PostgreSQL's, without echoing its password", () => {

@@ -1,7 +1,10 @@
 import path from "node:path";
 import express from "express";
 import { z } from "zod";
+import { BUSINESS } from "../domain/business";
 import { OriginSchema } from "../domain/origin";
+import { UNCONFIRMED_PER_RENTER } from "../domain/rental-booking";
+import { UPCOMING_TEST_DRIVES_PER_VISITOR } from "../domain/test-drive";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -57,6 +60,8 @@ export const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     /** Where uploaded photos' files are kept (default DATA_DIR/photos); with several instances, a folder they all share. */
     PHOTOS_DIR: z.string().min(1).optional(),
+    /** How photos are encoded (decision 0062): one-thread leaves the site a core; parallel is faster per photo. */
+    PHOTO_ENCODING: z.enum(["one-thread", "parallel"]).default("one-thread"),
     /** PostgreSQL instead of the lowdb files under DATA_DIR (docs/decisions/0015). */
     DATABASE_URL: z
       .string()
@@ -84,10 +89,16 @@ export const EnvSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(0).default(20),
     /** The proxies in front of the server whose X-Forwarded-For names the visitor. */
     TRUST_PROXY: trustProxy,
+    /** Rental requests one e-mail or one address may hold before confirming their e-mail; 0 turns the limit off. */
+    RENTAL_UNCONFIRMED_LIMIT: z.coerce.number().int().min(0).default(UNCONFIRMED_PER_RENTER),
+    /** Upcoming test drives one e-mail or one address may hold at once; 0 turns the limit off. */
+    TEST_DRIVE_LIMIT: z.coerce.number().int().min(0).default(UPCOMING_TEST_DRIVES_PER_VISITOR),
     /** Staff sign-in attempts per IP per 15 minutes; 0 turns the limit off. */
     STAFF_SIGNIN_RATE_LIMIT: z.coerce.number().int().min(0).default(30),
     /** Public origin of the site, if it differs from http://localhost:PORT (e.g. behind a proxy). */
     PUBLIC_ORIGIN: origin.optional(),
+    /** The organisation's name, which the staff console is branded with on every site (default: today's, BUSINESS.name). */
+    ORGANISATION_NAME: z.string().trim().min(1, "must not be blank").max(100, "must be at most 100 characters").optional(),
     /** Public origin of the demo pages, if it differs from http://localhost:DEMO_PORT. */
     DEMO_ORIGIN: origin.optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
@@ -108,6 +119,8 @@ export const EnvSchema = z
     MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
     /** Most open connections per client address (an IPv6 /64) per server; more are closed at once. 0: no such limit. */
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
+    /** Most memory the rendered pages kept for every site may take, in MB; the least recently asked for go first. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
     /** On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
@@ -123,11 +136,17 @@ export interface Config {
   databaseUrl: string | null;
   /** Uploaded photos' files: PHOTOS_DIR, else DATA_DIR/photos. */
   photosDir: string;
+  /** PHOTO_ENCODING: libvips on one thread and a photo's files one at a time, or every core at once. */
+  photoEncoding: "one-thread" | "parallel";
   /** The site's own origin and the demo origin, then ALLOWED_ORIGINS. */
   leadOrigins: string[];
   publicOrigin: string;
   demoOrigin: string;
   contactRateLimit: number;
+  /** RENTAL_UNCONFIRMED_LIMIT (0: no limit). */
+  rentalUnconfirmedLimit: number;
+  /** TEST_DRIVE_LIMIT (0: no limit). */
+  testDriveLimit: number;
   trustProxy: TrustProxy;
   /** Whether /widgets/*.map is served. */
   widgetSourceMaps: boolean;
@@ -135,13 +154,17 @@ export interface Config {
   limits: ServerLimits;
   /** Staff sign-in attempts per IP per 15 minutes (0: no limit). */
   staffSignInRateLimit: number;
-  /** The site's own origins (publicOrigin and its 127.0.0.1 twin): the only ones staff writes may come from. */
+  /** The site's own origins (publicOrigin and its 127.0.0.1 twin); staff writes come from them or another site's domain on their scheme and port. */
   staffOrigins: string[];
+  /** ORGANISATION_NAME: the dealership group's name, the staff console's brand on every site. */
+  organisationName: string;
   /** Session cookies are Secure when the public origin is https. */
   secureCookies: boolean;
   mail: { smtpUrl: string; to: string; from: string; retryBaseMs: number } | null;
   /** On SIGTERM or SIGINT, how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** PAGE_CACHE_MB in bytes: the bound of the rendered pages kept in memory (host-site/server/page-cache.ts). */
+  pageCacheBytes: number;
 }
 
 export interface ServerLimits {
@@ -182,10 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     photosDir: path.resolve(e.PHOTOS_DIR ?? path.join(e.DATA_DIR, "photos")),
+    photoEncoding: e.PHOTO_ENCODING,
     leadOrigins: [...new Set([...loopbackTwins(publicOrigin), ...loopbackTwins(demoOrigin), ...e.ALLOWED_ORIGINS])],
     publicOrigin,
     demoOrigin,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    rentalUnconfirmedLimit: e.RENTAL_UNCONFIRMED_LIMIT,
+    testDriveLimit: e.TEST_DRIVE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     widgetSourceMaps: e.WIDGET_SOURCE_MAPS,
     limits: {
@@ -197,8 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     staffSignInRateLimit: e.STAFF_SIGNIN_RATE_LIMIT,
     staffOrigins: [...new Set(loopbackTwins(publicOrigin))],
+    organisationName: e.ORGANISATION_NAME ?? BUSINESS.name,
     secureCookies: publicOrigin.startsWith("https:"),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

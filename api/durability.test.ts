@@ -1,9 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readStoredLeads } from "./store/lead-files";
 import { readCatalogue } from "./store/catalogue-files";
+import { readRentals, RENTALS_FILE, RENTALS_JOURNAL } from "./store/rental-store";
+import { dayAhead } from "./testing/mail-env";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { addAccount } from "./testing/staff-client";
 import { startServerProcess } from "./testing/server-process";
@@ -217,5 +219,111 @@ describe("catalogue durability", () => {
     const secondUrl = await second.ready;
     const listed = new Set(((await (await fetch(`${secondUrl}/api/vehicles`)).json()) as { id: string }[]).map((v) => v.id));
     expect(created.filter((id) => !listed.has(id))).toEqual([]);
+  }, 120_000);
+});
+
+describe("rental durability (lowdb: rentals.json and its journal)", () => {
+  /**
+   * A data folder whose first site has 1,000 carts of each plan: started once, then its rentals.json written as an
+   * earlier release kept it (the whole store, no journal), so each test also starts on a migrated folder.
+   */
+  async function rentalFolder() {
+    const dataDir = await tempDataDir();
+    const once = startServerProcess(dataDir);
+    await once.url;
+    once.child.kill("SIGTERM");
+    await once.exited;
+    await rm(path.join(dataDir, RENTALS_JOURNAL));
+    const fleet = { "4-seater": 1000, "6-seater": 1000, utility: 1000 };
+    await writeFile(
+      path.join(dataDir, RENTALS_FILE),
+      JSON.stringify({ settings: { "sussex-coast": { fleet, turnaroundHours: 2, version: 1 } }, reservations: [], mails: [] }),
+    );
+    return dataDir;
+  }
+  const book = (base: string, n: number) =>
+    postJson(`${base}/api/rentals/reservations`, {
+      plan: "4-seater",
+      start: dayAhead(8 + (n % 20)),
+      end: dayAhead(9 + (n % 20)),
+      delivery: { kind: "pickup" },
+      drivers: 0,
+      firstName: "Crash",
+      lastName: `Renter ${n}`,
+      email: `renter${n}@example.com`,
+      phone: "302-555-0100",
+      adult: true,
+      agreement: true,
+    });
+  const noCap = { RENTAL_UNCONFIRMED_LIMIT: "0" };
+
+  it("a server killed with SIGKILL amid bookings restarts with every reservation that got a 201", async () => {
+    const dataDir = await rentalFolder();
+    const first = startServerProcess(dataDir, noCap);
+    children.push(first.child);
+    const base = await first.url;
+    const booked: string[] = [];
+    let stop = false;
+    let underWay!: () => void;
+    const enough = new Promise<void>((r) => (underWay = r));
+    const booker = async (w: number) => {
+      for (let n = 0; !stop; n++) {
+        try {
+          const res = await book(base, w * 10_000 + n);
+          if (res.status === 201) booked.push(((await res.json()) as { reference: string }).reference);
+          if (booked.length >= 30) underWay();
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const bookers = Array.from({ length: 6 }, (_, w) => booker(w));
+    await enough;
+    first.child.kill("SIGKILL");
+    await first.exited;
+    stop = true;
+    await Promise.all(bookers);
+
+    const onDisk = new Set((await readRentals(dataDir))!.reservations.map((r) => r.reference));
+    expect(booked.filter((ref) => !onDisk.has(ref))).toEqual([]);
+    const second = startServerProcess(dataDir, noCap);
+    children.push(second.child);
+    await second.url;
+    second.child.kill("SIGTERM");
+    await second.exited;
+    expect((await readRentals(dataDir))!.reservations.length).toBeGreaterThanOrEqual(booked.length);
+  }, 120_000);
+
+  it("on a disk that fills, a booking answered 500 is not kept and every one answered 201 is", async () => {
+    const dataDir = await rentalFolder();
+    // A first start writes the snapshot and the journal's first line; the limit applies from the second start.
+    const first = startServerProcess(dataDir, noCap);
+    await first.url;
+    first.child.kill("SIGTERM");
+    await first.exited;
+    const journal = (await stat(path.join(dataDir, RENTALS_JOURNAL))).size;
+    const limited = startServerProcess(dataDir, noCap, { fileSizeLimitKb: Math.ceil(journal / 1024) + 8 });
+    children.push(limited.child);
+    const base = await limited.url;
+    const kept: string[] = [];
+    const refused: string[] = [];
+    for (let n = 0; n < 30; n++) {
+      const res = await book(base, n);
+      const body = (await res.json()) as { reference?: string; error?: string };
+      if (res.status === 201) kept.push(`renter${n}@example.com`);
+      else {
+        expect(res.status).toBe(500);
+        expect(body.error).toEqual(expect.any(String));
+        refused.push(`renter${n}@example.com`);
+      }
+    }
+    expect(kept.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    limited.child.kill("SIGTERM");
+    await limited.exited;
+
+    const renters = new Set((await readRentals(dataDir))!.reservations.map((r) => r.renter.email));
+    expect(kept.filter((e) => !renters.has(e))).toEqual([]);
+    expect(refused.filter((e) => renters.has(e))).toEqual([]);
   }, 120_000);
 });

@@ -66,7 +66,8 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
     await stores.sites.create(capeMay!);
     await stores.staff.accounts.add({ ...OWNER, role: "owner" });
     await stores.staff.accounts.add({ ...SCOPED, role: "sales", sites: [capeMay!.id] });
-    s = await startTestServer(engine.name === "postgres" ? { DATABASE_URL: place } : {}, engine.name === "lowdb" ? place : undefined);
+    // The built site too: a new cart's page and the listing feeds are what an import publishes.
+    s = await startTestServer(engine.name === "postgres" ? { DATABASE_URL: place } : {}, engine.name === "lowdb" ? place : undefined, { builtSite: true });
     servers.push(s);
     owner = await signIn(s, OWNER.email, OWNER.password);
   });
@@ -188,6 +189,56 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
     expect(last).toMatchObject({ action: "update", email: OWNER.email, vehicleId: cart!.id, fields: ["price", "color"] });
   });
 
+  it("a new stock number of a model in stock as a used unit publishes none of that unit's write-up or photos: not on its page, in the API or any listing feed", async () => {
+    const photos = ["/photos/0123456789abcdef0123-1600x1200.jpg", "/photos/abcdef0123456789abcd-1600x1200.jpg"];
+    const [unit] = sheetUnits(1, { prefix: "ONWARD" });
+    const writeUp = "Trade-in, one owner from Bethany Beach, new batteries in 2025.";
+    await s.vehicles.create({
+      ...unit!,
+      id: "club-car-onward-4-passenger-u-3001",
+      brand: "Club Car",
+      name: "Onward 4 Passenger",
+      stockNumber: "U-3001",
+      condition: "used",
+      isNew: false,
+      status: "available",
+      description: writeUp,
+      images: photos,
+      features: ["Rear seat kit"],
+    });
+    const head = "Stock number,Brand,Model,Condition,Year,Price";
+    const bare = `${head}\r\nN-3018,Club Car,Onward 4 Passenger,new,2026,13995\r\n`;
+    expect((await preview(bare)).rows[0]).toMatchObject({ action: "invalid", errors: [{ column: "Description" }] });
+    const csv = `${head},Description\r\nN-3018,Club Car,Onward 4 Passenger,new,2026,13995,Arrived this week: a new Onward.\r\n`;
+    const seen = await preview(csv);
+    expect(seen.rows[0]).toMatchObject({
+      action: "create",
+      vehicleId: "onward-4-passenger-n-3018",
+      model: { from: "club-car-onward-4-passenger-u-3001", fields: expect.arrayContaining(["features", "category"]) },
+    });
+    expect(seen.rows[0]!.changes.map((c) => c.field)).not.toContain("images");
+    expect((await confirm(csv, seen.tag)).status).toBe(200);
+
+    const id = "onward-4-passenger-n-3018";
+    const answer = (await (await fetch(`${s.url}/api/vehicles/${id}`)).json()) as Vehicle;
+    expect(answer).toMatchObject({ condition: "new", description: "Arrived this week: a new Onward.", images: [], features: ["Rear seat kit"] });
+    const page = await (await fetch(`${s.url}/vehicle/${id}`)).text();
+    expect(page).toContain("Arrived this week: a new Onward.");
+    for (const text of [page, JSON.stringify(answer)]) {
+      expect(text).not.toContain("one owner");
+      for (const photo of photos) expect(text).not.toContain(photo.slice(0, 28));
+    }
+    for (const feed of ["/feeds/google-merchant.xml", "/feeds/meta-catalog.csv", "/feeds/google-local-inventory.xml"]) {
+      const body = await (await fetch(`${s.url}${feed}`)).text();
+      // The used unit itself is listed with its write-up; no item of the new one carries it.
+      const items = body.split(/<item>|\r\n/).filter((item) => item.includes("N-3018"));
+      for (const item of items) {
+        expect(item).not.toContain("one owner");
+        for (const photo of photos) expect(item).not.toContain(photo.slice(8, 28));
+      }
+    }
+  });
+
   it("an account scoped to Cape May imports only carts on Cape May's lot", async () => {
     const scoped = await signIn(s, SCOPED.email, SCOPED.password);
     const header = INVENTORY_CSV_COLUMNS.map((c) => c.name).join(",");
@@ -203,5 +254,28 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
     const own = inventoryCsv([mine!]);
     expect((await confirm(own, (await preview(own, scoped)).tag, scoped)).status).toBe(200);
     expect((await catalogue()).find((v) => v.stockNumber === "CAPE-0")).toMatchObject({ location: capeMay!.id });
+  });
+
+  it("the Sites column: an export names each cart's sites and imports back unchanged; a new list is saved; an unknown site is refused naming the sites", async () => {
+    const [cart] = sheetUnits(1, { prefix: "SITES" });
+    const created = inventoryCsv([{ ...cart!, sites: ["sussex-coast", capeMay!.id] }]);
+    expect((await confirm(created, (await preview(created)).tag)).status).toBe(200);
+    const stored = (await catalogue()).find((v) => v.stockNumber === "SITES-0")!;
+    expect(stored.sites).toEqual(["sussex-coast", capeMay!.id]);
+    const exported = inventoryCsv([stored]);
+    expect(exported.split("\r\n")[1]).toContain(`,sussex-coast;${capeMay!.id},`);
+    expect((await preview(exported)).rows.map((r) => r.action)).toEqual(["unchanged"]);
+
+    const everywhere = exported.replace(`,sussex-coast;${capeMay!.id},`, ",,");
+    expect((await confirm(everywhere, (await preview(everywhere)).tag)).status).toBe(200);
+    expect((await catalogue()).find((v) => v.stockNumber === "SITES-0")!.sites).toBeUndefined();
+
+    const unknown = exported.replace(`,sussex-coast;${capeMay!.id},`, ",atlantis,");
+    expect((await preview(unknown)).rows[0]!.errors).toEqual([
+      {
+        column: "Sites",
+        message: `"atlantis" is not a site of this deployment; the sites are: sussex-coast, ${capeMay!.id} (separate them with ";", or leave the cell empty for every site)`,
+      },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { postgresForSuite } from "./testing/suite-postgres";
 import { storedLeads } from "./testing/stored-leads";
+import { call, signIn } from "./testing/staff-client";
 import { NO_FOLLOW_UP } from "../domain/lead-follow-up";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
 
@@ -53,6 +54,25 @@ describe.each(["lowdb", "postgres"] as const)("a lead about a cart (%s)", (engin
     const exported: string[] = [];
     for await (const batch of s.leads.stream(selection)) exported.push(...batch.map((l) => l.id));
     expect(exported).toEqual([id]);
+  });
+
+  it.skipIf(engine === "postgres" && unavailable)("the inbox answers each lead's cart as it is now: sold since, or no longer in the inventory", async () => {
+    const s = await server(engine);
+    await s.staff.accounts.add({ email: "desk@example.com", role: "sales", password: "a desk's long words" });
+    const cookie = await signIn(s, "desk@example.com", "a desk's long words");
+    const [sold, removed, listed] = s.vehicles.all().filter((v) => v.status === "available");
+    for (const cart of [sold!, removed!, listed!])
+      expect((await postJson(`${s.url}/api/contact`, validLead({ vehicleId: cart.id, kind: "quote" }))).status).toBe(201);
+    expect((await postJson(`${s.url}/api/contact`, validLead())).status).toBe(201);
+    await s.vehicles.replace(sold!.id, { ...s.vehicles.get(sold!.id)!, status: "sold" }, "*");
+    await s.vehicles.remove(removed!.id);
+    const { leads } = await json<{ leads: { vehicle?: { id: string }; cartNow?: string }[] }>(await call(s, "GET", "/api/staff/leads", { cookie }));
+    expect(leads.map((l) => [l.vehicle?.id ?? null, l.cartNow ?? null])).toEqual([
+      [null, null],
+      [listed!.id, "available"],
+      [removed!.id, "removed"],
+      [sold!.id, "sold"],
+    ]);
   });
 
   it.skipIf(engine === "postgres" && unavailable)("refuses an unknown vehicle or kind in words, naming the field, and stores nothing", async () => {

@@ -150,6 +150,24 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     expect(await photosOnDisk()).toBe(files);
   });
 
+  it("refuses a photo with a web page, a script, an archive or a PDF hidden in it with 415, in words, and stores nothing", async () => {
+    const before = await vehicle();
+    const files = await photosOnDisk();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
+      .jpeg()
+      .toBuffer();
+    const zipEnd = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+    for (const bytes of [Buffer.concat([jpeg, Buffer.from("<script>fetch('/api/staff/leads')</script>")]), Buffer.concat([jpeg, zipEnd])]) {
+      const res = await upload(bytes);
+      expect(res.status).toBe(415);
+      expect((await res.json()).error).toBe(
+        "This file is an image with something else hidden in it (a web page, a script, an archive or a PDF), so it was refused. Take or export the photo again and send that.",
+      );
+    }
+    expect(await vehicle()).toEqual(before);
+    expect(await photosOnDisk()).toBe(files);
+  });
+
   it("answers 413 over 25 MB, 400 over 50 megapixels or for an image that does not decode, stores nothing, and keeps answering", async () => {
     const before = await vehicle();
     const files = await photosOnDisk();

@@ -43,11 +43,11 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
 
   it("npm run staff adds an account both servers sign in with; a session moves between them and a sign-out on one ends it on both", async () => {
     const url = await db();
-    const added = await cli("api/cli/staff.ts", ["add", "owner@example.com", "--role", "owner"], url, "owner password 12\n");
+    const added = await cli("api/cli/staff.ts", ["add", "owner@example.com", "--role", "owner"], url, "harbour lantern 12\n");
     expect(added.stderr).toContain("Added owner account owner@example.com");
     expect((await cli("api/cli/staff.ts", ["list"], url)).stdout).toMatch(/^owner@example\.com\towner\t/);
     const [a, b] = await twoServers(url);
-    const cookie = await signIn(a, "owner@example.com", "owner password 12");
+    const cookie = await signIn(a, "owner@example.com", "harbour lantern 12");
     expect(await (await call(b, "GET", "/api/staff/session", { cookie })).json()).toEqual({ email: "owner@example.com", role: "owner", leadMail: false });
     expect((await call(b, "DELETE", "/api/staff/session", { cookie })).status).toBe(204);
     expect((await call(a, "GET", "/api/staff/session", { cookie })).status).toBe(401);
@@ -55,7 +55,7 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
 
   it("leads posted to either server are answered 201 once stored, show in both inboxes, and npm run leads exports them", async () => {
     const url = await db();
-    await cli("api/cli/staff.ts", ["add", "sales@example.com", "--role", "sales"], url, "sales password 12\n");
+    await cli("api/cli/staff.ts", ["add", "sales@example.com", "--role", "sales"], url, "seaside ledger 12\n");
     const [a, b] = await twoServers(url);
     const posted: string[] = [];
     for (const [i, s] of [a, b, a, b].entries()) {
@@ -64,7 +64,7 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
       posted.push(((await res.json()) as { id: string }).id);
     }
     for (const s of [a, b]) {
-      const cookie = await signIn(s, "sales@example.com", "sales password 12");
+      const cookie = await signIn(s, "sales@example.com", "seaside ledger 12");
       await vi.waitFor(async () => {
         const inbox = (await (await call(s, "GET", "/api/staff/leads", { cookie })).json()) as { leads: Lead[] };
         expect(inbox.leads.map((l) => l.id).sort()).toEqual([...posted].sort());
@@ -85,9 +85,9 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
 
   it("a staff edit on one server is served by the other's GET /api/vehicles", async () => {
     const url = await db();
-    await cli("api/cli/staff.ts", ["add", "sales@example.com", "--role", "sales"], url, "sales password 12\n");
+    await cli("api/cli/staff.ts", ["add", "sales@example.com", "--role", "sales"], url, "seaside ledger 12\n");
     const [a, b] = await twoServers(url);
-    const cookie = await signIn(a, "sales@example.com", "sales password 12");
+    const cookie = await signIn(a, "sales@example.com", "seaside ledger 12");
     const id = a.vehicles.list()[0]!.id;
     const res = await call(a, "GET", `/api/staff/vehicles/${id}`, { cookie });
     const vehicle = (await res.json()) as { name: string };
@@ -106,21 +106,21 @@ describe.skipIf(unavailable)("the API on PostgreSQL", () => {
   it("npm run staff --site scopes an account to a site both servers know (an unknown one is refused); it is refused the other site's lead", async () => {
     const url = await db();
     const [a, b] = await twoServers(url);
-    expect((await cli("api/cli/staff.ts", ["add", "owner@example.com", "--role", "owner"], url, "owner password 12\n")).code).toBe(0);
-    const owner = await signIn(a, "owner@example.com", "owner password 12");
+    expect((await cli("api/cli/staff.ts", ["add", "owner@example.com", "--role", "owner"], url, "harbour lantern 12\n")).code).toBe(0);
+    const owner = await signIn(a, "owner@example.com", "harbour lantern 12");
     const site = {
       ...(await (await call(a, "GET", "/api/staff/sites/sussex-coast", { cookie: owner })).json()),
       id: "cape-may",
       domains: ["cape-may.localhost"],
     };
     expect((await call(a, "POST", "/api/staff/sites", { cookie: owner, body: site })).status).toBe(201);
-    const unknown = await cli("api/cli/staff.ts", ["add", "x@example.com", "--role", "sales", "--site", "ocean-city-md"], url, "sales password 12\n");
+    const unknown = await cli("api/cli/staff.ts", ["add", "x@example.com", "--role", "sales", "--site", "ocean-city-md"], url, "seaside ledger 12\n");
     expect(unknown.stderr).toContain('No site with id "ocean-city-md". The sites are: sussex-coast, cape-may.');
-    const added = await cli("api/cli/staff.ts", ["add", "cape@example.com", "--role", "sales", "--site", "cape-may"], url, "sales password 12\n");
+    const added = await cli("api/cli/staff.ts", ["add", "cape@example.com", "--role", "sales", "--site", "cape-may"], url, "seaside ledger 12\n");
     expect(added.stderr).toContain("Added sales account cape@example.com for the sites cape-may.");
     expect((await postJson(`${a.url}/api/contact`, validLead())).status).toBe(201);
     const lead = (await (await call(a, "GET", "/api/staff/leads", { cookie: owner })).json()) as { leads: { id: string }[] };
-    const cape = await signIn(b, "cape@example.com", "sales password 12");
+    const cape = await signIn(b, "cape@example.com", "seaside ledger 12");
     expect(await (await call(b, "GET", "/api/staff/session", { cookie: cape })).json()).toMatchObject({ sites: ["cape-may"] });
     expect((await call(b, "GET", `/api/staff/leads/${lead.leads[0]!.id}`, { cookie: cape })).status).toBe(403);
     expect(((await (await call(b, "GET", "/api/staff/leads", { cookie: cape })).json()) as { leads: unknown[] }).leads).toEqual([]);

@@ -166,7 +166,7 @@ describe.each(["lowdb", "postgres"] as const)("partner origins per site (%s)", (
 
       const put = await staff("cape-may.localhost", "PUT", { added: [cape] });
       expect(put.status).toBe(200);
-      expect(await json(put)).toEqual({ startup: [], added: [cape] });
+      expect(await json(put)).toEqual({ site: "cape-may", startup: [], added: [cape] });
       expect(await json(await staff("localhost", "GET"))).toMatchObject({ added: [] });
       expect((await json<{ startup: string[] }>(await staff("localhost", "GET"))).startup).toContain("https://startup-partner.example");
 

@@ -134,6 +134,11 @@ describe("npm run staff", () => {
 
   it.each([
     [["add", "a@example.com", "--role", "owner"], "short pw\n", /Password must be at least 12 characters/],
+    [["add", "a@example.com", "--role", "owner"], `${" ".repeat(12)}\n`, /Password repeats a character or a short pattern/],
+    [["add", "a@example.com", "--role", "owner"], "aaaaaaaaaaaa\n", /Password repeats a character or a short pattern/],
+    [["add", "a@example.com", "--role", "owner"], "Password2026!\n", /Password is one of the most common ones/],
+    [["add", "ann.lee@example.com", "--role", "owner"], "I am annlee at the beach\n", /must not contain the account's e-mail address or its name/],
+    [["password", "taken@example.com"], "aaaaaaaaaaaa\n", /Password repeats a character or a short pattern.*Nothing was changed/],
     [["add", "not-an-email", "--role", "owner"], "long enough password\n", /Enter a valid e-mail address: "not-an-email"/],
     [["add", "a@example.com", "--role", "boss"], "long enough password\n", /Role must be one of: owner, sales \(not "boss"\)/],
     [["add", "a@example.com"], "long enough password\n", /Give --role owner or sales/],

@@ -12,6 +12,7 @@ import { postgresForSuite } from "./testing/suite-postgres";
 import { freePort, startSmtpSink, type SmtpSink } from "./testing/smtp-sink";
 import { call, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, validLead, type TestServer } from "./testing/test-server";
+import { mailEnv as mailEnvOf } from "./testing/mail-env";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -21,7 +22,7 @@ const ANN = { email: "ann@example.com", password: "ann password 123" };
 const BOB = { email: "bob@example.com", password: "bob password 123" };
 const CAPE = { email: "cape@example.com", password: "cape password 12" };
 const FOREIGN = "https://evil.example";
-const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "600000" });
+const mailEnv = (url: string) => mailEnvOf(url, 600_000);
 
 type Page = { overdue: InboxLead[]; leads: InboxLead[]; nextCursor: string | null };
 const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
@@ -188,6 +189,8 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
     expect(res.status, await res.clone().text()).toBe(201);
     const lead = await json<InboxLead>(res);
     expect(lead.replies).toEqual([expect.objectContaining({ text: "Yes, <b>it is</b>. Come by Saturday.", author: ANN.email, status: "sent", attempts: 1 })]);
+    // The new lead is now contacted, by the one who replied.
+    expect(lead).toMatchObject({ status: "contacted", statusBy: ANN.email });
     await vi.waitFor(() => expect(smtp.messages.some((m) => m.subject?.startsWith("Re:"))).toBe(true), { timeout: 10_000 });
     const mail = smtp.messages.find((m) => m.subject?.startsWith("Re:"))!;
     expect(mail.to && "value" in mail.to ? mail.to.value[0]?.address : null).toBe("zoe@visitor.example");
@@ -199,6 +202,7 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
     expect((await one(id)).replies[0]?.status).toBe("sent");
     const audit = await json<{ entries: { action: string; fields: string[] }[] }>(await call(s, "GET", "/api/staff/audit?limit=5", { cookie: as(OWNER) }));
     expect(audit.entries.map((e) => e.action)).toContain("lead-reply");
+    expect(audit.entries).toContainEqual(expect.objectContaining({ action: "lead-status", fields: [id, "contacted"] }));
     const again = await call(s, "POST", `/api/staff/leads/${id}/replies/${lead.replies[0]!.id}/resend`, { cookie: as(ANN) });
     expect(again.status).toBe(409);
     expect((await call(s, "POST", `/api/staff/leads/${id}/replies`, { cookie: as(ANN), body: { text: "  " } })).status).toBe(400);
@@ -215,14 +219,17 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
       const id = (await json<{ id: string }>(res)).id;
       const sent = await call(down, "POST", `/api/staff/leads/${id}/replies`, { cookie, body: { text: "Thanks, we will call." } });
       expect(sent.status).toBe(201);
-      const reply = (await json<InboxLead>(sent)).replies[0]!;
+      const failed = await json<InboxLead>(sent);
+      const reply = failed.replies[0]!;
       expect(reply).toMatchObject({ status: "failed", attempts: 1, error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+      // Not reached: the lead is still new.
+      expect(failed.status).toBe("new");
       const sink = await startSmtpSink(port);
       try {
         const [a, b] = await Promise.all([1, 2].map(() => call(down, "POST", `/api/staff/leads/${id}/replies/${reply.id}/resend`, { cookie })));
         expect([a!.status, b!.status].sort()).toEqual([200, 409]);
         const ok = [a, b].find((r) => r!.status === 200)!;
-        expect((await json<InboxLead>(ok)).replies[0]).toMatchObject({ status: "sent", attempts: 2 });
+        expect(await json<InboxLead>(ok)).toMatchObject({ status: "contacted", replies: [expect.objectContaining({ status: "sent", attempts: 2 })] });
         expect(sink.messages.filter((m) => m.subject?.startsWith("Re:"))).toHaveLength(1);
         expect((await call(down, "POST", `/api/staff/leads/${id}/replies/${reply.id}/resend`, { cookie })).status).toBe(409);
         expect((await call(down, "POST", `/api/staff/leads/${id}/replies/no-such/resend`, { cookie })).status).toBe(404);

@@ -1,20 +1,21 @@
 /** The leads inbox API (issue 17): GET /api/staff/leads, leads.csv, leads/counts, PATCH /leads/:id, POST /leads/:id/resend. */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { InboxLead, LeadCounts } from "../domain/lead-follow-up";
 import { readStoredLeads } from "./store/lead-files";
 import { freePort, startSmtpSink } from "./testing/smtp-sink";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { postJson, startTestServer, tempDataDir, validLead, type TestServer } from "./testing/test-server";
 import { LEAD_CSV_HEADER } from "../domain/leads-csv";
+import { closedAfterEach, mailEnv as mailEnvOf } from "./testing/mail-env";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const OWNER = { email: "owner@example.com", password: "owner password 1" };
 const SALES = { email: "sales@example.com", password: "sales password 1" };
 const FOREIGN = "https://evil.example";
-const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "600000" });
+const mailEnv = (url: string) => mailEnvOf(url, 600_000);
 
 type Page = { leads: InboxLead[]; nextCursor: string | null };
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -280,11 +281,7 @@ describe("the inbox's search and period, in words a person reads (issue 25)", ()
 });
 
 describe("resend (mail on, through a real SMTP sink)", () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
-  const track = <T extends { close(): Promise<void> }>(x: T) => (cleanups.push(() => x.close()), x);
+  const track = closedAfterEach();
   const mailFor = (smtp: { messages: { attachments: { filename?: string }[] }[] }, id: string) =>
     smtp.messages.filter((m) => m.attachments.some((a) => a.filename === `lead-${id}.adf.xml`));
 

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MIN_LENGTH, STAFF_MESSAGES } from "../domain/staff";
-import { ACCOUNT_CEILING, ACCOUNT_WINDOW_MS, FIRST_WAIT_MS, FREE_FAILURES } from "./auth/sign-in-throttle";
+import { PASSWORD_CHANGE_REQUIRED, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, STAFF_MESSAGES } from "../domain/staff";
+import { ACCOUNT_CEILING, ACCOUNT_WINDOW_MS, ATTACK_FIRST_WAIT_MS, FIRST_WAIT_MS, FREE_FAILURES, throttleWait } from "./auth/sign-in-throttle";
 import { UNKNOWN_EMAIL } from "./routes/staff/session";
 import { openAccountStore } from "./store/account-store";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "./store/session-store";
@@ -76,16 +76,36 @@ describe("failed sign-ins", () => {
     expect((await attemptFrom(s, OWNER_DESK, OWNER.email, OWNER.password)).status).toBe(200);
   });
 
-  it(`an e-mail with ${ACCOUNT_CEILING} failures from many addresses in 15 minutes: each of them waits, while a clean address still signs in`, async () => {
+  it(`an e-mail with ${ACCOUNT_CEILING} failures from many addresses in 15 minutes: each of them waits longer after each failure, up to 15 minutes, while a clean address still signs in`, async () => {
     const { s, clock } = await serverWithClock(behindProxy);
     await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
     const botnet = Array.from({ length: ACCOUNT_CEILING / 2 }, (_, i) => `203.0.113.${i + 1}`);
     for (const bot of botnet) for (const guess of ["one", "two"]) expect((await attemptFrom(s, bot, SALES.email, `guess ${guess}`)).status).toBe(401);
     const held = await attemptFrom(s, botnet[0]!, SALES.email, SALES.password);
-    expect([held.status, held.headers.get("retry-after")]).toEqual([429, String(ACCOUNT_WINDOW_MS / 1000)]);
+    expect([held.status, held.headers.get("retry-after")]).toEqual([429, String((2 * ATTACK_FIRST_WAIT_MS) / 1000)]);
     expect((await attemptFrom(s, OWNER_DESK, SALES.email, SALES.password)).status).toBe(200);
-    clock.t += ACCOUNT_WINDOW_MS;
-    expect((await attemptFrom(s, botnet[0]!, SALES.email, SALES.password)).status).toBe(200);
+    // The bot's waits double with each guess until one guess a window is all it gets.
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const wait = Number((await attemptFrom(s, botnet[0]!, SALES.email, "a guess")).headers.get("retry-after"));
+      waits.push(wait);
+      clock.t += wait * 1000;
+      expect((await attemptFrom(s, botnet[0]!, SALES.email, "another guess")).status).toBe(401);
+    }
+    expect(waits).toEqual([20, 40, 80, 160, 320, 640]);
+    expect(throttleWait({ at: clock.t, pair: { failures: 8, lastAt: clock.t }, accountFailures: ACCOUNT_CEILING })).toBe(ACCOUNT_WINDOW_MS);
+  });
+
+  it("under such an attack, the owner who mistypes once at their own desk signs in seconds later, not 15 minutes", async () => {
+    const { s, clock } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    const botnet = Array.from({ length: ACCOUNT_CEILING }, (_, i) => `203.0.113.${i + 1}`);
+    for (const bot of botnet) expect((await attemptFrom(s, bot, OWNER.email, "a guess")).status).toBe(401);
+    expect((await attemptFrom(s, OWNER_DESK, OWNER.email, "owner pasword 1")).status).toBe(401);
+    const early = await attemptFrom(s, OWNER_DESK, OWNER.email, OWNER.password);
+    expect([early.status, early.headers.get("retry-after")]).toEqual([429, String(ATTACK_FIRST_WAIT_MS / 1000)]);
+    clock.t += ATTACK_FIRST_WAIT_MS;
+    expect((await attemptFrom(s, OWNER_DESK, OWNER.email, OWNER.password)).status).toBe(200);
   });
 
   it("a success from an address starts its count again", async () => {
@@ -141,6 +161,22 @@ describe("an owner helps an account", () => {
     expect(entries).toEqual([expect.objectContaining({ email: OWNER.email, action: "account-unlock", fields: [SALES.email] })]);
   });
 
+  it("waiting: lists the account and address the throttle holds back and until when, no e-mail that is no account's, and none after an unlock", async () => {
+    const { s, clock } = await serverWithClock(behindProxy);
+    await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
+    await addAccount(s.dataDir, SALES.email, "sales", SALES.password);
+    const cookie = await signIn(s, OWNER.email, OWNER.password);
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      await attemptFrom(s, OWNER_DESK, SALES.email, `forgot it ${i}`);
+      await attemptFrom(s, ATTACKER, "nobody@example.com", `guess ${i}`);
+    }
+    const failedAt = clock.t;
+    const waiting = async () => (await (await call(s, "GET", "/api/staff/accounts/waiting", { cookie })).json()) as { waiting: unknown[] };
+    expect(await waiting()).toEqual({ waiting: [{ email: SALES.email, address: OWNER_DESK, until: new Date(failedAt + FIRST_WAIT_MS).toISOString() }] });
+    expect((await call(s, "POST", `/api/staff/accounts/${SALES.email}/unlock`, { cookie })).status).toBe(204);
+    expect(await waiting()).toEqual({ waiting: [] });
+  });
+
   it("reset: a temporary password, shown once; the account's sessions end; at its next sign-in it must choose a new one before anything else", async () => {
     const { s, clock } = await serverWithClock();
     await addAccount(s.dataDir, OWNER.email, "owner", OWNER.password);
@@ -174,6 +210,13 @@ describe("an owner helps an account", () => {
     expect([same.status, await errorOf(same)]).toEqual([400, STAFF_MESSAGES.sameAsTemporary]);
     const short = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password: "short" } });
     expect(short.status).toBe(400);
+    for (const [password, message] of [
+      ["aaaaaaaaaaaa", PASSWORD_MESSAGES.repeated],
+      ["I am sales@example.com", PASSWORD_MESSAGES.email],
+    ]) {
+      const weak = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password } });
+      expect([weak.status, ((await weak.json()) as { fields: Record<string, string> }).fields.password]).toEqual([400, message]);
+    }
 
     const chosen = await call(s, "POST", "/api/staff/session/password", { cookie, body: { password: "my very own password" } });
     expect(chosen.status).toBe(200);

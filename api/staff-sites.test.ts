@@ -130,10 +130,14 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
   });
 
   describe("an account scoped to a site", () => {
-    it("lists only its sites and is refused another site's record", async () => {
+    it("lists only its sites and is refused another site's record; every site is named only by its id and name (what a shared cart's Shown on shows)", async () => {
       expect(await json(await call(s, "GET", "/api/staff/sites", { cookie: capeSales }))).toEqual({
         sites: [expect.objectContaining({ id: "cape-may" })],
         canManage: false,
+        everySite: [
+          { id: "sussex-coast", name: expect.any(String) },
+          { id: "cape-may", name: expect.any(String) },
+        ],
       });
       expect((await call(s, "GET", "/api/staff/sites/sussex-coast", { cookie: capeSales })).status).toBe(403);
       expect((await call(s, "GET", "/api/staff/sites/cape-may", { cookie: capeSales })).status).toBe(200);
@@ -194,8 +198,10 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
       const { id: _id, ...draft } = s.vehicles.get(everywhere!.id)!;
       const elsewhere = await call(s, "POST", "/api/staff/vehicles", { cookie: capeSales, body: { ...draft, name: "Scoped Cart", sites: ["sussex-coast"] } });
       expect(elsewhere.status).toBe(403);
-      expect(await json(elsewhere)).toMatchObject({ error: "Your account may not show a vehicle on the site sussex-coast" });
-      const patch = { changes: { sites: ["cape-may", "sussex-coast"] }, base: {} };
+      expect(await json(elsewhere)).toMatchObject({
+        error: "Your account may show a cart only on its own sites (cape-may), and add or remove only those: sussex-coast is not one of them",
+      });
+      const patch = { changes: { sites: ["cape-may"] }, base: { sites: null } };
       expect((await call(s, "PATCH", `/api/staff/vehicles/${everywhere!.id}`, { cookie: capeSales, body: patch, headers: { "if-match": "*" } })).status).toBe(
         403,
       );

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalogue } from "../domain/catalogue/seed";
 import { firstSite } from "../domain/site-seed";
+import { PASSWORD_MESSAGES } from "../domain/staff";
 import { VehicleSchema, type Vehicle } from "../domain/vehicle";
 import { addAccount, call, readTree, signIn } from "./testing/staff-client";
 import { readCatalogue } from "./store/catalogue-files";
@@ -114,6 +115,7 @@ const ENDPOINTS: { method: string; url: string; body?: unknown }[] = [
   { method: "POST", url: "/api/staff/vehicles/denago-ev-city/photos" },
   { method: "GET", url: "/api/staff/audit" },
   { method: "GET", url: "/api/staff/accounts" },
+  { method: "GET", url: "/api/staff/accounts/waiting" },
   { method: "POST", url: "/api/staff/accounts", body: { email: "new@example.com", role: "sales", password: "a long password" } },
   { method: "DELETE", url: `/api/staff/accounts/${SALES.email}` },
   { method: "POST", url: `/api/staff/accounts/${SALES.email}/password-reset` },
@@ -262,9 +264,9 @@ describe("staff vehicles", () => {
 
   it.each([
     ["/photos/0123456789abcdef0123-800x600.jpg", "This photo is not stored here: upload it instead"],
-    ["https://cdn.example/cart.jpg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
-    ["//cdn.example/cart.jpg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
-    ["images/cart.svg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
+    ["https://cdn.example/cart.jpg", "must be an uploaded photo or one of the site's images (/images/…): other paths and other sites' images cannot be shown"],
+    ["//cdn.example/cart.jpg", "must be an uploaded photo or one of the site's images (/images/…): other paths and other sites' images cannot be shown"],
+    ["images/cart.svg", "must be an uploaded photo or one of the site's images (/images/…): other paths and other sites' images cannot be shown"],
   ])("POST refuses the image %j, which the site cannot show, and stores nothing", async (image, message) => {
     const before = await readTree(s.dataDir);
     const res = await call(s, "POST", "/api/staff/vehicles", {
@@ -311,6 +313,19 @@ describe("staff vehicles", () => {
     expect(clash.status).toBe(409);
   });
 
+  it("POST without an id makes it from the model and stock number: a second unit of a model is added; a taken stock number is named under stockNumber", async () => {
+    const first = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Onward 4 Passenger", { stockNumber: "N-3018" }) });
+    expect(first.status).toBe(201);
+    expect((await json<Vehicle>(first)).id).toBe("onward-4-passenger-n-3018");
+    const second = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Onward 4 Passenger", { stockNumber: "N-3019" }) });
+    expect(second.status).toBe(201);
+    expect((await json<Vehicle>(second)).id).toBe("onward-4-passenger-n-3019");
+    const again = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Onward 4 Passenger", { stockNumber: "n-3019" }) });
+    expect(again.status).toBe(409);
+    const message = "Stock number n-3019 is already on Onward 4 Passenger (onward-4-passenger-n-3019)";
+    expect(await json(again)).toEqual({ error: message, fields: { stockNumber: message } });
+  });
+
   it("POST refuses a unit whose VIN fails its check digit, in words, and stores nothing", async () => {
     const before = await readTree(s.dataDir);
     const res = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Mistyped VIN Cart", { vin: "1M8GDM9A1KP042788" }) });
@@ -348,7 +363,7 @@ describe("staff vehicles", () => {
 
     const dup = await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle("Lot Unit 7002", { stockNumber: "u-7001" }) });
     expect(dup.status).toBe(409);
-    const message = "Stock number u-7001 is already on Lot Unit 7001 (lot-unit-7001)";
+    const message = "Stock number u-7001 is already on Lot Unit 7001 (lot-unit-7001-u-7001)";
     expect(await dup.json()).toEqual({ error: message, fields: { stockNumber: message } });
 
     const city = await call(s, "GET", "/api/staff/vehicles/denago-ev-city", { cookie: sales });
@@ -358,7 +373,7 @@ describe("staff vehicles", () => {
     const clash = await patch({ stockNumber: "U-7001" }, { stockNumber });
     expect(clash.status).toBe(409);
     expect((await json<{ fields: Record<string, string> }>(clash)).fields).toEqual({
-      stockNumber: "Stock number U-7001 is already on Lot Unit 7001 (lot-unit-7001)",
+      stockNumber: "Stock number U-7001 is already on Lot Unit 7001 (lot-unit-7001-u-7001)",
     });
     const saved = await patch({ color: "Sky Blue", cost: 11_000 }, { color, cost: null });
     expect(saved.status).toBe(200);
@@ -493,12 +508,45 @@ describe("GET /api/staff/audit", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toMatch(/limit/);
   });
+
+  it("pages with next and before, and filters by vehicle, person and kind", async () => {
+    const made = await Promise.all(
+      ["Paged Cart A", "Paged Cart B"].map(async (n) => json<Vehicle>(await call(s, "POST", "/api/staff/vehicles", { cookie: sales, body: newVehicle(n) }))),
+    );
+    const [a, b] = made as [Vehicle, Vehicle];
+    for (const price of [11_001, 11_002]) {
+      const got = await call(s, "GET", `/api/staff/vehicles/${a.id}`, { cookie: owner });
+      await call(s, "PUT", `/api/staff/vehicles/${a.id}`, {
+        cookie: owner,
+        body: { ...(await json<Vehicle>(got)), price },
+        headers: { "if-match": got.headers.get("etag")! },
+      });
+    }
+    type Page = { entries: { action: string; email: string; vehicleId: string | null }[]; next: number | null };
+    const page = async (query: string) => json<Page>(await call(s, "GET", `/api/staff/audit?${query}`, { cookie: sales }));
+    const first = await page(`vehicle=${a.id}&limit=2`);
+    expect(first.entries.map((e) => [e.action, e.email])).toEqual([
+      ["update", OWNER.email],
+      ["update", OWNER.email],
+    ]);
+    const second = await page(`vehicle=${a.id}&limit=2&before=${first.next}`);
+    expect([second.entries.map((e) => [e.action, e.email]), second.next]).toEqual([[["create", SALES.email]], null]);
+    expect((await page(`vehicle=${b.id}`)).entries.map((e) => e.action)).toEqual(["create"]);
+    const byOwner = await page(`who=${encodeURIComponent(OWNER.email.toUpperCase())}&kind=vehicles&limit=2`);
+    expect(byOwner.entries.map((e) => [e.email, e.vehicleId])).toEqual([
+      [OWNER.email, a.id],
+      [OWNER.email, a.id],
+    ]);
+    expect((await page("kind=leads&limit=1000")).entries.every((e) => e.action.startsWith("lead-"))).toBe(true);
+    for (const bad of ["kind=everything", "before=soon"]) expect((await call(s, "GET", `/api/staff/audit?${bad}`, { cookie: sales })).status).toBe(400);
+  });
 });
 
 describe("accounts (owner only)", () => {
   it("sales gets 403 on accounts and origins", async () => {
     for (const [method, url, body] of [
       ["GET", "/api/staff/accounts"],
+      ["GET", "/api/staff/accounts/waiting"],
       ["POST", "/api/staff/accounts", { email: "x@example.com", role: "sales", password: "a long password" }],
       ["DELETE", `/api/staff/accounts/${OWNER.email}`],
       ["POST", `/api/staff/accounts/${OWNER.email}/password-reset`],
@@ -519,7 +567,7 @@ describe("accounts (owner only)", () => {
     expect(accounts.map((a) => a.email)).toEqual(expect.arrayContaining([OWNER.email, SALES.email]));
     expect(Object.keys(accounts[0]!).sort()).toEqual(["createdAt", "email", "mustChangePassword", "role"]);
 
-    const temp = { email: "temp@example.com", role: "sales", password: "temporary password" };
+    const temp = { email: "temp@example.com", role: "sales", password: "tangerine password" };
     const added = await call(s, "POST", "/api/staff/accounts", { cookie: owner, body: temp });
     expect(added.status).toBe(201);
     expect(await added.json()).toEqual({ email: temp.email, role: "sales", createdAt: expect.any(String) });
@@ -527,6 +575,16 @@ describe("accounts (owner only)", () => {
     const short = await call(s, "POST", "/api/staff/accounts", { cookie: owner, body: { ...temp, email: "b@example.com", password: "short" } });
     expect(short.status).toBe(400);
     expect(((await short.json()) as { fields: Record<string, string> }).fields.password).toBe("Password must be at least 12 characters");
+    for (const [password, message] of [
+      [" ".repeat(12), PASSWORD_MESSAGES.repeated],
+      ["aaaaaaaaaaaa", PASSWORD_MESSAGES.repeated],
+      ["123456789012", PASSWORD_MESSAGES.sequence],
+      ["P@ssword2026", PASSWORD_MESSAGES.common],
+      ["weak.b@example.com is me", PASSWORD_MESSAGES.email],
+    ]) {
+      const weak = await call(s, "POST", "/api/staff/accounts", { cookie: owner, body: { ...temp, email: "weak.b@example.com", password } });
+      expect([weak.status, ((await weak.json()) as { fields: Record<string, string> }).fields.password]).toEqual([400, message]);
+    }
 
     const tempCookie = await signIn(s, temp.email, temp.password);
     expect((await call(s, "DELETE", `/api/staff/accounts/${temp.email}`, { cookie: owner })).status).toBe(204);
@@ -547,7 +605,7 @@ describe("partner origins (owner only)", () => {
 
     const put = await call(s, "PUT", "/api/staff/origins", { cookie: owner, body: { added: [partner, `${partner}/`] } });
     expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ startup: got.startup, added: [partner] });
+    expect(await put.json()).toEqual({ site: "sussex-coast", startup: got.startup, added: [partner] });
     expect(JSON.parse(await readFile(path.join(s.dataDir, "partner-origins.json"), "utf8"))).toEqual({ added: [partner] });
     expect((await postJson(`${s.url}/api/contact`, validLead(), { origin: partner })).status).toBe(201);
 

@@ -108,3 +108,35 @@ describe("a test drive's slot", () => {
     expect(await storedLeads(s!.leads)).toEqual([]);
   });
 });
+
+describe("a test drive of a cart not on the lot", () => {
+  it("is refused in words for a cart sold, on hold or out of stock, by the slots answer and the booking; nothing is stored", async () => {
+    const [s] = await serversOf("lowdb");
+    const [onHold, outOfStock, sold, open] = s!.vehicles.all().filter((v) => v.status === "available" && v.inStock);
+    await s!.vehicles.replace(onHold!.id, { ...onHold!, status: "on-hold" }, "*");
+    await s!.vehicles.replace(outOfStock!.id, { ...outOfStock!, inStock: false }, "*");
+    await s!.vehicles.replace(sold!.id, { ...sold!, status: "sold" }, "*");
+    const { days } = await slotsOf(s!, open!.id);
+    const slot = `${days.at(-1)}T10:00`;
+    const book = async (id: string) => {
+      const res = await postJson(`${s!.url}/api/contact`, validLead({ kind: "test-drive", vehicleId: id, slot }));
+      return { status: res.status, body: (await res.json()) as { error?: string; fields?: Record<string, string> } };
+    };
+    const slots = async (id: string) => {
+      const res = await fetch(`${s!.url}/api/test-drives/slots?vehicle=${id}`);
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+    };
+    const held = `${onHold!.name} is on hold for another buyer, so it cannot be booked for a test drive: call us about it or a cart like it`;
+    expect(await slots(onHold!.id)).toEqual({ status: 409, error: held });
+    expect(await book(onHold!.id)).toEqual({ status: 400, body: { error: held, fields: { vehicleId: held } } });
+    const away = `${outOfStock!.name} is not in stock, so it cannot be booked for a test drive yet: call us and we will tell you when it is`;
+    expect(await slots(outOfStock!.id)).toEqual({ status: 409, error: away });
+    expect((await book(outOfStock!.id)).body.fields).toEqual({ vehicleId: away });
+    expect(await slots(sold!.id)).toMatchObject({ status: 410 });
+    expect((await book(sold!.id)).body.fields).toEqual({ vehicleId: `${sold!.name} has been sold: it can no longer be test driven` });
+    expect(await storedLeads(s!.leads)).toEqual([]);
+    // A message about the same carts is still taken: only the booking is refused.
+    expect((await postJson(`${s!.url}/api/contact`, validLead({ vehicleId: onHold!.id }))).status).toBe(201);
+    expect((await book(open!.id)).status).toBe(201);
+  });
+});

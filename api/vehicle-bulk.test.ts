@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "../domain/staff";
 import type { Vehicle } from "../domain/vehicle";
 import { vehicleEdit } from "../domain/vehicle-edit";
+import { readFileSync } from "node:fs";
+import { sitesFromExample } from "../domain/site-seed";
 import { postgresForSuite } from "./testing/suite-postgres";
 import { call, signIn } from "./testing/staff-client";
 import { startTestServer, type TestServer } from "./testing/test-server";
@@ -18,6 +20,7 @@ const A = { email: "a@example.com", password: "a's password 123" };
 const B = { email: "b@example.com", password: "b's password 123" };
 const CAPE = { email: "cape@example.com", password: "cape password 12" };
 const BULK = "/api/staff/vehicles/bulk";
+const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 
 interface BulkAnswer {
   saved: Vehicle[];
@@ -130,6 +133,31 @@ describe.each(["lowdb", "postgres"] as const)("POST /api/staff/vehicles/bulk on 
     expect(none).toMatchObject({ status: 400, body: { error: "Select at least one cart" } });
   });
 
+  it("refuses a price below a cart's cost unless the change says it is meant, and rounds as asked", async () => {
+    const [template] = await list(a);
+    const { id: _id, stockNumber: _stock, ...rest } = template!;
+    const made = await call(s, "POST", "/api/staff/vehicles", {
+      cookie: a,
+      body: { ...rest, name: "Costed Cart", stockNumber: "COST-1", price: 12_900, cost: 10_900 },
+    });
+    expect(made.status).toBe(201);
+    const cart = (await made.json()) as Vehicle;
+    const at = (price: number) => [{ id: cart.id, base: { price } }];
+    const loss = await bulk(a, { change: { kind: "price-percent", percent: -99.99 }, vehicles: at(12_900) });
+    expect(loss.status).toBe(400);
+    expect(loss.body.error).toBe("No price was changed: Costed Cart: $12,900 would become $1, below its cost of $10,900");
+    expect(s.vehicles.get(cart.id)!.price).toBe(12_900);
+
+    const rounded = await bulk(a, { change: { kind: "price-percent", percent: -2.3, rounding: "95" }, vehicles: at(12_900) });
+    expect(rounded.status).toBe(200);
+    expect(s.vehicles.get(cart.id)!.price).toBe(12_595);
+    const meant = await bulk(a, { change: { kind: "price-amount", amount: -2_000, rounding: "100", belowCost: true }, vehicles: at(12_595) });
+    expect(meant.status).toBe(200);
+    expect(s.vehicles.get(cart.id)!.price).toBe(10_600);
+    const odd = await bulk(a, { change: { kind: "price-amount", amount: 5, rounding: "7" }, vehicles: at(10_600) });
+    expect(odd).toMatchObject({ status: 400, body: { error: "The rounding must be one of 1, 5, 10, 100, 95, 99" } });
+  });
+
   it("marks carts sold; one already sold is unchanged, an unknown id is refused by name", async () => {
     const [x, y] = await list(a);
     const first = await bulk(a, { change: { kind: "status", status: "sold" }, vehicles: [{ id: x!.id, base: { status: x!.status } }] });
@@ -148,22 +176,88 @@ describe.each(["lowdb", "postgres"] as const)("POST /api/staff/vehicles/bulk on 
     expect(s.vehicles.get(y!.id)!.status).toBe("sold");
   });
 
-  it("an account scoped to a site changes only the carts shown on it; another site's cart is refused and left as it was", async () => {
+  it("an account scoped to a site changes only the carts shown on it alone; another site's cart, or one another site shows too, is refused and left as it was", async () => {
     const all = await list(a);
-    const [elsewhere, everywhere] = all.slice(-2);
+    const [elsewhere, everywhere, mine] = all.slice(-3);
     await s.vehicles.replace(elsewhere!.id, { ...s.vehicles.get(elsewhere!.id)!, sites: ["sussex-coast"] }, "*");
+    await s.vehicles.replace(mine!.id, { ...s.vehicles.get(mine!.id)!, sites: ["cape-may"] }, "*");
     const seen = (await list(cape)).map((v) => v.id);
     expect(seen).not.toContain(elsewhere!.id);
     expect(seen).toContain(everywhere!.id);
 
     const { status, body } = await bulk(cape, {
       change: { kind: "status", status: "on-hold" },
-      vehicles: [elsewhere, everywhere].map((v) => ({ id: v!.id, base: { status: v!.status } })),
+      vehicles: [elsewhere, everywhere, mine].map((v) => ({ id: v!.id, base: { status: v!.status } })),
     });
     expect(status).toBe(200);
-    expect(body.refused).toEqual([{ id: elsewhere!.id, error: `The vehicle ${elsewhere!.id} is not shown on your account's sites` }]);
-    expect(body.saved.map((v) => v.id)).toEqual([everywhere!.id]);
+    expect(body.refused).toEqual([
+      { id: elsewhere!.id, error: `The vehicle ${elsewhere!.id} is not shown on your account's sites` },
+      { id: everywhere!.id, error: expect.stringContaining(`${everywhere!.name} is also shown on sussex-coast`) },
+    ]);
+    expect(body.saved.map((v) => v.id)).toEqual([mine!.id]);
     expect(s.vehicles.get(elsewhere!.id)!.status).toBe(elsewhere!.status);
-    expect(s.vehicles.get(everywhere!.id)!.status).toBe("on-hold");
+    expect(s.vehicles.get(everywhere!.id)!.status).toBe(everywhere!.status);
+    expect(s.vehicles.get(mine!.id)!.status).toBe("on-hold");
+  });
+
+  it("shows carts on a site and takes them off one: a cart on every site taken off keeps every other site; an unknown site is refused naming the sites", async () => {
+    await s.sites.create(capeMay!);
+    const [one, every, stale] = (await list(a)).slice(0, 3);
+    await s.vehicles.replace(one!.id, { ...s.vehicles.get(one!.id)!, sites: ["sussex-coast"] }, "*");
+    await s.vehicles.replace(every!.id, { ...s.vehicles.get(every!.id)!, sites: undefined }, "*");
+    await s.vehicles.replace(stale!.id, { ...s.vehicles.get(stale!.id)!, sites: ["cape-may"] }, "*");
+
+    const shown = await bulk(a, {
+      change: { kind: "site-add", site: "cape-may" },
+      vehicles: [
+        { id: one!.id, base: { sites: ["sussex-coast"] } },
+        { id: every!.id, base: { sites: null } },
+      ],
+    });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toMatchObject({ unchanged: [every!.id], refused: [], conflicts: [] });
+    expect(s.vehicles.get(one!.id)!.sites).toEqual(["sussex-coast", "cape-may"]);
+    expect(s.vehicles.get(every!.id)!.sites).toBeUndefined();
+
+    // The list showed `stale` on every site; someone has put it on Cape May only since: reported, not overwritten.
+    const off = await bulk(a, {
+      change: { kind: "site-remove", site: "cape-may" },
+      vehicles: [
+        { id: every!.id, base: { sites: null } },
+        { id: stale!.id, base: { sites: null } },
+      ],
+    });
+    expect(off.status).toBe(200);
+    expect(s.vehicles.get(every!.id)!.sites).toEqual(["sussex-coast"]);
+    expect(off.body.conflicts).toEqual([
+      expect.objectContaining({ id: stale!.id, conflicts: [expect.objectContaining({ field: "sites", current: ["cape-may"] })] }),
+    ]);
+    expect(s.vehicles.get(stale!.id)!.sites).toEqual(["cape-may"]);
+
+    const only = await bulk(a, { change: { kind: "site-remove", site: "cape-may" }, vehicles: [{ id: stale!.id, base: { sites: ["cape-may"] } }] });
+    expect(only.body.refused).toEqual([{ id: stale!.id, error: expect.stringContaining(`${stale!.name}: Name at least one site`) }]);
+
+    const unknown = await bulk(a, {
+      change: { kind: "site-add", site: "atlantis" },
+      vehicles: [{ id: one!.id, base: { sites: ["sussex-coast", "cape-may"] } }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('No cart was changed: "atlantis" is not a site of this deployment; the sites are: sussex-coast, cape-may');
+  });
+
+  it("an account scoped to a site takes its own site off a cart every site shows, and is refused, by the cart's name, another site", async () => {
+    const [mine, every] = (await list(a)).slice(3, 5);
+    await s.vehicles.replace(mine!.id, { ...s.vehicles.get(mine!.id)!, sites: ["cape-may"] }, "*");
+    await s.vehicles.replace(every!.id, { ...s.vehicles.get(every!.id)!, sites: undefined }, "*");
+    const other = await bulk(cape, { change: { kind: "site-add", site: "sussex-coast" }, vehicles: [{ id: mine!.id, base: { sites: ["cape-may"] } }] });
+    expect(other.body.refused).toEqual([
+      { id: mine!.id, error: expect.stringMatching(new RegExp(`^${mine!.name}: Your account may show a cart only on its own sites \\(cape-may\\)`)) },
+    ]);
+    expect(s.vehicles.get(mine!.id)!.sites).toEqual(["cape-may"]);
+
+    const off = await bulk(cape, { change: { kind: "site-remove", site: "cape-may" }, vehicles: [{ id: every!.id, base: { sites: null } }] });
+    expect(off.body).toMatchObject({ refused: [], conflicts: [] });
+    expect(s.vehicles.get(every!.id)!.sites).toEqual(["sussex-coast"]);
+    expect((await list(cape)).map((v) => v.id)).not.toContain(every!.id);
   });
 });

@@ -88,6 +88,30 @@ describe("widget scripts served per site", () => {
     expect(await (await get(s, "cape-may.localhost", "integrity.json")).json()).toEqual({ version: VERSION, files: { "a.js": sri(capeText) } });
   });
 
+  it("serves a chunk (decision 0060) as built on every site, with the build's hash, cached for good, the latest and pinned", async () => {
+    const dir = builtWidgets();
+    const chunk = "export const a=1;\n";
+    for (const d of [dir, path.join(dir, VERSION)]) {
+      writeFileSync(path.join(d, "chunk-runtime-Ab_1-x.js"), chunk);
+      writeFileSync(
+        path.join(d, "integrity.json"),
+        JSON.stringify({ version: VERSION, files: { "a.js": sri(SCRIPT), "chunk-runtime-Ab_1-x.js": sri(chunk) } }),
+      );
+    }
+    const s = await startTestServer({}, undefined, { widgetsDir: dir });
+    servers.push(s);
+    await s.sites.create(CAPE_MAY);
+    for (const host of ["127.0.0.1", "cape-may.localhost"]) {
+      const latest = await get(s, host, "chunk-runtime-Ab_1-x.js");
+      expect(await latest.text()).toBe(chunk);
+      expect(latest.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(latest.headers.get("access-control-allow-origin")).toBe("*");
+      expect(await (await get(s, host, `${VERSION}/chunk-runtime-Ab_1-x.js`)).text()).toBe(chunk);
+      const { files } = (await (await get(s, host, "integrity.json")).json()) as { files: Record<string, string> };
+      expect(files["chunk-runtime-Ab_1-x.js"]).toBe(sri(chunk));
+    }
+  });
+
   it("answers 304 to the site's own ETag and sends the same bytes brotli- or gzip-compressed", async () => {
     const s = await serverOfTwoSites();
     const cape = await get(s, "cape-may.localhost", "a.js");

@@ -29,6 +29,13 @@ type PreferringNegotiator = { encodings(available: string[], options: { preferre
 /** The release list a build writes beside its scripts (scripts/build-widgets.ts). */
 export const INTEGRITY_FILE = "integrity.json";
 
+/**
+ * The widgets' ES module chunks (decision 0060), flat beside the loaders: chunk-{widget, runtime or shared}-{content
+ * hash}.js. A name never changes its bytes, so they are cached for good.
+ */
+export const CHUNK_FILE = /^chunk-[\w-]+\.js$/;
+export const CHUNK_CACHE = "public, max-age=31536000, immutable";
+
 /** One file as one site serves it. Only the compressed bytes are kept (identity, which browsers never ask for, is unzipped). */
 interface ServedFile {
   gzip: Buffer;
@@ -85,10 +92,23 @@ function cached(site: Site, key: string, make: () => Promise<ServedFile | undefi
 
 /** A script of `dir` as `site` serves it, its literal `literal` (by default the site's current contact facts). */
 function script(site: Site, file: string, literal = contactLiteral(widgetContact(site))): Promise<ServedFile | undefined> {
+  if (CHUNK_FILE.test(path.basename(file))) return chunk(file);
   return cached(site, `${file}\0${literal}`, async () => {
     const bytes = await source(file);
     return bytes && prepare(Buffer.from(withContact(bytes.toString("utf8"), literal)), "text/javascript; charset=utf-8");
   });
+}
+
+/** A chunk carries no site's facts (the loader does): prepared once for every site. */
+const chunks = new Map<string, Promise<ServedFile | undefined>>();
+function chunk(file: string): Promise<ServedFile | undefined> {
+  let prepared = chunks.get(file);
+  if (!prepared) {
+    prepared = source(file).then((bytes) => bytes && prepare(bytes, "text/javascript; charset=utf-8"));
+    chunks.set(file, prepared);
+    void prepared.then((f) => f ?? chunks.delete(file));
+  }
+  return prepared;
 }
 
 /** A built folder's integrity list as `site` serves it: each script's hash is that of the site's own copy. */

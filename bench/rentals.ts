@@ -4,13 +4,13 @@
  * cluster can start. The calendar is filled through the API itself (so both engines hold the same), the posts ask for
  * dates spread over the coming year as renters would, and each server is our built one in its own process.
  */
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { toLocalDateTime } from "../domain/local-time";
 import pg from "pg";
 import { startTestPostgres } from "../api/testing/postgres";
-import { RENTALS_FILE } from "../api/store/rental-store";
+import { RENTALS_FILE, RENTALS_JOURNAL } from "../api/store/rental-store";
 import { validLead } from "../api/testing/test-server";
 import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
@@ -54,7 +54,7 @@ const FLEET = { "4-seater": 40, "6-seater": 40, utility: 40 };
 const SETTINGS = { fleet: FLEET, turnaroundHours: 2 };
 
 /** The `i`th of a year of requests: a plan, a start 2-362 days on at 9:00-15:00, 1-7 days long, pickup or delivery. */
-function request(i: number, now: number) {
+export function request(i: number, now: number) {
   const startDay = 2 + ((i * 7919) % 360);
   const hour = 9 + (i % 7);
   const start = `${toLocalDateTime(new Date(now + startDay * DAY), TZ).slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
@@ -68,7 +68,7 @@ function request(i: number, now: number) {
   };
 }
 
-const renter = (i: number) => ({
+export const renter = (i: number) => ({
   firstName: "Bench",
   lastName: `Renter ${i}`,
   email: `renter${i}@example.com`,
@@ -79,7 +79,7 @@ const renter = (i: number) => ({
 });
 
 /** POSTs `count` reservations, `parallel` at a time; the number answered 201. */
-async function fill(url: string, count: number, parallel = 8): Promise<number> {
+export async function fill(url: string, count: number, parallel = 8): Promise<number> {
   const now = Date.now();
   let next = 0;
   let stored = 0;
@@ -117,26 +117,32 @@ export async function benchRentals(o: RentalsOptions, log: (line: string) => voi
         DEMO_PORT: String(demoPort),
         DATA_DIR: path.join(root, engine),
         CONTACT_RATE_LIMIT: "0",
+        // The load books from one address: the cap on a renter's unconfirmed requests would refuse all but the first few.
+        RENTAL_UNCONFIRMED_LIMIT: "0",
         ...extra,
       });
-      // The fleet, set as an owner would (the file lowdb reads at start; the row on PostgreSQL, whose schema the first start makes).
+      const start = () =>
+        startChildServer({
+          name: `rentals-${engine}`,
+          command: process.execPath,
+          args: [o.ourMain],
+          env,
+          cwd: ROOT,
+          port,
+          readyPath: "/api/health",
+          readyTimeoutMs: 120_000,
+        });
+      // The fleet, set as an owner would: on lowdb in the files a first start made (a rentals.json as an earlier
+      // release kept it, which the next start takes over); on PostgreSQL in the row whose schema the first start makes.
       if (engine === "lowdb") {
-        await mkdir(path.join(root, engine), { recursive: true });
+        await (await start()).stop();
+        await rm(path.join(root, engine, RENTALS_JOURNAL), { force: true });
         await writeFile(
           path.join(root, engine, RENTALS_FILE),
           JSON.stringify({ settings: { "sussex-coast": { ...SETTINGS, version: 1 } }, reservations: [], mails: [] }),
         );
       }
-      const server = await startChildServer({
-        name: `rentals-${engine}`,
-        command: process.execPath,
-        args: [o.ourMain],
-        env,
-        cwd: ROOT,
-        port,
-        readyPath: "/api/health",
-        readyTimeoutMs: 120_000,
-      });
+      const server = await start();
       try {
         if (extra.DATABASE_URL) {
           const client = new pg.Client({ connectionString: extra.DATABASE_URL });

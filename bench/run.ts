@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,csv-import|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -25,6 +25,7 @@ import { benchInbox } from "./inbox";
 import { benchScaleLeads } from "./scale-leads";
 import { benchLeads } from "./leads";
 import { benchPhotos } from "./photos";
+import { benchPhotosLoad } from "./photos-load";
 import { benchPostgres } from "./postgres";
 import { benchSitesPart } from "./sites";
 import { benchScalePages } from "./scale-pages";
@@ -33,6 +34,7 @@ import { benchCsvImport } from "./csv-import";
 import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { benchRentals } from "./rentals";
+import { benchRentalJournal } from "./rental-journal";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
@@ -46,6 +48,7 @@ const PARTS = [
   "catalogue",
   "inbox",
   "photos",
+  "photos-load",
   "postgres",
   "feeds",
   "scale-pages",
@@ -53,6 +56,7 @@ const PARTS = [
   "scale-leads",
   "sites",
   "rentals",
+  "rental-journal",
   "csv-import",
 ] as const;
 /** What `--only scale` stands for. */
@@ -68,6 +72,7 @@ const SETTINGS = {
     catalogue: { writes: 100, readSeconds: 5, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 100_000, durationSeconds: 5 },
     photos: { rounds: 5 },
+    "photos-load": { connections: 10, durationSeconds: 10, uploads: 4 },
     postgres: { connections: 10, durationSeconds: 5, changes: 50 },
     "scale-inventory": { sizes: [35, 350, 3_500], connections: 10, durationSeconds: 5 },
     sites: { sites: 45, connections: 10, durationSeconds: 3, warmupSeconds: 2, rounds: 5, changes: 20, cpuEdits: 20 },
@@ -75,6 +80,7 @@ const SETTINGS = {
     "scale-leads": { sizes: [1_000, 100_000, 1_000_000], engines: ["lowdb", "postgres"], durationSeconds: 5, samples: 11 },
     feeds: { units: 3_500, rounds: 5 },
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
+    "rental-journal": { calendar: 2_000, connections: 10, durationSeconds: 5 },
     "csv-import": { sizes: [35, 3_500], rounds: 3 },
   },
   smoke: {
@@ -84,6 +90,7 @@ const SETTINGS = {
     catalogue: { writes: 5, readSeconds: 1, connections: 50, writeEveryMs: 100 },
     inbox: { stored: 200, durationSeconds: 1 },
     photos: { rounds: 1 },
+    "photos-load": { connections: 10, durationSeconds: 1, uploads: 4 },
     postgres: { connections: 10, durationSeconds: 1, changes: 3 },
     "scale-inventory": { sizes: [35, 350], connections: 10, durationSeconds: 1 },
     sites: { sites: 45, connections: 10, durationSeconds: 1, warmupSeconds: 0, rounds: 1, changes: 2, cpuEdits: 2 },
@@ -91,6 +98,7 @@ const SETTINGS = {
     "scale-leads": { sizes: [1_000], engines: ["lowdb", "postgres"], durationSeconds: 1, samples: 3 },
     feeds: { units: 200, rounds: 1 },
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 1 },
+    "rental-journal": { calendar: 200, connections: 10, durationSeconds: 1 },
     "csv-import": { sizes: [5, 50], rounds: 1 },
   },
 } as const;
@@ -119,7 +127,7 @@ async function main(): Promise<void> {
 
   let ourMain = "";
   let baselineMain: string | undefined;
-  if (["api", "leads", "inbox", "postgres", "scale-leads", "rentals"].some((p) => parts.includes(p as Part))) {
+  if (["api", "leads", "inbox", "photos-load", "postgres", "scale-leads", "rentals", "rental-journal"].some((p) => parts.includes(p as Part))) {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
@@ -129,6 +137,7 @@ async function main(): Promise<void> {
   if (parts.includes("catalogue")) results.catalogue = await benchCatalogue(settings.catalogue, log);
   if (parts.includes("inbox")) results.inbox = await benchInbox({ ...settings.inbox, ourMain }, log);
   if (parts.includes("photos")) results.photos = await benchPhotos(settings.photos, log);
+  if (parts.includes("photos-load")) results.photosLoad = await benchPhotosLoad({ ...settings["photos-load"], ourMain }, log);
   if (parts.includes("postgres")) results.postgres = await benchPostgres({ ...settings.postgres, ourMain }, log);
   if (parts.includes("scale-inventory")) results.scaleInventory = await benchScaleInventory(settings["scale-inventory"], log);
   if (parts.includes("sites")) results.sites = await benchSitesPart(settings.sites, log);
@@ -139,6 +148,7 @@ async function main(): Promise<void> {
   }
   if (parts.includes("feeds")) results.feeds = await benchFeeds(settings.feeds, log);
   if (parts.includes("rentals")) results.rentals = await benchRentals({ ...settings.rentals, ourMain }, log);
+  if (parts.includes("rental-journal")) results.rentalJournal = await benchRentalJournal({ ...settings["rental-journal"], ourMain }, log);
   if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
 
   const markdown = toMarkdown(results);
@@ -181,6 +191,7 @@ function assertNumbers(r: BenchResults): void {
   for (const c of r.inbox?.cases ?? []) positive(`inbox ${c.name} 2xx`, c.figures.ok);
   for (const c of r.scaleLeads?.cases ?? []) positive(`scale-leads ${c.engine} ${c.stored} posts/s`, c.postsPerSecond);
   if (r.photos) positive("photos one 12 MP photo", r.photos.medianMs);
+  for (const c of r.photosLoad?.cases ?? []) positive(`photos-load ${c.encoding} GET / during uploads`, c.duringUploads.rps);
   // PostgreSQL is measured where a cluster can start; elsewhere the report says why.
   if (r.postgres && !r.postgres.unavailable) {
     positive("postgres GET /api/vehicles", r.postgres.vehicles?.postgres.rps);

@@ -32,7 +32,9 @@ function lot(n: number): Vehicle[] {
   return Array.from({ length: n }, (_, i) => {
     const m = models[i % models.length]!;
     const status = i % 20 === 19 ? "sold" : i % 10 === 9 ? "on-hold" : "available";
-    return { ...m, id: `${m.id}-u${i}`, stockNumber: `U-${10_000 + i}`, cost: 5_000 + i, status } as Vehicle;
+    // Each unit with a photo of its own (the hash its number), as the feeds carry only units with one.
+    const photo = `/photos/${i.toString(16).padStart(20, "0")}-1600x1200.jpg`;
+    return { ...m, id: `${m.id}-u${i}`, stockNumber: `U-${10_000 + i}`, cost: 5_000 + i, status, images: [photo, ...m.images] } as Vehicle;
   });
 }
 

@@ -39,9 +39,8 @@ export const BUSINESS = {
   /** External financing application, always opened in a new tab. */
   financingUrl: "https://apply.financing.example/golf-carts?dealer=sussex-coast",
   foundedYear: 2010,
-  yearsExperience: "15+",
+  /** The customers figure its pages show (the first site's story.customers). */
   happyCustomers: "1000+",
-  municipalitiesServed: 27,
   financingRate: FINANCING_RATE,
   financingOffer: `${FINANCING_RATE} financing on select models`,
   /** The APR a payment estimate starts at on models without the offer, in percent (the owner's rate). */

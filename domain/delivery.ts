@@ -1,11 +1,13 @@
 /**
- * Delivery of purchased carts (spec §9 "Delivery policy": free within 20 miles of the showroom on purchases of $5,000 or
- * more, $6 a mile beyond; lead times, the delivery window and the fees). Distances are measured from the Georgetown
- * showroom as the crow flies.
+ * Delivery, by the site's two rules (docs/decisions/0056): a cart bought (spec §9 "Delivery policy": free within 20
+ * miles of the showroom on purchases of $5,000 or more, $6 a mile beyond; lead times, the delivery window and the fees)
+ * and a rental cart (spec §9 "Rental prices": $6 a mile beyond 10 miles, RENTAL_TERMS). Distances are measured from the
+ * showroom as the crow flies, in whole miles.
  */
 
 import { distanceMiles } from "./distance";
 import { formatUsd } from "./money";
+import { RENTAL_TERMS } from "./rentals";
 import type { Town } from "./towns";
 
 export const DELIVERY_RULES = {
@@ -30,17 +32,35 @@ export interface Showroom {
 }
 
 /** Miles from the showroom to a town's centre, rounded to the mile as the town pages print them. */
-export const milesFromShowroom = (town: Town, showroom: Showroom): number => Math.round(distanceMiles(showroom.geo, town.coordinates));
+export const milesFromShowroom = (town: Pick<Town, "coordinates">, showroom: Pick<Showroom, "geo">): number =>
+  Math.round(distanceMiles(showroom.geo, town.coordinates));
+
+/** What delivering and collecting a rental cart costs to a town `miles` from the showroom: the per-mile fee past the free miles. */
+export const rentalDeliveryFee = (miles: number): number => Math.max(0, miles - RENTAL_TERMS.freeDeliveryMiles) * RENTAL_TERMS.deliveryFeePerMile;
+
+/** The rental delivery rule in words, wherever rental delivery is offered: "free within 10 miles of our showroom, then $6 a mile". */
+export const rentalDeliveryRule = (): string =>
+  `free within ${RENTAL_TERMS.freeDeliveryMiles} miles of our showroom, then ${formatUsd(RENTAL_TERMS.deliveryFeePerMile)} a mile`;
 
 /**
- * The delivery sentence for a town page: the showroom's own town delivers free; a town within the free radius is inside
- * the free zone; a town beyond it pays the per-mile fee past the free miles.
+ * The delivery sentences of a town page, with the town's own figures under both rules: a cart bought (free in the
+ * showroom's town and within the free radius, the per-mile fee past it) and a rental cart (free within its free
+ * miles, otherwise its fee to this town), so a renter never reads the purchase rule's "free" as theirs.
  */
 export function townDeliveryText(town: Town, showroom: Showroom): string {
   const miles = milesFromShowroom(town, showroom);
   const { freeRadiusMiles, freeMinimumPurchase, perMileBeyond } = DELIVERY_RULES;
-  if (miles === 0) return `${town.name} is home to our showroom: delivery is free on purchases of ${formatUsd(freeMinimumPurchase)} or more.`;
-  return miles <= freeRadiusMiles
-    ? `${town.name} is about ${miles} miles from our ${showroom.city} showroom, inside our free delivery zone for purchases of ${formatUsd(freeMinimumPurchase)} or more.`
-    : `${town.name} is about ${miles} miles from our ${showroom.city} showroom: delivery is free for the first ${freeRadiusMiles} miles on purchases of ${formatUsd(freeMinimumPurchase)} or more, then ${formatUsd(perMileBeyond)} per mile.`;
+  const bought = `a cart you buy for ${formatUsd(freeMinimumPurchase)} or more`;
+  const purchase =
+    miles === 0
+      ? `${town.name} is home to our showroom: ${bought} is delivered free.`
+      : miles <= freeRadiusMiles
+        ? `${town.name} is about ${miles} miles from our ${showroom.city} showroom, so ${bought} is delivered free (within ${freeRadiusMiles} miles).`
+        : `${town.name} is about ${miles} miles from our ${showroom.city} showroom: ${bought} is delivered free for the first ${freeRadiusMiles} miles, then ${formatUsd(perMileBeyond)} per mile.`;
+  const fee = rentalDeliveryFee(miles);
+  const rental =
+    fee === 0
+      ? `A rental cart is delivered and collected free (within ${RENTAL_TERMS.freeDeliveryMiles} miles).`
+      : `A rental cart is delivered and collected for ${formatUsd(fee)} (${formatUsd(RENTAL_TERMS.deliveryFeePerMile)} a mile past the first ${RENTAL_TERMS.freeDeliveryMiles}).`;
+  return `${purchase} ${rental}`;
 }

@@ -14,7 +14,30 @@ describe("changedPrice", () => {
   ])("%d with %j → %d", (price, change, expected) => expect(changedPrice(price, change)).toBe(expected));
 });
 
+describe("rounding", () => {
+  it.each<[number, BulkChange & { kind: "price-amount" | "price-percent" }, number]>([
+    [11_450, { kind: "price-percent", percent: 10, rounding: "1" }, 12_595],
+    [11_451, { kind: "price-percent", percent: 10 }, 12_596],
+    [11_451, { kind: "price-percent", percent: 10, rounding: "5" }, 12_595],
+    [11_451, { kind: "price-percent", percent: 10, rounding: "10" }, 12_600],
+    [11_451, { kind: "price-percent", percent: 10, rounding: "100" }, 12_600],
+    [11_451, { kind: "price-percent", percent: 10, rounding: "95" }, 12_595],
+    [11_451, { kind: "price-percent", percent: 10, rounding: "99" }, 12_599],
+    [12_995, { kind: "price-amount", amount: -560, rounding: "95" }, 12_395],
+    [60, { kind: "price-amount", amount: -20, rounding: "99" }, 99],
+  ])("%d with %j → %d", (price, change, expected) => expect(changedPrice(price, change)).toBe(expected));
+});
+
 describe("bulkPriceProblem", () => {
+  it("refuses a price below the cart's cost unless the change says it is meant", () => {
+    const cart = { name: "Cart", price: 10_900, cost: 9_000 };
+    expect(bulkPriceProblem(cart, { kind: "price-percent", percent: -99.99 })).toBe("Cart: $10,900 would become $1, below its cost of $9,000");
+    expect(bulkPriceProblem(cart, { kind: "price-amount", amount: -1_900 })).toBeUndefined();
+    expect(bulkPriceProblem(cart, { kind: "price-amount", amount: -1_901 })).toMatch(/below its cost/);
+    expect(bulkPriceProblem(cart, { kind: "price-percent", percent: -99.99, belowCost: true })).toBeUndefined();
+    expect(bulkPriceProblem({ name: "Cart", price: 10_900 }, { kind: "price-percent", percent: -50 })).toBeUndefined();
+  });
+
   it.each<[number, BulkChange, string | undefined]>([
     [9_595, { kind: "price-amount", amount: -500 }, undefined],
     [9_595, { kind: "status", status: "sold" }, undefined],
@@ -44,7 +67,10 @@ describe("BulkRequestSchema", () => {
   it.each<[unknown, string]>([
     [{ change: { kind: "status", status: "sold" }, vehicles: [{ id: "a", base: { status: "available" } }] }, "ok"],
     [{ change: { kind: "status", status: "gone" }, vehicles: [{ id: "a", base: {} }] }, "Status must be one of available, on-hold, sold"],
-    [{ change: { kind: "discount" }, vehicles: [] }, "The change must be a status, a price amount or a price percentage"],
+    [
+      { change: { kind: "discount" }, vehicles: [] },
+      "The change must be a status, a price amount, a price percentage, or a site to show the carts on or take them off",
+    ],
     [{ change: { kind: "price-amount", amount: 1.5 }, vehicles: [] }, "The amount must be a whole number of dollars other than 0, from -$250,000 to $250,000"],
     [{ change: { kind: "price-percent", percent: -100 }, vehicles: [] }, "The percentage must be a number other than 0, above -100 and at most 1000"],
     [{ change: { kind: "status", status: "sold" }, vehicles: [] }, "Select at least one cart"],
@@ -63,4 +89,41 @@ describe("BulkRequestSchema", () => {
       "Name each cart once",
     ],
   ])("%j → %s", (body, expected) => expect(first(body)).toBe(expected));
+});
+
+describe("showing carts on a site, or taking them off one (issue 42)", () => {
+  const SITES = ["sussex-coast", "cape-may", "ocean-city"];
+  const add = { kind: "site-add", site: "cape-may" } as const;
+  const remove = { kind: "site-remove", site: "cape-may" } as const;
+
+  it.each([
+    ["a cart on one other site gets it added", add, ["sussex-coast"], ["sussex-coast", "cape-may"]],
+    ["a cart on every site stays on every site", add, null, null],
+    ["a cart already on it keeps its list", add, ["cape-may"], ["cape-may"]],
+    ["a cart on every site taken off it gets every other current site", remove, null, ["sussex-coast", "ocean-city"]],
+    ["a cart on it and another keeps the other", remove, ["cape-may", "ocean-city"], ["ocean-city"]],
+    ["a cart not on it keeps its list", remove, ["ocean-city"], ["ocean-city"]],
+    ["a cart on it only is left with none, for the schema to refuse", remove, ["cape-may"], []],
+  ] as const)("%s", (_, change, base, sites) => {
+    expect(bulkEdit(change, { sites: base }, SITES)).toEqual({ changes: { sites }, base: { sites: base } });
+  });
+
+  it("compares the list of sites the list showed: a cart naming none is sent as null", () => {
+    const request = { change: remove, vehicles: [{ id: "a", base: { sites: null } }] };
+    expect(BulkRequestSchema.safeParse(request).success).toBe(true);
+    expect(BulkRequestSchema.safeParse({ ...request, vehicles: [{ id: "a", base: { status: "sold" } }] }).error?.issues[0]?.message).toBe(
+      "Give each cart's value of the changed field as the list showed it (base)",
+    );
+    expect(
+      BulkRequestSchema.safeParse({ change: { kind: "site-add", site: "Cape May!" }, vehicles: [{ id: "a", base: { sites: null } }] }).error?.issues[0]
+        ?.message,
+    ).toBe("The site must be a site id, like cape-may");
+  });
+
+  it("asks in words, naming the site", () => {
+    const name = (id: string) => (id === "cape-may" ? "Cape May" : id);
+    expect(describeBulkChange(add, 3, name)).toBe("Show 3 carts on Cape May?");
+    expect(describeBulkChange(remove, 1, name)).toBe("Take 1 cart off Cape May?");
+    expect(bulkPriceProblem({ name: "X", price: 1, cost: 5 }, add)).toBeUndefined();
+  });
 });

@@ -5,9 +5,9 @@
  */
 import { columnOfHeader, columnOfPath, INVENTORY_CSV_COLUMNS, type CellValue, type InventoryCsvColumn } from "./inventory-csv";
 import { SheetError, type Sheet } from "./inventory-csv-parse";
-import { vehicleIdFromName, vehicleKey } from "./slug";
+import { newVehicleId, vehicleKey } from "./slug";
 import { mayActOnSite, type StaffScope } from "./staff";
-import { mayActOnVehicle } from "./site-scope";
+import { mayActOnVehicle, scopeRefusal } from "./site-scope";
 import { VehicleSchema, type Vehicle } from "./vehicle";
 import { vehicleFieldChanges, type FieldChange } from "./vehicle-edit";
 
@@ -30,6 +30,8 @@ export interface ImportRowPlan {
   name: string | null;
   /** For an update, each field it changes (old and new value); for a create, each field it sets. */
   changes: FieldChange[];
+  /** For a create of a model already in the catalogue: the cart its model's facts come from, and the fields (dotted paths) it takes. */
+  model?: { from: string; fields: string[] };
   errors: RowError[];
 }
 
@@ -50,8 +52,12 @@ export interface ImportContext {
   today: string;
 }
 
-/** What a new cart of a model already in the catalogue takes from that cart: the model's facts, never the unit's. */
-const MODEL_FIELDS = ["description", "category", "images", "features", "specifications", "externalUrl"] as const satisfies readonly (keyof Vehicle)[];
+/**
+ * What a new cart of a model already in the catalogue takes from a cart of that model: only what is true of every unit
+ * of the model. Never its description or photos, which are of that one unit (a used cart's "one owner…" and its own
+ * pictures), nor its condition, status or any unit fact.
+ */
+export const MODEL_FIELDS = ["category", "features", "specifications", "externalUrl"] as const satisfies readonly (keyof Vehicle)[];
 
 const STOCK = columnOfPath("stockNumber")!;
 const modelKey = (brand: unknown, name: unknown) => `${String(brand).trim().toLowerCase()}\u0000${String(name).trim().toLowerCase()}`;
@@ -140,7 +146,17 @@ export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[],
     // The stock number found the cart: written as stored, whatever its case in the file.
     for (const [column, value] of values)
       if ((value !== undefined || column.kind === "unit") && !(previous && column === STOCK)) setPath(draft, column.path, value);
-    if (!previous) draft.id = vehicleIdFromName(`${String(draft.name ?? "")} ${stockText}`);
+    if (!previous) draft.id = newVehicleId(String(draft.name ?? ""), stockText);
+    // A cart a scoped account adds is shown on its own sites, unless the row names some of them.
+    if (!previous && account.sites && draft.sites === undefined) draft.sites = [...account.sites];
+
+    const shownOn = draft.sites;
+    const unknown = Array.isArray(shownOn) ? shownOn.filter((id) => typeof id === "string" && !siteIds.includes(id)) : [];
+    if (unknown.length)
+      fail(
+        columnOfPath("sites")!,
+        `${unknown.map((id) => `"${id}"`).join(", ")} ${unknown.length === 1 ? "is not a site" : "are not sites"} of this deployment; the sites are: ${list(siteIds)} (separate them with ";", or leave the cell empty for every site)`,
+      );
 
     const location = draft.location;
     if (typeof location === "string" && !siteIds.includes(location))
@@ -160,12 +176,16 @@ export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[],
         const column = columnOfPath(path) ?? null;
         const missing =
           !previous && column && column.kind === "kept" && path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], draft) === undefined;
-        if (missing) fail(column, `${column.name} is needed for a new cart: no cart of this brand and model is in the catalogue to take it from`);
+        if (missing && template && path === "description")
+          fail(column, `${column.name} is needed for a new cart: it is written for each unit, so a new cart never takes another cart's`);
+        else if (missing) fail(column, `${column.name} is needed for a new cart: no cart of this brand and model is in the catalogue to take it from`);
         else if (column) fail(column, issue.message);
         else fail(null, `${path || "The cart"}: ${issue.message}`);
       }
     }
     const vehicle = parsed.success ? parsed.data : undefined;
+    const outOfScope = vehicle && !errors.length ? scopeRefusal(account, previous, vehicle, siteIds) : undefined;
+    if (outOfScope) fail(outOfScope.field === "vehicle" ? STOCK : (columnOfPath(outOfScope.field) ?? null), outOfScope.message);
     plan.name = vehicle?.name ?? previous?.name ?? (typeof draft.name === "string" ? draft.name : null);
     plan.vehicleId = previous?.id ?? (typeof draft.id === "string" && draft.id ? draft.id : null);
     if (!previous && plan.vehicleId) {
@@ -180,6 +200,11 @@ export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[],
     } else {
       plan.changes = vehicleFieldChanges({}, vehicle).filter((c) => c.to !== null && !(Array.isArray(c.to) && c.to.length === 0));
       plan.action = "create";
+      if (template) {
+        const own = new Set([...values].filter(([, value]) => value !== undefined).map(([column]) => column.path));
+        const fields = plan.changes.map((c) => c.field).filter((f) => !own.has(f) && MODEL_FIELDS.some((m) => f === m || f.startsWith(`${m}.`)));
+        if (fields.length) plan.model = { from: template.id, fields };
+      }
       creates.push(vehicle);
       for (const key of [vehicle.id, vehicleKey(vehicle.id)]) linkKeys.set(key, vehicle.id);
     }

@@ -93,24 +93,25 @@ describe("planInventoryImport", () => {
     expect(result.updates[0]!.vehicle.price).toBe(nomad.price);
   });
 
-  it("a new stock number of a known model takes the model's facts and arrives today; an unknown model needs its own", () => {
+  it("a new stock number of a known model takes the model's facts (not its write-up or photos) and arrives today; an unknown model needs its own", () => {
     const result = plan(
       [
         "Stock number,Brand,Model,Year,Price,Category,Seats,Range,Description",
-        `N-1,Denago,${nomad.name},2026,9100,,,,`,
+        `N-1,Denago,${nomad.name},2026,9100,,,,Just in.`,
         "N-2,Acme,Runabout 4,2026,9900,Golf Carts,4,35 miles,A new maker's cart.",
         "N-3,Acme,Runabout 6,2026,9900,,,,",
       ].join("\r\n"),
     );
     expect(result.rows.map((r) => r.action)).toEqual(["create", "create", "invalid"]);
     expect(result.creates).toEqual([]);
-    const ok = plan(`Stock number,Brand,Model,Year,Price\r\nN-1,Denago,${nomad.name},2026,9100\r\n`);
+    const ok = plan(`Stock number,Brand,Model,Year,Price,Description\r\nN-1,Denago,${nomad.name},2026,9100,Just in.\r\n`);
     expect(ok.creates[0]).toMatchObject({
       id: "denago-ev-nomad-n-1",
       stockNumber: "N-1",
       specifications: nomad.specifications,
-      images: nomad.images,
-      description: nomad.description,
+      features: nomad.features,
+      images: [],
+      description: "Just in.",
       receivedAt: "2026-11-27",
       status: "available",
       condition: "new",
@@ -122,6 +123,50 @@ describe("planInventoryImport", () => {
         { column: "Category", message: expect.stringMatching(/^Category is needed for a new cart/) },
         { column: "Seats", message: expect.stringMatching(/^Seats is needed for a new cart/) },
       ]),
+    );
+  });
+
+  it("a new unit of a model that is in stock as a used unit takes only the model's facts: never its write-up, photos or condition; the plan names what it takes", () => {
+    const photos = ["/photos/0123456789abcdef0123-1600x1200.jpg", "/photos/abcdef0123456789abcd-1600x1200.jpg"];
+    const used: Vehicle = {
+      ...nomad,
+      id: "club-car-onward-4-passenger-u-77",
+      brand: "Club Car",
+      name: "Onward 4 Passenger",
+      stockNumber: "U-77",
+      condition: "used",
+      isNew: false,
+      hours: 310,
+      color: "Sandstone",
+      description: "Trade-in, one owner from Bethany Beach, new batteries in 2025.",
+      images: photos,
+      features: ["Lifted", "Rear seat kit"],
+      specifications: { seatingCapacity: 4, range: "30 miles", topSpeed: 19 },
+    };
+    const head = "Stock number,Brand,Model,Condition,Year,Price";
+    const refused = plan(`${head}\r\nN-3018,Club Car,Onward 4 Passenger,new,2026,13995\r\n`, ORG, [...catalogue, used]);
+    expect(refused.rows[0]).toMatchObject({
+      action: "invalid",
+      errors: [{ column: "Description", message: expect.stringMatching(/never takes another cart's/) }],
+    });
+    const result = plan(`${head},Description\r\nN-3018,Club Car,Onward 4 Passenger,new,2026,13995,Arrived this week.\r\n`, ORG, [...catalogue, used]);
+    const created = result.creates[0]!;
+    expect(created).toMatchObject({
+      condition: "new",
+      description: "Arrived this week.",
+      images: [],
+      features: used.features,
+      specifications: used.specifications,
+    });
+    expect([created.hours, created.color]).toEqual([undefined, undefined]);
+    expect(JSON.stringify(created)).not.toMatch(/Bethany|photos/);
+    expect(result.rows[0]!.model).toEqual({
+      from: used.id,
+      fields: expect.arrayContaining(["category", "features", "specifications.range", "specifications.seatingCapacity", "specifications.topSpeed"]),
+    });
+    // Every field the cart is created with is in the plan the preview shows, what it takes from the model included.
+    expect(result.rows[0]!.changes.map((c) => c.field)).toEqual(
+      expect.arrayContaining(["description", "features", "category", "specifications.topSpeed", "condition"]),
     );
   });
 
@@ -166,7 +211,10 @@ describe("planInventoryImport", () => {
 
   it("an account scoped to sites imports only carts on its own lots", () => {
     const scoped: ImportContext = { ...ORG, account: { role: "sales", sites: ["cape-may"] } };
-    const onLot = catalogue.map((v) => (v.id === nomad.id ? { ...v, location: "sussex-coast" } : v));
+    // D-1004 is shown on Cape May only: a cart another site shows too is not the account's to reprice (decision 0059).
+    const onLot = catalogue.map((v) =>
+      v.id === nomad.id ? { ...v, location: "sussex-coast" } : v.stockNumber === "D-1004" ? { ...v, sites: ["cape-may"] } : v,
+    );
     const result = plan(
       "Stock number,Price,Location\r\nD-1002,9000,cape-may\r\nD-1001,9000,sussex-coast\r\nD-1003,9000,\r\nD-1004,9000,cape-may\r\n",
       scoped,
@@ -188,5 +236,47 @@ describe("planInventoryImport", () => {
   ])("refuses the header %j in words", (csv, message) => {
     expect(() => plan(csv)).toThrow(SheetError);
     expect(() => plan(csv)).toThrow(message);
+  });
+});
+
+describe("the Sites column (issue 42)", () => {
+  const capeOnly: Vehicle = { ...nomad, sites: ["cape-may"] };
+  const both: Vehicle = { ...nomad, sites: ["sussex-coast", "cape-may"] };
+
+  it("writes a cart's sites by id, separated by ;, and nothing for a cart on every site", () => {
+    const sites = INVENTORY_CSV_COLUMNS.findIndex((c) => c.name === "Sites");
+    expect(inventoryCsv([both]).split("\r\n")[1]!.split(",")[sites]).toBe("sussex-coast;cape-may");
+    expect(inventoryCsv([nomad]).split("\r\n")[1]!.split(",")[sites]).toBe("");
+  });
+
+  it("reads the cell back as the list it wrote (case and spaces aside); an empty cell is every site", () => {
+    expect(plan(inventoryCsv([both]), ORG, [both]).rows[0]!.action).toBe("unchanged");
+    expect(plan("Stock number,Sites\r\nD-1002, Cape-May ; sussex-coast\r\n", ORG, [both]).rows[0]).toMatchObject({
+      action: "update",
+      changes: [{ field: "sites", from: ["sussex-coast", "cape-may"], to: ["cape-may", "sussex-coast"] }],
+    });
+    expect(plan("Stock number,Sites\r\nD-1002,\r\n", ORG, [capeOnly]).rows[0]).toMatchObject({
+      action: "update",
+      changes: [{ field: "sites", from: ["cape-may"], to: null }],
+    });
+  });
+
+  it("refuses a site the deployment does not have, naming its sites", () => {
+    expect(plan("Stock number,Sites\r\nD-1002,cape-may;atlantis\r\n").rows[0]!.errors).toEqual([
+      {
+        column: "Sites",
+        message:
+          '"atlantis" is not a site of this deployment; the sites are: sussex-coast, cape-may (separate them with ";", or leave the cell empty for every site)',
+      },
+    ]);
+  });
+
+  it("an account scoped to sites adds or takes off only its own sites", () => {
+    const scoped: ImportContext = { ...ORG, account: { role: "sales", sites: ["cape-may"] } };
+    const onCape = [{ ...both, location: "cape-may" }];
+    expect(plan("Stock number,Sites\r\nD-1002,sussex-coast\r\n", scoped, onCape).rows[0]).toMatchObject({ action: "update", errors: [] });
+    expect(plan("Stock number,Sites\r\nD-1002,\r\n", scoped, onCape).rows[0]!.errors).toEqual([
+      { column: "Sites", message: expect.stringContaining("every site added later is not one of them") },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { csvCell } from "./leads-csv";
 import type { Vehicle } from "./vehicle";
 
 /** A cell's value as read: undefined for an empty cell; a string for what a column could not read, for the schema to refuse in words. */
-export type CellValue = string | number | undefined;
+export type CellValue = string | number | string[] | undefined;
 
 /**
  * How an empty cell (or a column the file leaves out) counts:
@@ -46,12 +46,23 @@ const numberOrText = (s: string): CellValue => {
   if (!t) return undefined;
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : t;
 };
+/** The separator of the Sites cell's site ids ("sussex-coast;cape-may"): a comma would need the cell quoted. */
+export const SITES_SEPARATOR = ";";
+/** "sussex-coast;cape-may", "Sussex-Coast ; cape-may;" → each id, lower-cased; empty is every site (undefined). */
+const siteList = (s: string): CellValue => {
+  const ids = s
+    .split(SITES_SEPARATOR)
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  return ids.length ? ids : undefined;
+};
+
 /** "On hold", "on hold" and "on-hold" are one status. */
 const status = (s: string): CellValue => s.trim().toLowerCase().replace(/\s+/g, "-") || undefined;
 
 /**
  * The columns, in the export's order: the unit's own facts first, as a dealer's spreadsheet has them, then location
- * (the lot; an account scoped to sites imports only onto its own), then the model's facts a new cart needs when no
+ * (the lot; an account scoped to sites imports only onto its own) and the sites it is shown on, then the model's facts a new cart needs when no
  * cart of its brand and model is in the catalogue yet (category, seats, range, description).
  */
 export const INVENTORY_CSV_COLUMNS: readonly InventoryCsvColumn[] = [
@@ -67,6 +78,8 @@ export const INVENTORY_CSV_COLUMNS: readonly InventoryCsvColumn[] = [
   { name: "Cost", path: "cost", kind: "unit", cell: (v) => v.cost, read: wholeNumber },
   { name: "Status", path: "status", kind: "kept", cell: (v) => v.status, read: status },
   { name: "Location", path: "location", kind: "unit", cell: (v) => v.location, read: lower },
+  // The sites the cart is shown on, by id, separated by ";"; empty: every site (and every site added later).
+  { name: "Sites", path: "sites", kind: "unit", cell: (v) => v.sites?.join(SITES_SEPARATOR), read: siteList },
   { name: "Category", path: "category", kind: "kept", cell: (v) => v.category, read: text },
   { name: "Seats", path: "specifications.seatingCapacity", kind: "kept", cell: (v) => v.specifications.seatingCapacity, read: wholeNumber },
   { name: "Range", path: "specifications.range", kind: "kept", cell: (v) => v.specifications.range, read: numberOrText },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bigCatalogue } from "./testing/big-catalogue";
-import { brandChoices, inventoryList, listSearch, nextSort, parseListQuery, type InventoryListQuery } from "./inventory-list";
+import { brandChoices, inventoryList, listSearch, nextSort, parseListQuery, sitesText, type InventoryListQuery } from "./inventory-list";
 import { testVehicle as v } from "./testing/test-vehicle";
 
 const TODAY = new Date("2026-11-25T15:00:00Z");
@@ -87,4 +87,40 @@ it("offers each brand once, by its slug, alphabetically", () => {
     { value: "e2e-test-motors", label: "E2E Test Motors" },
     { value: "evolution", label: "Evolution" },
   ]);
+});
+
+describe("the list's search, accents aside", () => {
+  const accented = [v("cafe", { name: "Café Crème Cruiser", color: "Crème" }), v("plain", { name: "Evolution Classic", color: "Beige" })];
+  it.each([
+    ["cafe creme", ["cafe"]],
+    ["Café", ["cafe"]],
+    ["CRÈME cruiser", ["cafe"]],
+    ["classic", ["plain"]],
+  ])("%j finds %j", (q, found) => {
+    expect(inventoryList(accented, { q }, TODAY).map((x) => x.id)).toEqual(found);
+  });
+});
+
+describe("the list by site (issue 42)", () => {
+  const everywhere = v("everywhere");
+  const capeOnly = v("cape-only", { sites: ["cape-may"] });
+  const sussexOnly = v("sussex-only", { sites: ["sussex-coast"] });
+  const all = [everywhere, capeOnly, sussexOnly];
+
+  it("shows the carts a site shows: those naming it and those naming none", () => {
+    expect(inventoryList(all, { site: "cape-may" }, new Date()).map((x) => x.id)).toEqual(["everywhere", "cape-only"]);
+  });
+
+  it("keeps the site in the URL, and drops a value that is no site id", () => {
+    expect(parseListQuery(new URLSearchParams("site=cape-may&status=sold"))).toEqual({ site: "cape-may", status: "sold" });
+    expect(listSearch({ status: "sold", site: "cape-may", sort: "price" })).toBe("?status=sold&site=cape-may&sort=price");
+    expect(parseListQuery(new URLSearchParams("site=Cape%20May"))).toEqual({});
+  });
+
+  it("names a cart's sites, or says Every site", () => {
+    const names = new Map([["cape-may", "Cape May"]]);
+    expect(sitesText(capeOnly, names)).toBe("Cape May");
+    expect(sitesText(v("two", { sites: ["cape-may", "gone-site"] }), names)).toBe("Cape May, gone-site");
+    expect(sitesText(everywhere, names)).toBe("Every site");
+  });
 });

@@ -4,7 +4,8 @@
  * lot are `daysOnLot` (vehicle.ts). Framework-free, so the console and its tests share one reading of the URL.
  */
 import { brandValue } from "./inventory-filter";
-import { daysOnLot, VEHICLE_CONDITIONS, VEHICLE_STATUSES, type Vehicle, type VehicleCondition, type VehicleStatus } from "./vehicle";
+import { unaccented } from "./unaccented";
+import { daysOnLot, isShownOn, VEHICLE_CONDITIONS, VEHICLE_STATUSES, type Vehicle, type VehicleCondition, type VehicleStatus } from "./vehicle";
 
 /** The age filter's choices: units that have stood on the lot more than this many days. */
 export const AGE_OPTIONS = [
@@ -36,11 +37,13 @@ export interface InventoryListQuery {
   brand?: string;
   condition?: VehicleCondition;
   age?: AgeFilter;
+  /** A site's id: the carts it shows (those naming it, and those naming no site, which every site shows). */
+  site?: string;
   sort?: ListColumn;
   order?: SortOrder;
 }
 
-const KEYS = ["q", "status", "brand", "condition", "age", "sort", "order"] as const;
+const KEYS = ["q", "status", "brand", "condition", "age", "site", "sort", "order"] as const;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 const BRAND_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
@@ -48,6 +51,7 @@ const BRAND_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 /** The query a URL's search carries; a value the list does not know is dropped (a bookmark outlives a choice). */
 export function parseListQuery(search: URLSearchParams): InventoryListQuery {
   const brand = search.get("brand");
+  const site = search.get("site");
   const q = search.get("q")?.slice(0, 100);
   const query: InventoryListQuery = {
     q: q || undefined,
@@ -58,6 +62,7 @@ export function parseListQuery(search: URLSearchParams): InventoryListQuery {
       AGE_OPTIONS.map((o) => o.value),
       search.get("age"),
     ),
+    site: site && BRAND_SLUG.test(site) ? site : undefined,
     sort: oneOf(
       LIST_COLUMNS.map((c) => c.key),
       search.get("sort"),
@@ -85,6 +90,11 @@ export function nextSort(query: InventoryListQuery, column: ListColumn): Pick<In
   return { sort: column, order: query.sort === column && query.order !== "desc" ? "desc" : "asc" };
 }
 
+/** A cart's sites in words: the names of those it names (an id the names do not know, as it is), or "Every site". */
+export function sitesText(v: Pick<Vehicle, "sites">, names: ReadonlyMap<string, string>): string {
+  return v.sites?.length ? v.sites.map((id) => names.get(id) ?? id).join(", ") : "Every site";
+}
+
 /** The brand filter's choices: each brand the vehicles have, once, by its slug, alphabetical. */
 export function brandChoices(vehicles: readonly Pick<Vehicle, "brand">[]): { value: string; label: string }[] {
   const seen = new Map<string, string>();
@@ -100,16 +110,18 @@ const haystacks = new WeakMap<Vehicle, string>();
 const haystackOf = (v: Vehicle): string => {
   let text = haystacks.get(v);
   if (text === undefined)
-    haystacks.set(v, (text = [v.name, v.id, v.stockNumber, v.vin, v.serialNumber, v.brand, v.category, v.color, v.year, v.status].join(" ").toLowerCase()));
+    haystacks.set(
+      v,
+      (text = unaccented([v.name, v.id, v.stockNumber, v.vin, v.serialNumber, v.brand, v.category, v.color, v.year, v.status].join(" ").toLowerCase())),
+    );
   return text;
 };
 
-/** Whether a vehicle matches the search: every word in its name, id, stock number, VIN or serial, brand, category, colour, year or status. */
+/** Whether a vehicle matches the search: every word in its name, id, stock number, VIN or serial, brand, category, colour, year or status, accents aside. */
 export function matchesListSearch(v: Vehicle, q: string | undefined): boolean {
   if (!q) return true;
   const haystack = haystackOf(v);
-  return q
-    .toLowerCase()
+  return unaccented(q.toLowerCase())
     .split(/\s+/)
     .every((word) => haystack.includes(word));
 }
@@ -151,6 +163,7 @@ export function inventoryList(vehicles: readonly Vehicle[], query: InventoryList
     if (query.status && v.status !== query.status) return false;
     if (query.brand && brandValue(v.brand) !== query.brand) return false;
     if (query.condition && v.condition !== query.condition) return false;
+    if (query.site && !isShownOn(v, query.site)) return false;
     if (minimum !== undefined) {
       const age = days(v);
       if (age === undefined || age <= minimum) return false;

@@ -8,6 +8,8 @@ import { z } from "zod";
 import "./plain-messages";
 import { INTERESTS, type Interest } from "./contact";
 import type { Lead } from "./lead";
+import type { VehicleStatus } from "./vehicle";
+import { unaccented } from "./unaccented";
 import { SITE_MESSAGES, SLUG_PATTERN } from "./site";
 
 /** A lead's follow-up status; a lead nobody has touched is `new`. */
@@ -185,8 +187,11 @@ export const REPLY_STUCK_MS = 2 * 60_000;
 export const mayResendReply = (r: Pick<LeadReply, "status" | "attemptAt">, now: number): boolean =>
   r.status === "failed" || (r.status === "sending" && now - Date.parse(r.attemptAt) > REPLY_STUCK_MS);
 
-/** A lead as the inbox shows it: as stored, plus its follow-up. */
-export type InboxLead = Lead & FollowUp;
+/** The cart a lead is about as it is now: its status, or gone from the catalogue. */
+export type LeadCartNow = VehicleStatus | "removed";
+
+/** A lead as the inbox shows it: as stored, plus its follow-up and (for a lead about a cart) that cart as it is now. */
+export type InboxLead = Lead & FollowUp & { cartNow?: LeadCartNow };
 
 // ---------------------------------------------------------------- filters
 
@@ -246,8 +251,6 @@ export const periodProblem = ({ from, to }: Pick<LeadQuery, "from" | "to">): str
   from !== undefined && to !== undefined && from >= to ? FROM_AFTER_TO : undefined;
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** Text without its accents: "Núñez" → "Nunez", so a search typed without them finds it (and one typed with them finds text without). */
-const unaccented = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "");
 /** Any letter beyond printable ASCII (and its spaces), which may carry an accent. */
 const NOT_ASCII = /[^\t\n\r -~]/;
 

@@ -85,6 +85,7 @@ describe("the lead mail's Reply-To", () => {
     ["Eve <attacker@evil.test>", "Reyes", { address: "dana@example.com" }],
     ["Eve", "attacker@evil.test", { address: "dana@example.com" }],
     ['Eve"', "x, y", { address: "dana@example.com" }],
+    ["=?utf-8?b?Qm9zcw==?=", "Reyes", { address: "dana@example.com" }],
   ])("%j %j → %j", (firstName, lastName, replyTo) => {
     expect(composeLeadMail(lead({ firstName, lastName, email: "dana@example.com" }), SITE).replyTo).toEqual(replyTo);
   });

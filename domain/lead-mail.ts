@@ -16,8 +16,11 @@ export interface LeadMail {
   replyTo: { name?: string; address: string };
 }
 
-/** Characters that make a display name read as (or hide) an address, e.g. `Eve <attacker@evil.test>`: RFC 5322's specials but ".". */
-const ADDRESS_LIKE = /[<>@",;:\\()[\]]/;
+/**
+ * What makes a display name read as (or hide) an address, e.g. `Eve <attacker@evil.test>`: RFC 5322's specials but
+ * "."; or what a mail client would decode into other text, an RFC 2047 encoded word (`=?utf-8?b?Qm9zcw==?=`, "Boss").
+ */
+const ADDRESS_LIKE = /[<>@",;:\\()[\]]|=\?/;
 
 /**
  * The notification sales staff of `site` (the site the lead came through)

@@ -85,6 +85,8 @@ export const LeadSchema = z.object({
    * mail is on, then sent or retried as `delivery` is. Absent on every other lead, and when mail was off.
    */
   confirmation: DeliverySchema.optional(),
+  /** The client address a test drive was booked from (an IPv6 /64 as one), to count a visitor's upcoming bookings. */
+  address: z.optional(z.string()),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 

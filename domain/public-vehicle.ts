@@ -1,7 +1,7 @@
 import type { Vehicle } from "./vehicle";
 
 /** The fields only staff see (issue 29): never in a public answer, page, JSON-LD, feed or widget. */
-export const STAFF_ONLY_VEHICLE_FIELDS = ["cost"] as const;
+export const STAFF_ONLY_VEHICLE_FIELDS = ["cost", "sale"] as const;
 type StaffOnlyField = (typeof STAFF_ONLY_VEHICLE_FIELDS)[number];
 
 /**
@@ -27,3 +27,29 @@ export function publicVehicle(v: Vehicle | PublicVehicle): PublicVehicle {
   }
   return shown;
 }
+
+const onSites = new WeakMap<PublicVehicle, Map<string, PublicVehicle>>();
+
+/**
+ * The public view of a vehicle as the site `siteId` shows it (issue 42, decision 0057): it names no other site. Its
+ * `sites` (which sites show it) are left out, as every answer of a site lists only that site's vehicles anyway; its
+ * `location` (the lot it stands on) is kept only when it is this site's own lot. Made once per (version, site); the
+ * public view itself when there is nothing to leave out, so a site that names none shares its bytes.
+ */
+export function publicVehicleOn(v: Vehicle | PublicVehicle, siteId: string): PublicVehicle {
+  const base = publicVehicle(v);
+  if (base.sites === undefined && (base.location === undefined || base.location === siteId)) return base;
+  let bySite = onSites.get(base);
+  if (!bySite) onSites.set(base, (bySite = new Map()));
+  let shown = bySite.get(siteId);
+  if (!shown) {
+    const copy: Record<string, unknown> = { ...base };
+    delete copy.sites;
+    if (base.location !== siteId) delete copy.location;
+    bySite.set(siteId, (shown = copy as PublicVehicle));
+  }
+  return shown;
+}
+
+/** Whether the vehicle stands on the lot of another site than `siteId` (its public view there does not say which). */
+export const standsElsewhere = (v: Pick<Vehicle, "location">, siteId: string): boolean => v.location !== undefined && v.location !== siteId;

@@ -8,7 +8,7 @@ import { escapeHtml as h, noEncodedWords, oneLine } from "./escape";
 import { icsCalendar, type CalendarEvent } from "./ics";
 import { formatUsd, formatUsdRate } from "./money";
 import { RENTAL_CANCELLATION } from "./rental-cancellation";
-import { depositText, planTitle, type CancellationRefund, type Reservation } from "./rental-booking";
+import { depositText, planTitle, UNCONFIRMED_HOLD_HOURS, type CancellationRefund, type Reservation } from "./rental-booking";
 import { fromLocalDateTime } from "./local-time";
 import { primaryDomain, type Site } from "./site";
 import { DELIVERY_RULES } from "./delivery";
@@ -44,10 +44,15 @@ export const CANCELLATION_TERMS = [
   "No-show: no refund.",
 ] as const;
 
-export function refundSentence(refund: CancellationRefund): string {
-  if (refund.percent === 100) return `You get a full refund: ${formatUsdRate(refund.amount)}.`;
-  if (refund.percent === 0) return "The rental had started, so there is no refund.";
-  return `You cancelled within ${RENTAL_CANCELLATION.freeNoticeHours} hours of the start, so ${refund.percent}% comes back: ${formatUsdRate(refund.amount)}.`;
+/**
+ * What a cancellation costs the renter, in the mail's words. Nothing is paid online (the request's mail says so), so
+ * nothing is refunded either: the policy's refund is the part of the price the renter no longer owes.
+ */
+export function refundSentence(refund: CancellationRefund, total: number): string {
+  if (refund.percent === 100) return "Nothing was charged, and you owe nothing: there is no fee.";
+  const due = formatUsdRate(Math.round((total - refund.amount) * 100) / 100);
+  if (refund.percent === 0) return `Nothing was charged online. The rental had started, so under the policy its price, ${due}, is due.`;
+  return `Nothing was charged online. You cancelled within ${RENTAL_CANCELLATION.freeNoticeHours} hours of the start, so under the policy ${100 - refund.percent}% of the price, ${due}, is due.`;
 }
 
 const where = (r: Reservation, site: Site): string =>
@@ -92,8 +97,22 @@ export function rentalCalendar(r: Reservation, site: Site, now = new Date()): st
   return icsCalendar(events, { name: site.name, now });
 }
 
-/** A renter's mail for one step of a reservation; `cancelUrl` for the steps that offer cancelling. */
-export function composeRentalMail(kind: RentalMailKindOf, r: Reservation, site: Site, cancelUrl: string, now = new Date()): RentalMailMessage {
+/** The "request received" mail's ask, while the request holds its cart only for a while. */
+export const confirmEmailAsk = () =>
+  `Please confirm your e-mail address with the link below: we hold the cart for your request for ${UNCONFIRMED_HOLD_HOURS} hours until you do, and until we decide once you have.`;
+
+/**
+ * A renter's mail for one step of a reservation; `cancelUrl` for the steps that offer cancelling, `confirmEmailUrl`
+ * for a request received that waits for its renter's e-mail (reservation.holdUntil).
+ */
+export function composeRentalMail(
+  kind: RentalMailKindOf,
+  r: Reservation,
+  site: Site,
+  cancelUrl: string,
+  now = new Date(),
+  confirmEmailUrl?: string,
+): RentalMailMessage {
   const name = oneLine(`${r.renter.firstName} ${r.renter.lastName}`);
   const plan = planTitle(r.plan);
   const heading = {
@@ -108,7 +127,7 @@ export function composeRentalMail(kind: RentalMailKindOf, r: Reservation, site: 
     confirmed: `Your ${plan} cart is booked. The attached calendar file holds the delivery and the pickup.`,
     declined: `We are sorry: we cannot take this request. The reason: ${oneLine(r.reason ?? "not given")}. Call us at ${site.phones.main.display} and we will help you find another way.`,
     moved: "We changed the dates of your rental, as agreed. The new dates and price are below.",
-    cancelled: r.refund ? refundSentence(r.refund) : "Your rental is cancelled.",
+    cancelled: r.refund ? refundSentence(r.refund, r.quote.total) : "Your rental is cancelled.",
   }[kind];
   const facts: MailFacts = [
     ["Reference", r.reference],
@@ -120,8 +139,10 @@ export function composeRentalMail(kind: RentalMailKindOf, r: Reservation, site: 
   const quoteLines: MailFacts = [...r.quote.lines.map((l): [string, string] => [l.label, formatUsd(l.amount)]), ["Total", formatUsd(r.quote.total)]];
   const offersCancel = kind === "received" || kind === "confirmed" || kind === "moved";
   const showsQuote = kind !== "declined";
+  const asksEmail = kind === "received" && r.holdUntil !== undefined && confirmEmailUrl !== undefined;
   const text = visitorMailText(site, name, heading, [
     intro,
+    ...(asksEmail ? ["", confirmEmailAsk(), `Confirm your e-mail: ${confirmEmailUrl}`] : []),
     "",
     ...factLines(facts),
     ...(showsQuote ? ["", "Price:", ...factLines(quoteLines, "  "), "", depositText(r.quote.deposit)] : []),
@@ -129,6 +150,7 @@ export function composeRentalMail(kind: RentalMailKindOf, r: Reservation, site: 
   ]);
   const html = visitorMailHtml(site, name, heading, [
     `<p>${h(intro)}</p>`,
+    asksEmail ? `<p>${h(confirmEmailAsk())}</p><p><a href="${h(confirmEmailUrl!)}">Confirm my e-mail address</a></p>` : "",
     factsTable(facts),
     showsQuote ? `<h2 style="font-size:16px">Price</h2>${factsTable(quoteLines)}<p>${h(depositText(r.quote.deposit))}</p>` : "",
     offersCancel

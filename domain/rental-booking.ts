@@ -6,8 +6,10 @@
  */
 import * as z from "zod/mini";
 import { ContactMessageSchema, LeadSourceSchema } from "./contact";
-import { distanceMiles, type LatLng } from "./distance";
+import { milesFromShowroom, rentalDeliveryFee } from "./delivery";
+import type { LatLng } from "./distance";
 import { formatUsd } from "./money";
+import { DAYS, formatClock, type Day, type DayHours } from "./opening-hours";
 import { fromLocalDateTime, isLocalDateTime, toLocalDateTime, wallClock } from "./local-time";
 import { RENTAL_PLANS, RENTAL_TERMS, type RentalPlan, type RentalPlanId } from "./rentals";
 import { cancellationRefund, type CancellationRefund } from "./rental-cancellation";
@@ -128,14 +130,16 @@ export interface RentalTown {
   miles: number;
 }
 
-/** A site's towns with their miles from its showroom (the site record's towns and geo). */
+/** A site's towns with their miles from its showroom (the site record's towns and geo), as its town pages print them. */
 export const rentalTowns = (towns: readonly ({ slug: string; name: string } & LatLng)[], showroom: LatLng): RentalTown[] =>
-  towns.map((t) => ({ slug: t.slug, name: t.name, miles: Math.round(distanceMiles(showroom, t)) }));
+  towns.map((t) => ({ slug: t.slug, name: t.name, miles: milesFromShowroom({ coordinates: t }, { geo: showroom }) }));
 
 export interface RentalQuoteContext {
   now: Date;
   towns: readonly RentalTown[];
   timeZone: string;
+  /** How many days ahead a rental may start (the site's setting); unchecked when absent (a browser's own preview). */
+  horizonDays?: number;
 }
 
 export interface RentalQuoteLine {
@@ -167,9 +171,6 @@ export interface RentalQuote {
 export type RentalQuoteField = "plan" | "start" | "end" | "delivery" | "delivery.street" | "delivery.town" | "drivers";
 export type RentalQuoteResult = { ok: true; quote: RentalQuote } | { ok: false; errors: Partial<Record<RentalQuoteField, string>> };
 
-/** The delivery fee to a town `miles` from the shop: the per-mile fee past the free miles. */
-export const rentalDeliveryFee = (miles: number): number => Math.max(0, miles - RENTAL_TERMS.freeDeliveryMiles) * RENTAL_TERMS.deliveryFeePerMile;
-
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -193,6 +194,7 @@ export function quoteRental(input: RentalQuoteInput, ctx: RentalQuoteContext): R
     const startsAt = +fromLocalDateTime(input.start, ctx.timeZone);
     const span = endWall - startWall;
     if (startsAt < +ctx.now) errors.start = RENTAL_MESSAGES.startPast;
+    else if (ctx.horizonDays !== undefined && startsAt > +ctx.now + ctx.horizonDays * DAY_MS) errors.start = horizonMessage(ctx.horizonDays);
     if (span <= 0) errors.end = RENTAL_MESSAGES.endBeforeStart;
     else if (span < RENTAL_TERMS.minimumHours * HOUR_MS) errors.end = RENTAL_MESSAGES.tooShort;
     else if (span > RENTAL_TERMS.maximumDays * DAY_MS) errors.end = RENTAL_MESSAGES.tooLong;
@@ -255,6 +257,30 @@ export function quoteRental(input: RentalQuoteInput, ctx: RentalQuoteContext): R
 }
 
 /** The deposit sentence shown under every quote (spec §9 and the rental policy): nothing is paid online. */
+/**
+ * Why a rental's pickup or return is outside the site's rental hours, which are its opening hours: from the earliest
+ * opening to the latest closing of its open days (9 AM to 5 PM by default), on any day, as a rental runs whole days
+ * through closed ones (docs/decisions/0051). Null when both are within them, or when the site is closed every day.
+ */
+export function rentalHoursProblem(hours: Record<Day, DayHours>, start: string, end: string): string | null {
+  const open = DAYS.map((d) => hours[d]).filter((h): h is NonNullable<DayHours> => h !== null);
+  if (!open.length) return null;
+  const opens = open.map((h) => h.opens).sort()[0]!;
+  const closes = open
+    .map((h) => h.closes)
+    .sort()
+    .at(-1)!;
+  for (const [what, at] of [
+    ["pickup", start],
+    ["return", end],
+  ] as const) {
+    const time = at.slice(11, 16);
+    if (time < opens || time > closes)
+      return `The ${what} at ${formatClock(time)} is outside our rental hours, ${formatClock(opens)} to ${formatClock(closes)}: choose a time within them`;
+  }
+  return null;
+}
+
 export const depositText = (deposit: number): string =>
   `A ${formatUsd(deposit)} security deposit is taken by card at delivery and refunded within ${RENTAL_TERMS.depositRefundDays} of the cart's return. Nothing is paid online.`;
 
@@ -312,6 +338,26 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const HOLDING_STATUSES: readonly ReservationStatus[] = ["requested", "confirmed"];
 export const holdsCart = (status: ReservationStatus): boolean => HOLDING_STATUSES.includes(status);
 
+/**
+ * How long a request holds its cart before its renter confirms their e-mail by the link of the "request received"
+ * mail: long enough to open a mail over a weekend; a stranger's requests with addresses that are not theirs lapse.
+ */
+export const UNCONFIRMED_HOLD_HOURS = 48;
+/** The site's page that confirms a renter's e-mail, the link of the "request received" mail (host-site/server/rental-confirm.ts). */
+export const RENTAL_CONFIRM_PATH = "/rentals/confirm";
+/** Requests one e-mail address, or one client address, may hold unconfirmed at once on a site. */
+export const UNCONFIRMED_PER_RENTER = 3;
+export const tooManyUnconfirmedMessage = (n: number) =>
+  `You have ${n} rental requests waiting for you to confirm your e-mail: open the link in the mails we sent you, or call us, before you send another.`;
+
+/** Whether a reservation holds its cart at `now`: a holding status, and for a request not yet confirmed by e-mail, within its hold. */
+export const holdsCartAt = (r: Pick<Reservation, "status" | "holdUntil">, now: number): boolean =>
+  holdsCart(r.status) && !(r.holdUntil !== undefined && Date.parse(r.holdUntil) <= now);
+
+/** Whether a reservation is a request still waiting for its renter's e-mail, and holding its cart meanwhile. */
+export const isUnconfirmedHold = (r: Pick<Reservation, "status" | "holdUntil">, now: number): boolean =>
+  r.status === "requested" && r.holdUntil !== undefined && Date.parse(r.holdUntil) > now;
+
 /** A staff action and the statuses it may start from. */
 export const RESERVATION_ACTIONS = {
   confirm: ["requested"],
@@ -333,10 +379,18 @@ export const DEFAULT_TURNAROUND_HOURS = 2;
 export const MAX_TURNAROUND_HOURS = 72;
 export const MAX_FLEET = 500;
 
-/** A site's rental settings: carts per plan and the turnaround. */
+/** How far ahead a rental may start until the owner sets it: a season ahead and the next (a date like 9999-12-30 is refused). */
+export const DEFAULT_BOOKING_HORIZON_DAYS = 365;
+export const MAX_BOOKING_HORIZON_DAYS = 730;
+/** The start's words past the horizon. */
+export const horizonMessage = (days: number) => `Rentals can be booked up to ${days} days ahead: choose an earlier start, or call us`;
+
+/** A site's rental settings: carts per plan, the turnaround, and how far ahead a rental may start. */
 export interface RentalSettings {
   fleet: Record<RentalPlanId, number>;
   turnaroundHours: number;
+  /** Absent in a write: the default. */
+  bookingHorizonDays?: number;
 }
 
 /**
@@ -346,6 +400,7 @@ export interface RentalSettings {
 export const DEFAULT_RENTAL_SETTINGS: RentalSettings = {
   fleet: { "4-seater": 2, "6-seater": 2, utility: 1 },
   turnaroundHours: DEFAULT_TURNAROUND_HOURS,
+  bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
 };
 
 const fleetCount = z
@@ -359,6 +414,15 @@ export const RentalSettingsSchema = z.object({
       z.minimum(0, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
       z.maximum(MAX_TURNAROUND_HOURS, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
     ),
+  // Optional: a form that does not show it keeps the stored value.
+  bookingHorizonDays: z.optional(
+    z
+      .int({ error: `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}` })
+      .check(
+        z.minimum(1, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
+        z.maximum(MAX_BOOKING_HORIZON_DAYS, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
+      ),
+  ),
 });
 
 export interface RentalRenter {
@@ -372,7 +436,7 @@ export interface ReservationEvent {
   at: string;
   /** The staff member's e-mail, or "renter" / "system". */
   by: string;
-  action: "requested" | ReservationAction;
+  action: "requested" | "e-mail confirmed" | ReservationAction;
   detail: string;
 }
 
@@ -396,9 +460,15 @@ export interface Reservation {
   delivery: RentalDelivery;
   drivers: number;
   source: string | null;
-  /** The address of the site the request came through (e.g. https://www.dealer.example): the links of its mails point there. */
+  /** The address of the site it was made through, from the site's stored domain (siteOrigin), never a request header. Its mails' links are made afresh from the site. */
   origin: string;
   createdAt: string;
+  /** While its renter has not confirmed their e-mail: when the request stops holding its cart (UNCONFIRMED_HOLD_HOURS). */
+  holdUntil?: string;
+  /** When the renter confirmed their e-mail by the mail's link: from then it holds until staff decide. */
+  emailConfirmedAt?: string;
+  /** The client address it was sent from (an IPv6 /64 as one), to count a sender's unconfirmed requests. */
+  address?: string;
   /** Why staff declined it, told to the renter. */
   reason?: string;
   /** The refund when cancelled. */

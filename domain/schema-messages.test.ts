@@ -153,6 +153,8 @@ describe("a vehicle's every field has words of its own", () => {
     [{ price: undefined }, "price", "Enter the price in whole dollars, like 12995"],
     [{ price: 12.5 }, "price", "Price must be a whole number of dollars from $1 to $250,000"],
     [{ id: "Cart One" }, "id", "Use lower-case letters, digits and hyphens, like evolution-d5-ranger-4"],
+    [{ id: "a".repeat(200) }, "id", "The ID must be at most 80 characters: it is part of the vehicle's address"],
+    [{ receivedAt: "2030-01-15" }, "receivedAt", "The day it arrived on the lot cannot be later than today"],
     [{ stockNumber: "D 10" }, "stockNumber", "Stock number must be 1 to 20 letters, digits or dashes, starting with a letter or digit"],
     [{ vin: "1M8GDM9A" }, "vin", "A VIN has 17 characters; this one has 8"],
     [{ condition: "new" }, "hours", "A new unit has no meter reading: choose Used as the condition, or leave this empty"],

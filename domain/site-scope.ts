@@ -6,7 +6,7 @@
  */
 import type { Lead } from "./lead";
 import { auditLeadId, mayActOnSite, type AuditEntry, type StaffScope } from "./staff";
-import { isShownOn, type Vehicle } from "./vehicle";
+import { changedVehicleFields, isShownOn, type Vehicle } from "./vehicle";
 
 /** The sites a vehicle (or a request's draft of one) names, or undefined when it names none (every site). */
 export function vehicleSiteIds(vehicle: object): readonly string[] | undefined {
@@ -57,4 +57,53 @@ export function auditEntryVisible(account: StaffScope, entry: AuditEntry, find: 
     return vehicle === undefined || mayActOnVehicle(account, vehicle);
   }
   return false;
+}
+
+/** Why an account may not make a change to a cart, and the field it is about. */
+export interface ScopeRefusal {
+  field: "sites" | "location" | "vehicle";
+  message: string;
+}
+
+const named = (ids: readonly string[]) => ids.join(", ");
+
+/**
+ * The one rule of a shared cart (issue 42, docs/decisions/0059-shared-carts.md): an account scoped to some sites may
+ * change a cart only in what concerns its own sites. It adds or removes only its own sites from the cart's list; while
+ * another site also shows the cart, it changes nothing else (no delete, sale, hold, price or photo); what it creates is
+ * shown on its own sites only; it places carts only on its own sites' lots. Organisation-wide accounts may do anything.
+ * `before` absent: a create; `after` absent: a delete. `siteIds`: the deployment's sites (a cart naming none is on all).
+ */
+export function scopeRefusal(
+  account: StaffScope,
+  before: Vehicle | undefined,
+  after: Vehicle | undefined,
+  siteIds: readonly string[],
+): ScopeRefusal | undefined {
+  const own = account.sites;
+  if (own === undefined) return undefined;
+  const shownOn = (v: Vehicle) => (vehicleSiteIds(v) ?? siteIds).filter((id) => siteIds.includes(id));
+  const foreign = (ids: readonly string[]) => ids.filter((id) => !own.includes(id));
+  const others = before ? foreign(shownOn(before)) : [];
+  const shared = (name: string) =>
+    `${name} is also shown on ${named(others)}: your account may only remove its own site from it; an organisation-wide account can change it for every site`;
+  if (!after) return others.length ? { field: "vehicle", message: shared(before!.name) } : undefined;
+
+  // A cart naming no sites is also on every site added later: naming none adds those (naming some leaves them out,
+  // which is how a scoped account takes its own site off a cart every site shows).
+  const LATER = "every site added later";
+  const listed = (v: Vehicle | undefined) => (!v ? [] : vehicleSiteIds(v) ? shownOn(v) : [...shownOn(v), LATER]);
+  const now = listed(after);
+  const was = listed(before);
+  const touched = foreign([...now.filter((id) => !was.includes(id)), ...was.filter((id) => id !== LATER && !now.includes(id))]);
+  if (touched.length)
+    return {
+      field: "sites",
+      message: `Your account may show a cart only on its own sites (${named(own)}), and add or remove only those: ${named(touched)} is not one of them`,
+    };
+  if (after.location !== undefined && after.location !== before?.location && !own.includes(after.location))
+    return { field: "location", message: `Location "${after.location}" is not one of your account's sites' lots (${named(own)})` };
+  if (before && others.length && changedVehicleFields(before, after).some((field) => field !== "sites"))
+    return { field: "vehicle", message: shared(before.name) };
+  return undefined;
 }

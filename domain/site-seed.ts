@@ -16,6 +16,20 @@ export const FIRST_SITE_ID = "sussex-coast";
 /** The loopback names a development or test server is reached by: the first site claims them, so `npm start` serves it there. */
 export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1"] as const;
 
+/** The first site's own figures and phrases (site.story), as its pages have always said them. */
+const FIRST_SITE_STORY = {
+  customers: BUSINESS.happyCustomers,
+  familyRun: true,
+  reach: "From the beaches to the farm towns",
+  serviceReach: "from the beach towns to the western farms",
+  customerKinds: "from beach-house owners and retirement communities to marinas, farms and resorts",
+  beginnings: "with a handful of carts and a workshop",
+  rentalDeliveries: "Hundreds of summer deliveries to rental houses every season",
+  founding:
+    "with a few used carts and one service bay. Summer visitors wanted carts for the beach towns, year-round residents wanted something quieter " +
+    "and cheaper than a second car, and farms and marinas needed a hard-working utility vehicle.",
+} as const;
+
 /**
  * The first site. Its primary domain is today's canonical one (BUSINESS.siteUrl, so canonical URLs are unchanged);
  * it also claims the host of `publicOrigin` (PUBLIC_ORIGIN, by default http://localhost:PORT) and the loopback names.
@@ -40,8 +54,19 @@ export function firstSite({ publicOrigin }: { publicOrigin?: string } = {}): Sit
     legal: { state: "Delaware", county: address.county },
     foundedYear: BUSINESS.foundedYear,
     social,
+    story: { ...FIRST_SITE_STORY },
     financing: { url: BUSINESS.financingUrl, offer: BUSINESS.financingOffer, defaultApr: BUSINESS.defaultApr, zeroApr: [...BUSINESS.zeroAprModels] },
   } satisfies SiteInput);
+}
+
+/**
+ * The sites as stored, the first site given its story (FIRST_SITE_STORY) when its record is older than the field
+ * (issue 42): it keeps the copy its pages always had, and the console shows it. A record that has a story, even an
+ * empty one (`{}`: every phrase cleared), is kept as it is.
+ */
+export function withFirstSiteStory<T extends readonly Site[]>(sites: T): T {
+  if (!sites.some((s) => s.id === FIRST_SITE_ID && s.story === undefined)) return sites;
+  return sites.map((s) => (s.id === FIRST_SITE_ID && s.story === undefined ? { ...s, story: { ...FIRST_SITE_STORY } } : s)) as unknown as T;
 }
 
 const SHORT_DAYS = DAYS.map((d) => d.slice(0, 3).toLowerCase());

@@ -168,6 +168,30 @@ export const SiteSchema = z
       .min(1800, SITE_MESSAGES.foundedYear)
       .max(2100, SITE_MESSAGES.foundedYear),
     social: z.object({ facebook: Link.optional(), instagram: Link.optional(), youtube: Link.optional() }).default({}),
+    /**
+     * Figures and phrases that describe this business alone (issue 42, decision 0057): each is shown only when set, and
+     * a page words the site without it otherwise, so no site shows another's story. The first site's are seeded.
+     */
+    story: z
+      .object({
+        /** The customers served, as the pages' figures show it, e.g. "1000+". */
+        customers: text("The customers figure", 20).optional(),
+        /** Whether the business is family-run (the about page says so). */
+        familyRun: z.boolean().optional(),
+        /** The area's span as the home page's lead words it: "From the beaches to the farm towns", we have served… */
+        reach: text("The reach", 120).optional(),
+        /** The same span as the service page's pickup words it: anywhere in the region, "from the beach towns to the western farms". */
+        serviceReach: text("The service reach", 120).optional(),
+        /** Who the customers are, as the home page lists them: "from beach-house owners and retirement communities to marinas, farms and resorts". */
+        customerKinds: text("The kinds of customers", 200).optional(),
+        /** How it started, as the home page says "We started … in" its city: "with a handful of carts and a workshop". */
+        beginnings: text("The beginnings", 150).optional(),
+        /** The rental team's record, as the about page's card says it: "Hundreds of summer deliveries to rental houses every season". */
+        rentalDeliveries: text("The rental deliveries", 150).optional(),
+        /** The about page's story after "<name> opened in <city> in <year>": its own words, from "with a few used carts…" to the full stop. */
+        founding: text("The founding story", 1000).optional(),
+      })
+      .optional(),
     /** External financing application, opened in a new tab; the offer as pages word it. */
     financing: z
       .object({
@@ -241,3 +265,19 @@ export function siteForHost(sites: readonly Site[], host: string | undefined): S
 
 /** The site's primary domain: its canonical host. */
 export const primaryDomain = (site: Pick<Site, "domains">): string => site.domains[0]!;
+
+const LOOPBACK_NAME = /^(localhost|127\.0\.0\.1|[^.]+(\.[^.]+)*\.localhost)$/;
+
+/**
+ * The address a link the server mails for `site` opens (a rental's cancel link), made of stored facts only, never
+ * of a request's headers: `https://` and its primary domain. In development, where the deployment's own origin
+ * (PUBLIC_ORIGIN, http://localhost:PORT by default) is a loopback name the site claims, that origin, so the link
+ * works on the developer's machine (decision 0052).
+ */
+export function siteOrigin(site: Pick<Site, "domains">, publicOrigin?: string): string {
+  if (publicOrigin) {
+    const own = new URL(publicOrigin);
+    if (LOOPBACK_NAME.test(own.hostname) && site.domains.includes(own.hostname)) return own.origin;
+  }
+  return `https://${primaryDomain(site)}`;
+}

@@ -41,6 +41,13 @@ const normalisedSlug = (s: string): string =>
  */
 export const vehicleIdFromName = (name: string): string => normalisedSlug(name);
 
+/**
+ * The id of a new unit: its model's name and its stock number ("Onward 4 Passenger", "N-3018" →
+ * "onward-4-passenger-n-3018"), so that a second unit of a model gets its own; a cart with no stock number, its name's.
+ * The vehicle form and the CSV import both make ids with it.
+ */
+export const newVehicleId = (name: string, stockNumber?: string): string => vehicleIdFromName(stockNumber?.trim() ? `${name} ${stockNumber}` : name);
+
 /** The slug forms an id is found by: itself and its key. */
 const keysOf = (id: string): Set<string> => new Set([id, vehicleKey(id)]);
 

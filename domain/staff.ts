@@ -1,20 +1,17 @@
 import { z } from "zod";
 import "./plain-messages";
 import { VEHICLE_ID_PATTERN as SLUG_PATTERN } from "./vehicle";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "./staff-password";
 
 /** Staff roles: sales manages the inventory; the owner also manages accounts and partner origins. */
 export const STAFF_ROLES = ["owner", "sales"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const PASSWORD_MIN_LENGTH = 12;
-/** scrypt reads at most this much; longer inputs are refused rather than hashed for minutes. */
-export const PASSWORD_MAX_LENGTH = 1024;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from "./staff-password";
 
 export const STAFF_MESSAGES = {
   email: "Enter a valid e-mail address",
   role: `Role must be one of: ${STAFF_ROLES.join(", ")}`,
-  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   signInFailed: "Wrong e-mail or password",
   /** The same for every e-mail, known or not (docs/decisions/0017-sign-in-throttle.md). */
   signInThrottled: "Too many failed sign-ins for this e-mail from here. Wait a while, or ask an owner to unlock the account.",
@@ -34,10 +31,17 @@ export const StaffEmailSchema = z
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role });
 
-export const StaffPasswordSchema = z
-  .string({ error: STAFF_MESSAGES.passwordShort })
-  .min(PASSWORD_MIN_LENGTH, { error: STAFF_MESSAGES.passwordShort })
-  .max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.passwordLong });
+/** A password as domain/staff-password.ts accepts it, the account's e-mail aside (see withPasswordOf). */
+export const StaffPasswordSchema = z.string({ error: PASSWORD_MESSAGES.short }).superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** Adds to an object schema with `email` and `password` the check that the password does not hold the e-mail. */
+const withPasswordOf = <T extends { email: string; password: string }>(value: T, ctx: z.RefinementCtx) => {
+  const problem = passwordProblem(value.password, value.email);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+};
 
 /**
  * The sites an account is scoped to (issue 26), by site id, with its role there;
@@ -60,18 +64,20 @@ export const StaffAccountSchema = z.object({
 export type StaffAccount = z.infer<typeof StaffAccountSchema>;
 
 /** The owner's form for a new account, and the CLI's `add` (`sites` left out: every site). */
-export const NewStaffAccountSchema = z.object({
-  email: StaffEmailSchema,
-  role: StaffRoleSchema,
-  password: StaffPasswordSchema,
-  sites: StaffSitesSchema.optional(),
-});
+export const NewStaffAccountSchema = z
+  .object({
+    email: StaffEmailSchema,
+    role: StaffRoleSchema,
+    password: StaffPasswordSchema,
+    sites: StaffSitesSchema.optional(),
+  })
+  .superRefine(withPasswordOf);
 export type NewStaffAccount = z.infer<typeof NewStaffAccountSchema>;
 
 /** The sign-in form. Any non-empty password is checked: a short one simply fails like a wrong one. */
 export const SignInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: STAFF_MESSAGES.email }).max(320, { error: STAFF_MESSAGES.email }),
-  password: z.string().min(1, { error: "Enter your password" }).max(PASSWORD_MAX_LENGTH, { error: STAFF_MESSAGES.passwordLong }),
+  password: z.string().min(1, { error: "Enter your password" }).max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.long }),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
@@ -143,6 +149,25 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** The changes to a lead's follow-up: their `fields` are the lead's id, then (for a status) the new status. */
 const LEAD_AUDIT_ACTIONS: readonly AuditAction[] = ["lead-status", "lead-note", "lead-resend", "lead-assign", "lead-due", "lead-reply", "lead-reply-resend"];
+
+/** The History's filter by kind of change: each kind's actions. */
+export const AUDIT_KINDS = {
+  vehicles: ["create", "update", "delete"],
+  leads: LEAD_AUDIT_ACTIONS,
+  rentals: AUDIT_ACTIONS.filter((a) => a.startsWith("rental-")),
+  accounts: AUDIT_ACTIONS.filter((a) => a.startsWith("account-")),
+  sites: AUDIT_ACTIONS.filter((a) => a.startsWith("site-")),
+  origins: ["origins-update"],
+} as const satisfies Record<string, readonly AuditAction[]>;
+export type AuditKind = keyof typeof AUDIT_KINDS;
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  vehicles: "Vehicles",
+  leads: "Leads",
+  rentals: "Rentals",
+  accounts: "Accounts and sign-ins",
+  sites: "Sites",
+  origins: "Partner origins",
+};
 
 /** The lead an audit entry is about, or null for a change to the catalogue, accounts or origins. */
 export function auditLeadId(entry: Pick<AuditEntry, "action" | "fields">): string | null {

@@ -10,6 +10,7 @@ import { vehicleLabel, type Lead } from "./lead";
 import { primaryDomain, siteTimeZone, type Site } from "./site";
 import { formatSlot, SLOT_MINUTES, slotInstant } from "./test-drive";
 import { factLines, factsTable, visitorMailHtml, visitorMailText, type MailFacts, type VisitorMail } from "./visitor-mail";
+import { withFullStop } from "./full-stop";
 
 export type TestDriveMailMessage = VisitorMail & { ics: NonNullable<VisitorMail["ics"]> };
 
@@ -33,7 +34,7 @@ export function testDriveCalendar(lead: BookedLead, site: Site, now = new Date()
         start,
         end: new Date(+start + SLOT_MINUTES * 60_000),
         summary: `Test drive: ${about}`,
-        description: `Your test drive of the ${about} at ${site.name}. Bring your driver's licence. To change or cancel it, call ${site.phones.main.display}.`,
+        description: `Your test drive of the ${about} at ${withFullStop(site.name)} Bring your driver's licence. To change or cancel it, call ${site.phones.main.display}.`,
         location: `${site.name}, ${siteAddressLine(site)}`,
         url: `https://${primaryDomain(site)}/vehicle/${encodeURIComponent(lead.vehicle.id)}`,
         organizer: { name: site.name, email: site.email },

@@ -6,11 +6,17 @@
  * See docs/decisions/0042-leads-about-a-cart.md.
  */
 import { DAYS, type Day, type DayHours } from "./opening-hours";
+import type { Vehicle } from "./vehicle";
 
 /** How long a drive is, and so how far apart slots start. */
 export const SLOT_MINUTES = 60;
 /** How many days ahead, today included, a visitor may book. */
 export const BOOKING_DAYS = 14;
+/**
+ * How many upcoming test drives one e-mail (any case) or one client address (an IPv6 /64 as one) may hold at once
+ * (TEST_DRIVE_LIMIT): a family books a few carts to compare, a stranger cannot take a cart's whole afternoon.
+ */
+export const UPCOMING_TEST_DRIVES_PER_VISITOR = 3;
 /**
  * Every site of the deployment is on the US East Coast (Delaware, New Jersey,
  * Maryland): their hours are read in this zone, and a slot's instant with it.
@@ -146,6 +152,17 @@ export function formatSlot(slot: string): string {
   return `${date} at ${hour}`;
 }
 
+/**
+ * Why a cart cannot be test driven, in words; null when it can. Only a cart on the lot can be: not one sold, held for
+ * another buyer, or out of stock (an order, or one on its way). The widget offers no booking then, and the API refuses it.
+ */
+export function testDriveRefusal(v: Pick<Vehicle, "name" | "status" | "inStock">): string | null {
+  if (v.status === "sold") return `${v.name} has been sold: it can no longer be test driven`;
+  if (v.status === "on-hold") return `${v.name} is on hold for another buyer, so it cannot be booked for a test drive: call us about it or a cart like it`;
+  if (!v.inStock) return `${v.name} is not in stock, so it cannot be booked for a test drive yet: call us and we will tell you when it is`;
+  return null;
+}
+
 export const TEST_DRIVE_MESSAGES = {
   slot: "Pick a day and a time for the test drive",
   vehicle: "A test drive needs the cart it is for",
@@ -156,3 +173,7 @@ export const TEST_DRIVE_MESSAGES = {
 /** What the visitor is told when the slot went to someone else first, with the next free one when there is one. */
 export const slotTakenMessage = (next: string | null): string =>
   `${TEST_DRIVE_MESSAGES.taken}. ${next ? `The next free time is ${formatSlot(next)}: pick it or another one.` : "Please pick another day."}`;
+
+/** The refusal of one test drive more than an e-mail or an address may hold (`held` of them upcoming already). */
+export const tooManyTestDrivesMessage = (held: number): string =>
+  `You have ${held} test drives booked already, the most we keep for one visitor at a time: please come to one of them first, or call us to book another.`;

@@ -15,6 +15,8 @@ export const SEATS_MAX = 14;
 export const SPEC_TEXT_MAX = 40;
 /** A stock number: the dealer's own label on the windshield ("D-1042"), unique within the catalogue. */
 export const STOCK_NUMBER_MAX = 20;
+/** A vehicle id is part of its page's address: a model's name and a stock number fit well within it. */
+export const VEHICLE_ID_MAX = 80;
 /** A manufacturer's serial number (golf carts have one where an LSV has a VIN). */
 export const SERIAL_NUMBER_MAX = 30;
 /** Model years: the first electric golf carts were sold in the 1950s; a maker names next year's models this year. */
@@ -37,6 +39,7 @@ const numberOrTextRule = (label: string, max: number, unit: string) =>
 export const VEHICLE_MESSAGES = {
   vehicle: "Send the vehicle as a group of fields: name, price, brand and the others",
   id: "Use lower-case letters, digits and hyphens, like evolution-d5-ranger-4",
+  idLong: `The ID must be at most ${VEHICLE_ID_MAX} characters: it is part of the vehicle's address`,
   name: "Name is required",
   nameHasLetters: "The name needs at least one letter or digit",
   description: "Description is required",
@@ -45,7 +48,7 @@ export const VEHICLE_MESSAGES = {
   brand: "Brand is required",
   category: "Category is required",
   images: "Images must be a list of paths, one a line",
-  image: "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown",
+  image: "must be an uploaded photo or one of the site's images (/images/…): other paths and other sites' images cannot be shown",
   storedImage: "must be a path or an http(s) URL",
   inStock: "In stock must be yes or no",
   isNew: "New must be yes or no",
@@ -60,6 +63,11 @@ export const VEHICLE_MESSAGES = {
   payload: numberOrTextRule("Payload", 5000, "lbs"),
   externalUrl: "External URL must be a web address starting http:// or https://",
   featured: "Featured must be yes or no",
+  draft: "Draft must be yes or no",
+  saleDate: "The sale's date must be a day written YYYY-MM-DD",
+  salePrice: "The sale price must be a whole number of dollars from $0 to $250,000",
+  saleLead: "The sale's lead must be a lead's id",
+  sale: "A sale is its date, its price and, when there is one, the lead it came from",
   condition: "Condition must be New or Used",
   status: "Status must be Available, On hold or Sold",
   sites: "Name at least one site, or leave the sites out to show it on every site",
@@ -75,6 +83,7 @@ export const VEHICLE_MESSAGES = {
   streetLegal: "Street legal must be yes or no",
   cost: `Cost must be a whole number of dollars from $0 to ${formatUsd(PRICE_MAX_USD)}`,
   receivedAt: "Enter the day it arrived on the lot, like 2026-11-25",
+  receivedFuture: "The day it arrived on the lot cannot be later than today",
   location: "Choose the lot from the organisation's sites",
   edit: "Send the edit as its changes and the edited version's values (base)",
   editFields: "Name the fields of a vehicle, each with its value (null to leave it out)",

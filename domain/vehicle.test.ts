@@ -115,6 +115,8 @@ describe("a unit on a lot: its fields, each optional, each said in words when wr
     ["receivedAt", "2026-08-14", "ok"],
     ["receivedAt", "14/08/2026", "Enter the day it arrived on the lot, like 2026-11-25"],
     ["receivedAt", "2026-02-30", "Enter the day it arrived on the lot, like 2026-11-25"],
+    ["receivedAt", "2030-01-15", "The day it arrived on the lot cannot be later than today"],
+    ["receivedAt", new Date().toISOString().slice(0, 10), "ok"],
     ["location", "cape-may", "ok"],
     ["location", "Cape May", "Choose the lot from the organisation's sites"],
   ])("%s = %j → %s", (field, value, expected) => expect(verdict({ [field]: value } as Partial<VehicleInput>, field)).toBe(expected));

@@ -16,10 +16,13 @@ import {
   SPEC_TEXT_MAX,
   STOCK_NUMBER_MAX,
   USED_ONLY_FIELDS,
+  VEHICLE_ID_MAX,
   VEHICLE_MESSAGES as M,
   type UnitField,
 } from "./vehicle-fields";
 import "./plain-messages";
+
+const DAY_MS = 86_400_000;
 
 export {
   COLOR_MAX,
@@ -42,11 +45,20 @@ const SITE = "https://dealer.invalid";
 /** Whether `s` is a path of the site itself ("/photos/…", "/images/…"), never "//host" or "/\\host", which leave it. */
 const isSitePath = (s: string) => s.startsWith("/") && httpUrl(s, `${SITE}/`)?.startsWith(`${SITE}/`) === true;
 
+/** An uploaded photo's path as the photo store names it (domain/photo.ts; whether it is stored, the API checks). */
+const PHOTO_PATH = /^\/photos\/[0-9a-f]{20}-[1-9]\d{0,4}x[1-9]\d{0,4}\.jpg$/;
+/** One of the site's own images (host-site/public/images): plain names, so never "..", an escape or another folder. */
+const SITE_IMAGE = /^\/images\/(?:[a-z0-9][\w.-]*\/)*[a-z0-9][\w.-]*\.(?:svg|png|jpe?g|webp|avif)$/i;
+
 /**
- * An image the site can show: a path it serves, an uploaded photo (/photos/…) or one of its drawings (/images/…). The
- * pages' Content-Security-Policy loads images from the site only, so another site's URL would show as a broken image.
+ * An image the site can show: an uploaded photo (/photos/…) or one of its own images (/images/…). Any other path of
+ * the site (a page, the API) is no image, and the pages' Content-Security-Policy loads images from the site only, so
+ * another site's URL would show as a broken image too.
  */
-export const ImageSchema = z.string({ error: M.image }).min(1, { error: M.image }).refine(isSitePath, M.image);
+export const ImageSchema = z
+  .string({ error: M.image })
+  .min(1, { error: M.image })
+  .refine((s) => isSitePath(s) && (PHOTO_PATH.test(s) || SITE_IMAGE.test(s)), M.image);
 
 /** An image as stored: earlier versions also took http(s) URLs; a vehicle holding one still loads, and drops it at its next save. */
 const StoredImageSchema = z
@@ -148,15 +160,30 @@ export const UnitFieldsSchema = z.object({
   /** What the dealer paid, in whole dollars: staff only, never public. */
   cost: wholeNumber(PRICE_MAX_USD, M.cost).optional(),
   /** The day it arrived on the lot (YYYY-MM-DD); days on the lot derive from it (daysOnLot). */
-  receivedAt: z.iso.date({ error: M.receivedAt }).optional(),
+  // A day after today's UTC date is allowed: it is already today in the dealer's time zone east of UTC.
+  receivedAt: z.iso
+    .date({ error: M.receivedAt })
+    .refine((day) => Date.parse(`${day}T00:00:00Z`) <= Date.now() + DAY_MS, { error: M.receivedFuture })
+    .optional(),
   /** The lot it stands on: a site id (domain/site.ts). */
   location: z.string({ error: M.location }).regex(VEHICLE_ID_PATTERN, { error: M.location }).optional(),
+  /** The sale of a sold unit: the day, what the buyer paid, and the lead it came from when there is one. Staff only. */
+  sale: z
+    .object(
+      {
+        date: z.iso.date({ error: M.saleDate }),
+        price: wholeNumber(PRICE_MAX_USD, M.salePrice),
+        leadId: z.string({ error: M.saleLead }).trim().min(1, { error: M.saleLead }).max(100, { error: M.saleLead }).optional(),
+      },
+      { error: M.sale },
+    )
+    .optional(),
 });
 
 /** The fields of a vehicle as written: `condition` says new or used, and `isNew` (spec §3) is derived from it, never stored apart. */
 export const VehicleFieldsSchema = z.object(
   {
-    id: z.string({ error: M.id }).regex(VEHICLE_ID_PATTERN, { error: M.id }),
+    id: z.string({ error: M.id }).max(VEHICLE_ID_MAX, { error: M.idLong }).regex(VEHICLE_ID_PATTERN, { error: M.id }),
     name: z.string({ error: M.name }).min(1, { error: M.name }),
     description: z.string({ error: M.description }).min(1, { error: M.description }),
     /** Price in whole US dollars. */
@@ -172,6 +199,8 @@ export const VehicleFieldsSchema = z.object(
     specifications: SpecificationsSchema,
     externalUrl: HttpUrlSchema.optional(),
     featured: z.boolean({ error: M.featured }).default(false),
+    /** Not yet published (isPublic): staff see it, no page, API answer, sitemap or feed does. Absent: published. */
+    draft: z.boolean({ error: M.draft }).optional(),
     condition: z.enum(VEHICLE_CONDITIONS, { error: M.condition }).optional(),
     status: z.enum(VEHICLE_STATUSES, { error: M.status }).default("available"),
     /** The ids of the sites it is shown on (issue 26); absent, every site shows it. */
@@ -242,15 +271,17 @@ export function vehicleFieldErrors(error: z.core.$ZodError): Record<string, stri
   return fields;
 }
 
-const DAY_MS = 86_400_000;
 /** Whole days a unit has stood on the lot on `today` (UTC days since receivedAt); undefined when its arrival is not known. */
 export function daysOnLot(v: Pick<Vehicle, "receivedAt">, today: Date = new Date()): number | undefined {
   if (!v.receivedAt) return undefined;
   return Math.max(0, Math.floor((today.getTime() - Date.parse(`${v.receivedAt}T00:00:00Z`)) / DAY_MS));
 }
 
-/** Whether the public site and API list a vehicle: every status but sold. */
-export const isListed = (v: Pick<Vehicle, "status">): boolean => v.status !== "sold";
+/** Whether the public may know of a vehicle at all: a draft is on no page, API answer, sitemap or feed until published. */
+export const isPublic = (v: Pick<Vehicle, "draft">): boolean => v.draft !== true;
+
+/** Whether the public site and API list a vehicle: a published one of any status but sold. */
+export const isListed = (v: Pick<Vehicle, "status" | "draft">): boolean => v.status !== "sold" && isPublic(v);
 
 /** Whether the site `siteId` shows the vehicle: it names no sites (every site shows it), or names this one. */
 export const isShownOn = (v: Pick<Vehicle, "sites">, siteId: string): boolean => !v.sites || v.sites.includes(siteId);

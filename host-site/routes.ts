@@ -1,3 +1,4 @@
+import { SITEMAP_PATH } from "./content/nav";
 import { LEGAL_ALIASES, POLICY_DOCUMENTS } from "./content/policies";
 import { aboutPage } from "./pages/AboutPage";
 import { contactPage } from "./pages/ContactPage";
@@ -16,12 +17,29 @@ import { sitemapPage } from "./pages/SitemapPage";
 import { thankYouPage } from "./pages/ThankYouPage";
 import { townPage } from "./pages/TownPage";
 
-/** The pages that show catalogue data: the server renders them from the live catalogue, and again after every change. */
-export function cataloguePages(ctx: PageContext): PageDef[] {
-  const pages = [homePage(ctx), inventoryPage(ctx), denagoPage(ctx), evolutionPage(ctx)];
-  // The HTML sitemap lists every vehicle, so it is a catalogue page too.
-  return [...pages, sitemapPage([...pages, ...fixedPages(ctx.site)], ctx)];
-}
+/** The pages that show catalogue data but the sitemap, by path. */
+const LISTING_PAGES: readonly [string, (ctx: PageContext) => PageDef][] = [
+  ["/", homePage],
+  ["/inventory", (ctx) => inventoryPage(ctx)],
+  ["/denago", denagoPage],
+  ["/evolution", evolutionPage],
+];
+
+/** The page that shows catalogue data at each path: the server renders them from the live catalogue. */
+const CATALOGUE_PAGES = new Map<string, (ctx: PageContext) => PageDef>([
+  ...LISTING_PAGES,
+  // The HTML sitemap counts the vehicles by brand and series, so it is a catalogue page too.
+  [SITEMAP_PATH, (ctx) => sitemapPage([...LISTING_PAGES.map(([, page]) => page(ctx)), ...fixedPages(ctx.site)], ctx)],
+]);
+
+/** The paths of the pages that show catalogue data. */
+export const CATALOGUE_PATHS: readonly string[] = [...CATALOGUE_PAGES.keys()];
+
+/** The catalogue page at `path`, or undefined when `path` is not one. */
+export const cataloguePage = (ctx: PageContext, path: string): PageDef | undefined => CATALOGUE_PAGES.get(path)?.(ctx);
+
+/** Every page that shows catalogue data. */
+export const cataloguePages = (ctx: PageContext): PageDef[] => CATALOGUE_PATHS.map((path) => cataloguePage(ctx, path)!);
 
 /** The pages of a site that never read the catalogue: its town pages are its towns'. Vehicle pages are rendered by the server. */
 export function fixedPages(site: SiteFacts): PageDef[] {

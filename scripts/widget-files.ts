@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { buildManifest, EVENTS } from "../widgets/package/custom-elements";
-import { ALL_IN_ONE, ELEMENT_ATTRIBUTES, WIDGETS, type WidgetAttribute, type WidgetEntry } from "../widgets/registry";
+import { ALL_IN_ONE, ELEMENT_ATTRIBUTES, RUNTIME_BUDGET_KB, WHOLE_PAGE_BUDGET_KB, WIDGETS, type WidgetAttribute, type WidgetEntry } from "../widgets/registry";
 import type { GcEventName } from "../widgets/shared/events";
 
 const widgets: readonly WidgetEntry[] = WIDGETS;
@@ -41,7 +41,8 @@ const sharedEvents = (): GcEventName[] => [...new Set(widgets.flatMap((w) => w.e
 
 function allInOne(): string {
   return `/**
- * gc-widgets.js: every element in one script. Each registers itself on import; a second copy is harmless.
+ * Every element in one module (the npm package's main entry; gc-widgets.js loads each one's chunk instead, decision 0060).
+ * Each registers itself on import; a second copy is harmless.
  * ${GENERATED_NOTE}
  */
 ${widgets.map((w) => `import "./${w.folder}/index";`).join("\n")}
@@ -140,14 +141,34 @@ ${widgets.map((w) => `  "${w.tag}": ${componentName(w)},`).join("\n")}
 `;
 }
 
+/**
+ * The size budgets (decision 0060): the loader, the runtime chunk, each widget alone (its one-tag script and every chunk
+ * it loads, listed by the build in dist/widgets/sizes.json, as chunk names carry their content's hash) and every widget
+ * on one page.
+ */
 function sizeLimit(): string {
-  const budget = (name: string, script: string, kb: number) =>
-    `  ${JSON.stringify({ name, path: `dist/widgets/${script}.js`, limit: `${kb} kB`, gzip: true }).replace(/^\{|\}$/g, (b) => (b === "{" ? "{ " : " }"))}`;
+  const entry = (name: string, files: string, kb: number) => `  { name: ${JSON.stringify(name)}, path: ${files}, limit: "${kb} kB", gzip: true },`;
   const lines = [
-    ...widgets.map((w) => budget(`${w.script}.js`, w.script, w.budgetKb)),
-    budget(`${ALL_IN_ONE.script}.js (every widget)`, ALL_IN_ONE.script, ALL_IN_ONE.budgetKb),
+    entry(`${ALL_IN_ONE.script}.js (the loader of every element)`, `"dist/widgets/${ALL_IN_ONE.script}.js"`, ALL_IN_ONE.budgetKb),
+    entry("chunk-runtime-….js (the runtime every widget imports)", '"dist/widgets/chunk-runtime-*.js"', RUNTIME_BUDGET_KB),
+    ...widgets.map((w) => entry(`${w.script}.js alone (its script and every chunk it loads)`, `alone(${JSON.stringify(w.tag)})`, w.budgetKb)),
+    entry(
+      "every widget on one page (gc-widgets.js and every chunk)",
+      `["dist/widgets/${ALL_IN_ONE.script}.js", "dist/widgets/chunk-*.js"]`,
+      WHOLE_PAGE_BUDGET_KB,
+    ),
   ];
-  return `[\n${lines.join(",\n")}\n]\n`;
+  return `// ${GENERATED_NOTE}
+// Run by \`npx size-limit\` after a build: the chunks' names come from dist/widgets/sizes.json.
+import { readFileSync } from "node:fs";
+
+const sizes = JSON.parse(readFileSync("dist/widgets/sizes.json", "utf8"));
+const alone = (tag) => sizes.widgets.find((w) => w.tag === tag).files.map((f) => \`dist/widgets/\${f}\`);
+
+export default [
+${lines.join("\n")}
+];
+`;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -248,11 +269,11 @@ function attributeDocs(): { file: string; text: string } {
 function guideList(docsFile: string, guide: string): string {
   const docsLink = path.posix.relative(path.posix.dirname(guide), docsFile);
   return [
-    `- \`${ALL_IN_ONE.entry}\`: the all-in-one entry (\`${ALL_IN_ONE.script}.js\`);`,
+    `- \`${ALL_IN_ONE.entry}\`: the module that defines every element (the npm package's main entry; \`${ALL_IN_ONE.script}.js\` is a loader of each widget's chunk);`,
     "- `widgets/jsx.d.ts`: the JSX typings of every element, for React;",
     "- `widgets/package/index.ts`: the npm package's main entry and type re-exports, and `widgets/package/NAME.ts`, each widget's own entry;",
     "- `host-site/components/widget-components.ts`: the components the site's pages render on the server;",
-    "- `.size-limit.json`: the size budgets;",
+    "- `.size-limit.mjs`: the size budgets;",
     `- each widget's attribute table in [${path.posix.basename(docsFile)}](${docsLink}), between its \`attributes:gc-NAME:start\` and \`attributes:gc-NAME:end\` markers;`,
     "- `custom-elements.json`: the Custom Elements Manifest;",
     "- `demo/pages/strict-csp.html`: the demo page that shows every widget.",
@@ -270,7 +291,7 @@ export async function generatedFiles(): Promise<Map<string, string>> {
     ["widgets/package/index.ts", packageIndex()],
     ...widgets.map((w): [string, string] => [`widgets/package/${w.script}.ts`, packageEntry(w)]),
     ["host-site/components/widget-components.ts", serverComponents()],
-    [".size-limit.json", sizeLimit()],
+    [".size-limit.mjs", sizeLimit()],
     ["demo/pages/strict-csp.html", demoPage()],
     [docs.file, docs.text],
   ];

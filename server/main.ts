@@ -5,10 +5,11 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "../api/config";
 import { createAppServer, limitedServer } from "../api/app";
 import { closeServer, Drain } from "../api/drain";
-import { CorruptDataFileError } from "../api/store/json-file";
+import { CorruptDataFileError, MissingDataFileError } from "../api/store/json-file";
 import { openStores, type Stores } from "../api/store/open-stores";
 import { redactUrl } from "../api/store/pg/database";
 import { PhotoStore } from "../api/store/photo-store";
+import { setPhotoEncoding } from "../api/photos/sharp";
 import { createSiteRouter, siteErrorHandler } from "../host-site/server/site-router";
 import { createDemoApp } from "../demo/server";
 import { DEFAULT_BACKOFF, LeadOutbox } from "../api/mail/lead-outbox";
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     },
   );
   // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
+  setPhotoEncoding(config.photoEncoding);
   const photos = new PhotoStore(config.photosDir);
   // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
   const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
@@ -104,13 +106,24 @@ async function main(): Promise<void> {
   );
 
   // Renters' mails (issue 31) go through the same mail settings; each is stored with its reservation, so none is lost.
-  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail);
+  const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {
+    publicOrigin: config.publicOrigin,
+    unconfirmedLimit: config.rentalUnconfirmedLimit,
+  });
   opened.rentalOutbox = rentals.outbox;
   void rentals.outbox?.start().then(
     (pending) => pending && console.log(`[mail] ${pending} pending renter mail(s) queued`),
     (err: unknown) => console.error("[mail] could not read the renters' pending mails:", err),
   );
 
+  const siteRouter = createSiteRouter({
+    distDir: path.join(ROOT, "dist/site"),
+    publicDir: path.join(ROOT, "host-site/public"),
+    vehicles,
+    sites: stores.sites,
+    rentals: rentals.desk,
+    pageCacheBytes: config.pageCacheBytes,
+  });
   const site = createAppServer({
     drain,
     config,
@@ -126,13 +139,8 @@ async function main(): Promise<void> {
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),
-    site: createSiteRouter({
-      distDir: path.join(ROOT, "dist/site"),
-      publicDir: path.join(ROOT, "host-site/public"),
-      vehicles,
-      sites: stores.sites,
-      rentals: rentals.desk,
-    }),
+    site: siteRouter,
+    caches: () => ({ pages: siteRouter.cacheReport() }),
     siteErrors: siteErrorHandler({ distDir: path.join(ROOT, "dist/site") }),
   });
   const demoApp = createDemoApp({ pagesDir: path.join(ROOT, "demo/pages"), dealerOrigin: config.publicOrigin, demoOrigin: config.demoOrigin });
@@ -156,7 +164,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof CorruptDataFileError) {
+  if (err instanceof ConfigError || err instanceof CorruptDataFileError || err instanceof MissingDataFileError) {
     console.error(`[server] ${err.message}`);
   } else {
     console.error("[server] failed to start:", err);

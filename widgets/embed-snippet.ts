@@ -38,6 +38,25 @@ export interface PinnedScript {
 export const pinnedScript = (origin: string, script: string, { version, integrity }: PinnedScript): string =>
   `<script src="${escapeHtml(`${origin}/widgets/${version}/${script}.js`)}" integrity="${escapeHtml(integrity)}" crossorigin="anonymous" defer></script>`;
 
+/**
+ * The declarations that keep an element's room: its min-height (the registry's reserve), and a block formatting
+ * context, so the fallback paragraph's margins stay inside the room rather than collapsing through it (they moved the
+ * text below by 11-16 px when the widget took over).
+ */
+export const reserveStyle = (element: EmbedElement): string =>
+  `display:flow-root;min-height:${WIDGETS.find((w) => w.tag === element.tag)!.reserve(element.attributes ?? {})}`;
+
+/**
+ * The same room as a rule for the partner's own stylesheet, for a page whose Content-Security-Policy allows no inline
+ * styles (which drop the snippet's style attribute): the element is selected by its tag and the attributes it is
+ * written with.
+ */
+export function reserveRule(element: EmbedElement): string {
+  const attributes = Object.entries(element.attributes ?? {}).filter((entry): entry is [string, string | true] => entry[1] !== undefined);
+  const selector = element.tag + attributes.map(([name, value]) => (value === true ? `[${name}]` : `[${name}="${value.replace(/["\\]/g, "\\$&")}"]`)).join("");
+  return `${selector} { ${reserveStyle(element).replace(/:/g, ": ").replace(/;/g, "; ")}; }`;
+}
+
 /** The phone a fallback names: the main line of the site at `origin`. */
 export type FallbackPhone = Pick<PhoneNumber, "display" | "e164">;
 
@@ -46,12 +65,12 @@ export type FallbackPhone = Pick<PhoneNumber, "display" | "e164">;
  * script runs (an inline min-height, about its loaded height at each width), and a fallback inside it, a link to the
  * page of the site at `origin` and that site's phone, which shows until the widget takes over and without JavaScript.
  */
-export function reservedElement(origin: string, element: EmbedElement, phone?: FallbackPhone): string {
+export function reservedElement(origin: string, element: EmbedElement, phone?: FallbackPhone, strictCsp = false): string {
   const widget = WIDGETS.find((w) => w.tag === element.tag)!;
   const attributes = element.attributes ?? {};
   const link = `<a href="${escapeHtml(`${origin}${widget.fallback.path(attributes)}`)}">${escapeHtml(widget.fallback.text)}</a>`;
   const call = phone ? ` or call <a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone.display)}</a>` : "";
-  const open = embedElement({ tag: element.tag, attributes: { ...attributes, style: `display:block;min-height:${widget.reserve(attributes)}` } });
+  const open = embedElement({ tag: element.tag, attributes: strictCsp ? attributes : { ...attributes, style: reserveStyle(element) } });
   return `${open.slice(0, -`</${element.tag}>`.length)}\n  <p>${link}${call}.</p>\n</${element.tag}>`;
 }
 
@@ -60,6 +79,8 @@ export const embedSnippet = (
   origin: string,
   script: string,
   elements: readonly EmbedElement[],
-  { pinned, phone }: { pinned?: PinnedScript; phone?: FallbackPhone } = {},
+  { pinned, phone, strictCsp }: { pinned?: PinnedScript; phone?: FallbackPhone; strictCsp?: boolean } = {},
 ): string =>
-  [pinned ? pinnedScript(origin, script, pinned) : embedScript(origin, script), "", ...elements.map((e) => reservedElement(origin, e, phone))].join("\n");
+  [pinned ? pinnedScript(origin, script, pinned) : embedScript(origin, script), "", ...elements.map((e) => reservedElement(origin, e, phone, strictCsp))].join(
+    "\n",
+  );

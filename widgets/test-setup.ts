@@ -1,4 +1,4 @@
-import { afterEach, expect, vi } from "vitest";
+import { afterAll, afterEach, expect, vi } from "vitest";
 import { cleanup } from "@testing-library/react";
 import { removeDocumentListeners } from "./testing/document-listeners";
 
@@ -24,3 +24,7 @@ afterEach(async () => {
   errors = [];
   expect(seen, "unexpected console.error").toEqual([]);
 });
+
+// preact runs an unmount's after-paint work on the next frame, with a 100 ms timer as a fallback that calls
+// cancelAnimationFrame: one frame after the file's last test lets it run while the page's globals still exist.
+afterAll(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))));

@@ -14,11 +14,15 @@ export const MAX_WAIT_MS = 15 * 60_000;
 /**
  * Failures to one e-mail, from all addresses, within ACCOUNT_WINDOW_MS that
  * mean it is under attack: then every address that failed on it within that
- * window waits until its last failure is that old. An address with no recent
- * failure on it is still heard at once.
+ * window waits after each failure, ATTACK_FIRST_WAIT_MS after its first,
+ * doubling with each further one up to ACCOUNT_WINDOW_MS. The real user who
+ * mistypes once waits seconds, not the whole window; a bot's address is down
+ * to one guess per window after about seven. An address with no recent failure
+ * on it is still heard at once.
  */
 export const ACCOUNT_CEILING = 20;
 export const ACCOUNT_WINDOW_MS = 15 * 60_000;
+export const ATTACK_FIRST_WAIT_MS = 10_000;
 /** A pair with no failure for this long is forgotten. */
 export const FORGET_MS = 24 * 60 * 60_000;
 
@@ -42,8 +46,39 @@ export function throttleWait({ at, pair, accountFailures }: ThrottleState): numb
   if (!pair || pair.failures === 0 || at - pair.lastAt >= FORGET_MS) return 0;
   const since = at - pair.lastAt;
   const progressive = pair.failures >= FREE_FAILURES ? Math.min(FIRST_WAIT_MS * 2 ** (pair.failures - FREE_FAILURES), MAX_WAIT_MS) - since : 0;
-  const ceiling = accountFailures >= ACCOUNT_CEILING ? ACCOUNT_WINDOW_MS - since : 0;
+  const ceiling = accountFailures >= ACCOUNT_CEILING ? Math.min(ATTACK_FIRST_WAIT_MS * 2 ** (pair.failures - 1), ACCOUNT_WINDOW_MS) - since : 0;
   return Math.max(0, progressive, ceiling);
+}
+
+/** One remembered (e-mail, address) pair, as a store lists them. */
+export interface PairRow extends PairRecord {
+  email: string;
+  address: string;
+}
+
+/** A pair that must wait before its password is checked again, and until when (ms since the epoch). */
+export interface SignInWait {
+  email: string;
+  address: string;
+  until: number;
+}
+
+/**
+ * The pairs among `rows` (every remembered pair, read at `at`) that wait now, by throttleWait's rule, longest wait
+ * first; `since(email)` forgives failures before it, as at sign-in (the account's last password change).
+ */
+export function signInWaits({ at, rows }: { at: number; rows: readonly PairRow[] }, since: (email: string) => number): SignInWait[] {
+  const byEmail = new Map<string, PairRow[]>();
+  for (const r of rows) if (r.lastAt >= since(r.email)) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), r]);
+  const waits: SignInWait[] = [];
+  for (const [email, pairs] of byEmail) {
+    const accountFailures = sumRecent(pairs, at, 0);
+    for (const pair of pairs) {
+      const wait = throttleWait({ at, pair, accountFailures });
+      if (wait > 0) waits.push({ email, address: pair.address, until: at + wait });
+    }
+  }
+  return waits.sort((a, b) => b.until - a.until);
 }
 
 /**
@@ -60,6 +95,8 @@ export interface SignInThrottleStore {
   succeed(email: string, address: string): Promise<void>;
   /** Forget every failure to this e-mail (an owner's unlock, a password reset). */
   clear(email: string): Promise<void>;
+  /** Every pair not yet forgotten, and when they were read (for signInWaits: who waits, on Accounts). */
+  pairs(): Promise<{ at: number; rows: PairRow[] }>;
 }
 
 /** Pairs the memory store keeps at most; past it, the oldest go first. */
@@ -115,6 +152,13 @@ export function memorySignInThrottle(now: () => number = Date.now): SignInThrott
     async clear(email) {
       size -= byEmail.get(email)?.size ?? 0;
       byEmail.delete(email);
+    },
+    async pairs() {
+      const t = now();
+      const rows: PairRow[] = [];
+      for (const [email, pairs] of byEmail)
+        for (const [address, p] of pairs) if (t - p.lastAt < FORGET_MS) rows.push({ email, address, failures: p.failures, lastAt: p.lastAt });
+      return { at: t, rows };
     },
   };
 }

@@ -38,7 +38,7 @@ import { readDataFolderStreamed, writeDataFolder } from "../store/data-folder";
 import { syncFolder } from "../store/durable-file";
 import { listArchives, streamStoredLeads } from "../store/lead-files";
 import { PHOTOS_DIR } from "../store/photo-store";
-import { RENTALS_FILE, RentalsFileSchema } from "../store/rental-store";
+import { readRentals } from "../store/rental-store";
 import { heldTables, loadDatabase, NotEmptyError, withDatabaseSnapshot } from "../store/pg/data-copy";
 import { openDatabase, redactUrl } from "../store/pg/database";
 import { RELEASES_DIR } from "../widget-releases";
@@ -102,7 +102,7 @@ export async function countData(dir: string): Promise<DataCounts> {
   const accountsFile = (await readJsonFile(path.join(dir, "staff-accounts.json"))) as { accounts?: unknown } | undefined;
   if (accountsFile !== undefined && !Array.isArray(accountsFile?.accounts))
     throw new CorruptDataFileError(path.join(dir, "staff-accounts.json"), new Error("no accounts list"));
-  const rentals = await readJsonFile(path.join(dir, RENTALS_FILE), (d) => RentalsFileSchema.parse(d));
+  const rentals = await readRentals(dir);
   // Counted segment by segment (each checked as the server would read it): a million leads are never in memory at once.
   let leads = 0;
   for await (const segment of streamStoredLeads(dir)) leads += segment.length;
@@ -347,7 +347,12 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
   const db = databaseUrl ? await openDatabase(databaseUrl, { max: 1, listen: false }) : null;
   const work = await mkdtemp(path.join(dataDir, ".gc-restore-"));
   try {
-    const present = (await readdir(dataDir)).filter((name) => path.join(dataDir, name) !== work);
+    // A work folder an earlier restore could not remove (the process was killed) is no data: removed, not counted.
+    const present: string[] = [];
+    for (const name of await readdir(dataDir))
+      if (WORK_FOLDER.test(name)) {
+        if (path.join(dataDir, name) !== work) await rm(path.join(dataDir, name), { recursive: true, force: true, maxRetries: 5 });
+      } else present.push(name);
     const held: string[] = [];
     if (db) {
       const tables = await heldTables(db.pool);
@@ -373,6 +378,9 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
     if (!manifest || manifest.format !== FORMAT)
       throw new NotABackupError(`${file} is not a backup made by \`npm run backup\` (no ${MANIFEST} of format ${FORMAT})`);
     const restored = await countData(work);
+    const differ = differences(manifest.counts, restored);
+    if (differ.length)
+      throw new NotABackupError(`${file} does not hold what its manifest counts (${differ.join("; ")}): it is incomplete or was changed; nothing was restored`);
 
     if (db) {
       // The leads go in a segment at a time: memory does not grow with them.
@@ -404,7 +412,17 @@ export async function restoreBackup(file: string, place: DataPlace, { force = fa
     await syncFolder(dataDir);
     return { ...manifest, restored, into: databaseUrl ? `${redactUrl(databaseUrl)} and ${photos!.from}` : dataDir };
   } finally {
-    await rm(work, { recursive: true, force: true });
+    // A failed extraction may still be writing its last files: retried until they are in, and never hiding why it failed.
+    await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }).catch((err: unknown) =>
+      console.error(`[restore] could not remove ${work} (remove it by hand):`, err),
+    );
     await db?.close();
   }
+}
+
+/** Each count of the manifest the unpacked files do not match, as "leads: 555 in its manifest, 0 in the archive". */
+function differences(manifest: Partial<DataCounts>, found: DataCounts): string[] {
+  return (Object.keys(found) as (keyof DataCounts)[])
+    .filter((k) => manifest[k] !== undefined && manifest[k] !== found[k])
+    .map((k) => `${k}: ${manifest[k]!.toLocaleString("en-US")} in its manifest, ${found[k].toLocaleString("en-US")} in the archive`);
 }

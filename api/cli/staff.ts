@@ -9,7 +9,7 @@
  * stderr.
  */
 import { parseArgs } from "node:util";
-import { NewStaffAccountSchema, StaffEmailSchema, StaffPasswordSchema, StaffRoleSchema, STAFF_ROLES } from "../../domain/staff";
+import { NewStaffAccountSchema, PASSWORD_MIN_LENGTH, passwordProblem, StaffEmailSchema, StaffRoleSchema, STAFF_ROLES } from "../../domain/staff";
 import { AccountError, type AccountStore } from "../store/account-store";
 import { cliAccounts } from "./cli-stores";
 
@@ -25,8 +25,15 @@ class UsageError extends Error {}
 
 const say = (message: string) => process.stderr.write(`[staff] ${message}\n`);
 
-/** One line from a pipe, or typed at a terminal without echo (asked twice). */
-async function readPassword(prompt: string): Promise<string> {
+/** Refuses a password the domain's rule refuses for the account `email`, in its words. */
+function checkPassword(password: string, email: string): string {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Error(`${problem}. Nothing was changed.`);
+  return password;
+}
+
+/** One line from a pipe, or typed at a terminal without echo (asked twice); refused before it is stored when the rule refuses it. */
+async function readPassword(prompt: string, email: string): Promise<string> {
   const stdin = process.stdin;
   if (!stdin.isTTY) {
     let text = "";
@@ -36,7 +43,7 @@ async function readPassword(prompt: string): Promise<string> {
       if (text.includes("\n")) break;
     }
     stdin.destroy();
-    return text.split(/\r?\n/)[0] ?? "";
+    return checkPassword(text.split(/\r?\n/)[0] ?? "", email);
   }
   // Raw mode (no echo) from before the first prompt to after the last answer.
   stdin.setRawMode(true);
@@ -68,7 +75,7 @@ async function readPassword(prompt: string): Promise<string> {
     });
   try {
     const first = await ask(prompt);
-    StaffPasswordSchema.parse(first);
+    checkPassword(first, email);
     const again = await ask("Repeat the password: ");
     if (again !== first) throw new Error("The two passwords differ; nothing was changed.");
     return first;
@@ -135,7 +142,7 @@ async function run(
       const account = NewStaffAccountSchema.parse({
         email: address,
         role: role.data,
-        password: await readPassword(`Password for ${address} (at least 12 characters): `),
+        password: await readPassword(`Password for ${address} (at least ${PASSWORD_MIN_LENGTH} characters): `, address),
         ...(values.site && { sites: values.site }),
       });
       await accounts.add(account);
@@ -160,7 +167,7 @@ async function run(
     case "password": {
       const address = email(arg);
       if ((await accounts.get(address)) === undefined) throw new AccountError("unknown", `No staff account for ${address}.`);
-      const password = StaffPasswordSchema.parse(await readPassword(`New password for ${address} (at least 12 characters): `));
+      const password = await readPassword(`New password for ${address} (at least ${PASSWORD_MIN_LENGTH} characters): `, address);
       await accounts.setPassword(address, password);
       say(`Changed the password of ${address}; its other sessions have ended.`);
       return;

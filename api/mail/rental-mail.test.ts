@@ -5,24 +5,18 @@
  * that is down loses neither the reservation nor its mail.
  */
 import ICAL from "ical.js";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { refundSentence } from "../../domain/rental-booking-mail";
 import { type Reservation } from "../../domain/rental-booking";
-import { toLocalDateTime } from "../../domain/local-time";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
 import { addAccount, call, signIn } from "../testing/staff-client";
 import { postJson, startTestServer, type TestServer } from "../testing/test-server";
+import { closedAfterEach, dayAhead, mailEnv } from "../testing/mail-env";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
-const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-const track = <T extends { close(): Promise<void> }>(x: T) => (cleanups.push(() => x.close()), x);
+const track = closedAfterEach();
 
-const HOUR = 3_600_000;
-const day = (days: number, hour = 10) =>
-  `${toLocalDateTime(new Date(Date.now() + days * 24 * HOUR), "America/New_York").slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
+const day = dayAhead;
 const nasty = `<img src=x onerror="alert(1)"> Tom`;
 const booking = (over: Record<string, unknown> = {}) => ({
   plan: "6-seater",
@@ -104,7 +98,8 @@ describe("renters' mails", () => {
     const declined = smtp.messages.find((m) => m.subject?.includes(`We cannot take your rental request ${a.reference}`))!;
     expect(declined.text).toContain("The reason: Our carts cannot reach Dune Rd in June.");
     const cancelled = smtp.messages.find((m) => m.subject?.includes(`Your rental ${b.reference} is cancelled`))!;
-    expect(cancelled.text).toContain(`You get a full refund: $${b.quote.total.toLocaleString("en-US")}.`);
+    expect(cancelled.text).toContain("Nothing was charged, and you owe nothing: there is no fee.");
+    expect(cancelled.text).not.toMatch(/refund: \$/);
   });
 
   it("answers 201 while the mail server is down, then delivers the mail once it is back", async () => {
@@ -117,5 +112,16 @@ describe("renters' mails", () => {
     await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 10_000 });
     expect(smtp.messages[0]!.subject).toContain(r.reference);
     await vi.waitFor(async () => expect(await s.rentals.pendingMails()).toEqual([]));
+  });
+});
+
+describe("the cancellation's words, where nothing was paid online", () => {
+  it("never promise a refund: a late cancellation and a no-show say what is due", () => {
+    expect(refundSentence({ percent: 50, amount: 527.5 }, 1055)).toBe(
+      "Nothing was charged online. You cancelled within 24 hours of the start, so under the policy 50% of the price, $527.50, is due.",
+    );
+    expect(refundSentence({ percent: 0, amount: 0 }, 1055)).toBe(
+      "Nothing was charged online. The rental had started, so under the policy its price, $1,055, is due.",
+    );
   });
 });

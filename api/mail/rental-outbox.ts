@@ -38,6 +38,8 @@ export class RentalOutbox extends MailOutbox {
     /** The cancel link of a reservation (signed: rentals-desk.ts), on the address it was requested through. */
     cancelUrl: (reservation: Reservation) => Promise<string>,
     backoff: Backoff = DEFAULT_BACKOFF,
+    /** The link that confirms a renter's e-mail (signed: rentals-desk.ts), for the "request received" mail. */
+    confirmEmailUrl?: (reservation: Reservation) => Promise<string>,
   ) {
     super(
       {
@@ -50,7 +52,8 @@ export class RentalOutbox extends MailOutbox {
               describe: `rental mail ${mail.kind} of ${reservation.reference}`,
               send: async () => {
                 const site = sites.get(reservation.site) ?? sites.list()[0]!;
-                await send(composeRentalMail(mail.kind, reservation, site, await cancelUrl(reservation)), site);
+                const confirmEmail = confirmEmailUrl && (await confirmEmailUrl(reservation));
+                await send(composeRentalMail(mail.kind, reservation, site, await cancelUrl(reservation), new Date(), confirmEmail), site);
               },
             }),
           ),

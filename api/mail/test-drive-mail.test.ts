@@ -4,23 +4,19 @@
  * is down delays it and loses nothing; and only when mail is on. On lowdb and on PostgreSQL.
  */
 import ICAL from "ical.js";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { slotInstant } from "../../domain/test-drive";
 import type { TestDriveSlots } from "../routes/test-drives";
 import { postgresForSuite } from "../testing/suite-postgres";
 import { freePort, startSmtpSink } from "../testing/smtp-sink";
 import { postJson, startTestServer, validLead, type TestServer } from "../testing/test-server";
+import { closedAfterEach, mailEnv } from "../testing/mail-env";
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
-const mailEnv = (url: string) => ({ SMTP_URL: url, LEAD_TO: "sales@dealer.example", LEAD_FROM: "web@dealer.example", MAIL_RETRY_BASE_MS: "100" });
 const postgres = await postgresForSuite();
 const { unavailable, engineEnv } = postgres;
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-const track = <T extends { close(): Promise<void> }>(x: T) => (cleanups.push(() => x.close()), x);
+const track = closedAfterEach();
 
 /** Book the first free slot of the last bookable day for a cart; the lead's id, the cart and the slot. */
 async function book(s: TestServer) {

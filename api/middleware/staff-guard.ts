@@ -1,8 +1,10 @@
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import { canManageAccounts, isOrganisationOwner, mayActOnSite, PASSWORD_CHANGE_REQUIRED, STAFF_MESSAGES, type StaffAccount } from "../../domain/staff";
+import type { Site } from "../../domain/site";
 import type { AccountStore } from "../store/account-store";
 import type { SessionStore } from "../store/session-store";
+import type { SiteStore } from "../store/site-store";
 import { HttpError } from "../http-error";
 
 export const SESSION_COOKIE = "gc_staff";
@@ -15,18 +17,38 @@ export const noStore: RequestHandler = (_req, res, next) => {
 };
 
 /**
+ * The deployment's own origins, where its staff console is served: `own` (PUBLIC_ORIGIN and its 127.0.0.1 twin),
+ * and any domain of any of its sites on the same scheme and port as one of them (http://capemay.localhost:4900
+ * beside http://localhost:4900; https://www.capemay.example beside https://www.sussex.example), so that staff may
+ * sign in and work on any site's own host. A site added or removed counts at once.
+ */
+export function isStaffOrigin(own: readonly string[], sites?: Pick<SiteStore, "forHost">): (origin: string) => boolean {
+  const exact = new Set(own);
+  const schemesAndPorts = new Set(own.flatMap((o) => (URL.canParse(o) ? [`${new URL(o).protocol}//:${new URL(o).port}`] : [])));
+  return (origin) => {
+    if (exact.has(origin)) return true;
+    if (!sites || !URL.canParse(origin)) return false;
+    const url = new URL(origin);
+    // Only a bare origin, as browsers send it: no path, user or password.
+    if (url.origin !== origin) return false;
+    return schemesAndPorts.has(`${url.protocol}//:${url.port}`) && sites.forHost(url.hostname) !== undefined;
+  };
+}
+
+/**
  * 403 for a state-changing call from another origin (Origin: null included),
  * before any session is looked at. A call with no Origin is not a browser's
  * cross-site request (browsers send Origin on every POST, PUT, PATCH and
  * DELETE), so it is allowed unless Sec-Fetch-Site says it is not same-origin.
+ * The deployment's own origins are `own` and, with `sites`, every site's domains on their scheme and port (isStaffOrigin).
  */
-export function sameOriginWrites(own: readonly string[]): RequestHandler {
-  const allowed = new Set(own);
+export function sameOriginWrites(own: readonly string[], sites?: Pick<SiteStore, "forHost">): RequestHandler {
+  const allowed = isStaffOrigin(own, sites);
   return (req, _res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
-    if (origin !== undefined ? !allowed.has(origin) : site !== undefined && site !== "same-origin") {
+    if (origin !== undefined ? !allowed(origin) : site !== undefined && site !== "same-origin") {
       return next(new HttpError(403, "Staff changes are accepted only from the dealership's own site"));
     }
     next();
@@ -93,6 +115,22 @@ export const requireOrganisationOwner: RequestHandler = (req, res, next) =>
 /** 403 naming the site unless the signed-in account may act on it (after requireSession). */
 export function requireSite(res: Response, siteId: string): void {
   if (!mayActOnSite(res.locals.staff!, siteId)) throw new HttpError(403, `Your account is not one of the site ${siteId}'s`);
+}
+
+/**
+ * The site a per-site staff call acts on (docs/decisions/0058): the one `?site=ID` names, as the console sends the
+ * site chosen in its header, else the site the request was sent to (a script's call to a site's own host). 400 for
+ * a malformed parameter, 403 for a site the signed-in account may not act on, 404 for an unknown one (after requireSession).
+ */
+export function staffSite(req: Request, res: Response, sites: Pick<SiteStore, "get">): Site {
+  const asked = req.query.site;
+  if (asked !== undefined && (typeof asked !== "string" || asked === "" || asked.length > 100))
+    throw new HttpError(400, "Name one site: ?site=ID", { fields: { site: "Name one of the sites" } });
+  const id = asked ?? res.locals.site.id;
+  requireSite(res, id);
+  const site = sites.get(id);
+  if (!site) throw new HttpError(404, `No site ${id}`);
+  return site;
 }
 
 const FIFTEEN_MINUTES_MS = 15 * 60_000;

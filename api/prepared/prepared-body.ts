@@ -53,6 +53,13 @@ export class PreparedBody {
     this.kind = kind;
   }
 
+  /** How many bytes it holds in memory: its bytes and the compressed forms made so far. */
+  get held(): number {
+    let bytes = this.identity.length;
+    for (const encoded of Object.values(this.#encoded)) if (Buffer.isBuffer(encoded)) bytes += encoded.length;
+    return bytes;
+  }
+
   /** The bytes in `encoding`: a Buffer once compressed, or the one compression in flight. */
   bytes(encoding: Encoding): Buffer | Promise<Buffer> {
     if (encoding === "identity") return this.identity;

@@ -10,6 +10,7 @@ import {
   cancellationRefund,
   planTitle,
   quoteRental,
+  rentalHoursProblem,
   rentalTowns,
   type CancellationRefund,
   type RentalQuote,
@@ -20,10 +21,14 @@ import {
   type ReservationEvent,
   type ReservationRequest,
   type Reservation,
+  tooManyUnconfirmedMessage,
+  UNCONFIRMED_HOLD_HOURS,
+  UNCONFIRMED_PER_RENTER,
+  RENTAL_CONFIRM_PATH,
 } from "../../domain/rental-booking";
 import { fromLocalDateTime, localDay } from "../../domain/local-time";
 import { formatUsd } from "../../domain/money";
-import { siteTimeZone, type Site } from "../../domain/site";
+import { siteOrigin, siteTimeZone, type Site } from "../../domain/site";
 import type { Availability, ChangeResult, RentalMailKind, RentalStore } from "../store/rental-store";
 import type { SiteStore } from "../store/site-store";
 import type { Config } from "../config";
@@ -39,12 +44,27 @@ export type QuoteAnswer =
   { ok: true; quote: RentalQuote; availability: Availability; startsAt: Date; endsAt: Date } | Extract<RentalQuoteResult, { ok: false }>;
 
 export type ReserveAnswer =
-  | { ok: true; reservation: Reservation }
+  | { ok: true; reservation: Reservation; mailQueued: boolean }
   | { ok: false; status: 400; errors: Record<string, string> }
-  | { ok: false; status: 409; message: string; availability: Availability };
+  | { ok: false; status: 409; message: string; availability: Availability }
+  | { ok: false; status: 429; message: string };
+
+/** What a renter's e-mail confirmation link came to. */
+export type EmailConfirmAnswer =
+  | { ok: true; reservation: Reservation; already: boolean }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "closed" | "full"; reservation: Reservation };
 
 /** What a renter's cancellation link finds. */
 export type LinkAnswer = { ok: true; reservation: Reservation; refund: CancellationRefund; cancellable: boolean } | { ok: false };
+
+export const EMAIL_LINK_INVALID = "This confirmation link is not valid: check that the whole link was copied, or call us.";
+
+/** Why an e-mail confirmation did not keep the request, in words. */
+export const emailConfirmRefusal = (done: Extract<EmailConfirmAnswer, { reason: "closed" | "full" }>): string =>
+  done.reason === "full"
+    ? `Your request ${done.reservation.reference} was not confirmed within ${UNCONFIRMED_HOLD_HOURS} hours, and its cart has been taken since: please send a new request or call us.`
+    : `Your request ${done.reservation.reference} is ${done.reservation.status} already: nothing to confirm.`;
 
 /** "No 6 Seater is free for those dates…": the 409's words. */
 export const noCartMessage = (plan: Reservation["plan"]) =>
@@ -62,7 +82,14 @@ export class RentalDesk {
     readonly store: RentalStore,
     private readonly mail: RentalMailQueue | null,
     private readonly now: () => Date = () => new Date(),
+    /** Unconfirmed requests one renter may hold (RENTAL_UNCONFIRMED_LIMIT); 0: no limit. */
+    private readonly unconfirmedLimit = UNCONFIRMED_PER_RENTER,
   ) {}
+
+  /** Whether the desk stores a mail to the renter with each step: what it may promise ("we have sent you an e-mail"). */
+  get sendsMail(): boolean {
+    return this.mail !== null;
+  }
 
   /** The site's time zone (its record's `timeZone`, else Eastern): its rentals' dates, "same day" and "2 PM" are read in it. */
   timeZone(site: Site): string {
@@ -78,9 +105,14 @@ export class RentalDesk {
     return { now: this.now(), timeZone: this.timeZone(site), towns: rentalTowns(site.towns, site.geo) };
   }
 
+  /** The quote's context with the site's booking horizon: what a renter may ask for (staff's moves are not bound by it). */
+  async #renterContext(site: Site): Promise<RentalQuoteContext> {
+    return { ...this.context(site), horizonDays: (await this.store.settings(site.id)).bookingHorizonDays };
+  }
+
   /** The quote and how many carts of the plan are free over its hold. */
   async quote(site: Site, input: RentalQuoteInput, except?: string): Promise<QuoteAnswer> {
-    const result = quoteRental(input, this.context(site));
+    const result = quoteRental(input, await this.#renterContext(site));
     if (!result.ok) return result;
     const tz = this.timeZone(site);
     const startsAt = fromLocalDateTime(input.start, tz);
@@ -89,13 +121,18 @@ export class RentalDesk {
     return { ok: true, quote: result.quote, availability, startsAt, endsAt };
   }
 
-  /** A renter's request: quoted, then stored when a cart is free, with the "request received" mail. */
-  async reserve(site: Site, request: ReservationRequest, origin: string): Promise<ReserveAnswer> {
+  /**
+   * A renter's request: quoted, then stored when a cart is free, with the "request received" mail. It holds its cart
+   * for UNCONFIRMED_HOLD_HOURS, or past them once its renter confirms their e-mail by the mail's link; one e-mail or
+   * one `address` holds at most `unconfirmedLimit` such requests at once (429 past that).
+   */
+  async reserve(site: Site, request: ReservationRequest, origin: string, address?: string): Promise<ReserveAnswer> {
     const { plan, start, end, delivery, drivers, firstName, lastName, email, phone, source } = request;
-    const result = quoteRental({ plan, start, end, delivery, drivers }, this.context(site));
+    const result = quoteRental({ plan, start, end, delivery, drivers }, await this.#renterContext(site));
     if (!result.ok) return { ok: false, status: 400, errors: result.errors };
     const tz = this.timeZone(site);
-    const at = this.now().toISOString();
+    const now = this.now();
+    const at = now.toISOString();
     const taken = await this.store.reserve(
       {
         site: site.id,
@@ -113,39 +150,92 @@ export class RentalDesk {
         source: source || null,
         origin,
         createdAt: at,
+        holdUntil: new Date(+now + UNCONFIRMED_HOLD_HOURS * HOUR_MS).toISOString(),
+        ...(address && { address }),
         history: [{ at, by: "renter", action: "requested", detail: `Requested through ${source || "the site"}: ${formatUsd(result.quote.total)}` }],
       },
       this.mailKind("received"),
+      this.unconfirmedLimit > 0 ? { max: this.unconfirmedLimit } : undefined,
     );
+    if (!taken.ok && "unconfirmed" in taken) return { ok: false, status: 429, message: tooManyUnconfirmedMessage(taken.unconfirmed) };
     if (!taken.ok) return { ok: false, status: 409, message: noCartMessage(plan), availability: taken.availability };
     this.mail?.kick();
-    return { ok: true, reservation: taken.reservation };
+    return { ok: true, reservation: taken.reservation, mailQueued: this.sendsMail };
   }
 
   // --- The renter's link -------------------------------------------------------------------------------------------
 
-  /** The signed part of a reservation's cancellation link: HMAC-SHA256 of its id, in base64url. */
-  async #signature(reservation: Pick<Reservation, "id">): Promise<string> {
+  /** The signed part of a reservation's link for `purpose`: HMAC-SHA256 of the purpose and its id, in base64url. */
+  async #signature(reservation: Pick<Reservation, "id">, purpose: LinkPurpose): Promise<string> {
     return createHmac("sha256", await this.store.linkKey())
-      .update(`rental-cancel:${reservation.id}`)
+      .update(`${purpose}:${reservation.id}`)
       .digest("base64url");
   }
 
   /** The token of a reservation's cancellation link: its reference and the signature. */
   async cancelToken(reservation: Pick<Reservation, "id" | "reference">): Promise<string> {
-    return `${reservation.reference}.${await this.#signature(reservation)}`;
+    return `${reservation.reference}.${await this.#signature(reservation, "rental-cancel")}`;
   }
 
-  /** The reservation a token names, when its signature is right; the refund cancelling now would give. */
-  async fromToken(token: unknown): Promise<LinkAnswer> {
-    if (typeof token !== "string" || token.length > 100) return { ok: false };
+  /** The token of the link that confirms a renter's e-mail (a different signature: neither link opens the other's page). */
+  async emailToken(reservation: Pick<Reservation, "id" | "reference">): Promise<string> {
+    return `${reservation.reference}.${await this.#signature(reservation, "rental-email")}`;
+  }
+
+  /** The reservation a token for `purpose` names, when its signature is right. */
+  async #signed(token: unknown, purpose: LinkPurpose): Promise<Reservation | undefined> {
+    if (typeof token !== "string" || token.length > 100) return undefined;
     const [reference, signature] = token.split(".");
-    if (!reference || !signature) return { ok: false };
+    if (!reference || !signature) return undefined;
     const reservation = await this.store.byReference(reference);
-    if (!reservation) return { ok: false };
-    const expected = Buffer.from(await this.#signature(reservation));
+    if (!reservation) return undefined;
+    const expected = Buffer.from(await this.#signature(reservation, purpose));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false };
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    return reservation;
+  }
+
+  /** The reservation an e-mail confirmation token names, when its signature is right. */
+  fromEmailToken(token: unknown): Promise<Reservation | undefined> {
+    return this.#signed(token, "rental-email");
+  }
+
+  /**
+   * The renter confirms their e-mail by the link of the "request received" mail: the request then holds its cart until
+   * staff decide. A request whose hold had lapsed takes its cart again only when one is still free ("full" otherwise).
+   */
+  async confirmEmail(token: unknown): Promise<EmailConfirmAnswer> {
+    const found = await this.fromEmailToken(token);
+    if (!found) return { ok: false, reason: "invalid" };
+    if (found.emailConfirmedAt) return { ok: true, reservation: found, already: true };
+    if (found.status !== "requested") return { ok: false, reason: "closed", reservation: found };
+    const at = this.now().toISOString();
+    const result = await this.store.change(
+      found.id,
+      undefined,
+      (r) => {
+        if (r.status !== "requested") return { refused: `This reservation is ${r.status}.` };
+        const { holdUntil: _lapses, ...kept } = r;
+        return {
+          ...kept,
+          emailConfirmedAt: at,
+          history: [
+            ...r.history,
+            { at, by: "renter", action: "e-mail confirmed", detail: `E-mail ${r.renter.email} confirmed: the cart is held until we decide` },
+          ],
+        };
+      },
+      null,
+    );
+    if (result.ok) return { ok: true, reservation: result.reservation, already: false };
+    if (result.reason === "missing") return { ok: false, reason: "invalid" };
+    return { ok: false, reason: result.reason === "full" ? "full" : "closed", reservation: result.current };
+  }
+
+  /** The reservation a cancellation token names, when its signature is right; the refund cancelling now would give. */
+  async fromToken(token: unknown): Promise<LinkAnswer> {
+    const reservation = await this.#signed(token, "rental-cancel");
+    if (!reservation) return { ok: false };
     return {
       ok: true,
       reservation,
@@ -196,8 +286,11 @@ export class RentalDesk {
         (r) => {
           if (!allowed.includes(r.status)) return refusedStatus(r);
           switch (action) {
-            case "confirm":
-              return { ...r, status: "confirmed", history: [...r.history, event("Confirmed")] };
+            case "confirm": {
+              // Staff's decision: held from now on, whatever became of the renter's e-mail.
+              const { holdUntil: _decided, ...kept } = r;
+              return { ...kept, status: "confirmed", history: [...r.history, event("Confirmed")] };
+            }
             case "decline":
               return { ...r, status: "declined", reason: args.reason, history: [...r.history, event(`Declined: ${args.reason}`)] };
             case "cancel": {
@@ -212,6 +305,8 @@ export class RentalDesk {
                 site ? this.context(site) : { now, timeZone: tz, towns: [] },
               );
               if (!result.ok) return { refused: Object.values(result.errors).join(" ") };
+              const outside = site && rentalHoursProblem(site.hours, result.quote.start, result.quote.end);
+              if (outside) return { refused: outside };
               const moved = `${r.start} – ${r.end} to ${result.quote.start} – ${result.quote.end}, ${formatUsd(r.quote.total)} to ${formatUsd(result.quote.total)}`;
               return {
                 ...r,
@@ -240,6 +335,10 @@ export class RentalDesk {
   }
 }
 
+/** What a signed link of a reservation is for: its HMAC covers the purpose, so one link never stands for another. */
+type LinkPurpose = "rental-cancel" | "rental-email";
+const HOUR_MS = 3_600_000;
+
 const PAST: Record<ReservationAction, string> = { confirm: "confirmed", decline: "declined", move: "moved", cancel: "cancelled" };
 const MAIL_OF: Record<ReservationAction, RentalMailKind> = { confirm: "confirmed", decline: "declined", move: "moved", cancel: "cancelled" };
 
@@ -248,13 +347,22 @@ export function openRentalDesk(
   store: RentalStore,
   sites: Pick<SiteStore, "get" | "list">,
   mail: Config["mail"],
-  options: { backoff?: Backoff; send?: SendRentalMail; now?: () => Date } = {},
+  options: { backoff?: Backoff; send?: SendRentalMail; now?: () => Date; publicOrigin?: string; unconfirmedLimit?: number } = {},
 ): { desk: RentalDesk; outbox: RentalOutbox | null } {
-  const cancelUrl = async (r: Reservation) => `${r.origin}/rentals/cancel?token=${encodeURIComponent(await desk.cancelToken(r))}`;
+  // Links on the site's own address as stored, whatever Host the request came with.
+  const siteUrl = (r: Reservation, path: string) => `${siteOrigin(sites.get(r.site) ?? sites.list()[0]!, options.publicOrigin)}${path}`;
+  const cancelUrl = async (r: Reservation) => siteUrl(r, `/rentals/cancel?token=${encodeURIComponent(await desk.cancelToken(r))}`);
   const send = options.send ?? (mail ? smtpRentalSender(mail) : null);
   const outbox = send
-    ? new RentalOutbox(store, sites, send, cancelUrl, options.backoff ?? (mail ? { ...DEFAULT_BACKOFF, baseMs: mail.retryBaseMs } : DEFAULT_BACKOFF))
+    ? new RentalOutbox(
+        store,
+        sites,
+        send,
+        cancelUrl,
+        options.backoff ?? (mail ? { ...DEFAULT_BACKOFF, baseMs: mail.retryBaseMs } : DEFAULT_BACKOFF),
+        async (r) => siteUrl(r, `${RENTAL_CONFIRM_PATH}?token=${encodeURIComponent(await desk.emailToken(r))}`),
+      )
     : null;
-  const desk: RentalDesk = new RentalDesk(store, outbox, options.now);
+  const desk: RentalDesk = new RentalDesk(store, outbox, options.now, options.unconfirmedLimit);
   return { desk, outbox };
 }

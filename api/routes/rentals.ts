@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import express, { Router, type Request, type RequestHandler } from "express";
 import type { Store } from "express-rate-limit";
 import { ReservationRequestSchema, RentalQuoteInputSchema, reservationFieldErrors, type Reservation } from "../../domain/rental-booking";
+import { siteOrigin } from "../../domain/site";
 import { HttpError } from "../http-error";
 import { isOwnOrigin, leadOrigins, openReads } from "../middleware/lead-origins";
 import { contactRateLimit } from "../middleware/rate-limit";
 import { requireJson } from "../middleware/require-json";
 import { CONTACT_BODY_LIMIT } from "./contact";
-import type { RentalDesk } from "./rentals-desk";
+import { addressKey } from "../connections-per-address";
+import { EMAIL_LINK_INVALID, emailConfirmRefusal, type RentalDesk } from "./rentals-desk";
 
 export interface RentalsRouterDeps {
   desk: RentalDesk;
@@ -16,13 +18,12 @@ export interface RentalsRouterDeps {
   rateLimitStore?: Store;
   /** Whether a partner origin may post through a site (the contact form's list). */
   allowsOrigin: (site: string, origin: string) => boolean;
+  /** PUBLIC_ORIGIN: what a reservation's site address is in development (domain/site.ts siteOrigin). */
+  publicOrigin: string;
 }
 
 /** The public view of a reservation: what its renter sees. */
 const publicReservation = (r: Reservation) => ({ reference: r.reference, status: r.status, quote: r.quote, ...(r.refund && { refund: r.refund }) });
-
-/** The site's address a request came through: its links (the cancellation link in a mail) point back there. */
-export const requestOrigin = (req: Request): string => `${req.protocol}://${req.host}`;
 
 /** The quote's fields from a query string: pickup unless a town is given. */
 function quoteQuery(req: Request): Record<string, unknown> {
@@ -47,7 +48,7 @@ function quoteQuery(req: Request): Record<string, unknown> {
  * /reservations (the site's own pages and its partner origins, limited per address like POST /api/contact), and the
  * renter's GET/POST /cancel by the signed link of their mail.
  */
-export function rentalsRouter({ desk, rateLimit, rateLimitStore, allowsOrigin }: RentalsRouterDeps): Router {
+export function rentalsRouter({ desk, rateLimit, rateLimitStore, allowsOrigin, publicOrigin }: RentalsRouterDeps): Router {
   const router = Router();
 
   // What the booking widget needs before it can price anything: the site's towns with their miles, and its clock. Its
@@ -93,15 +94,26 @@ export function rentalsRouter({ desk, rateLimit, rateLimitStore, allowsOrigin }:
     if (!parsed.success) throw new HttpError(400, "Please correct the highlighted fields.", { fields: reservationFieldErrors(parsed.error) });
     let answer;
     try {
-      answer = await desk.reserve(res.locals.site, parsed.data, requestOrigin(req));
+      answer = await desk.reserve(res.locals.site, parsed.data, siteOrigin(res.locals.site, publicOrigin), addressKey(req.ip ?? ""));
     } catch (err) {
       // Nothing of it was kept: the renter may safely send it again.
       console.error(`[api] a rental request could not be stored (${err instanceof Error ? err.message : String(err)}); it was not kept`);
       throw new HttpError(500, "Your request could not be saved. Nothing was kept: please try again in a moment, or call us.");
     }
     if (!answer.ok && answer.status === 400) throw new HttpError(400, "Please correct the highlighted fields.", { fields: answer.errors });
+    if (!answer.ok && answer.status === 429) throw new HttpError(429, answer.message, { fields: { email: answer.message } });
     if (!answer.ok) throw new HttpError(409, answer.message, { free: answer.availability.free });
-    res.status(201).json(publicReservation(answer.reservation));
+    // The widget says "we have sent the details" only when a mail to the renter was stored with the request.
+    res.status(201).json({ ...publicReservation(answer.reservation), mailQueued: answer.mailQueued });
+  });
+
+  // The renter's e-mail confirmation, by the signed link of the "request received" mail (the site's /rentals/confirm
+  // page posts it): from then on the request holds its cart until staff decide.
+  router.post("/confirm-email", requireJson, express.json({ limit: "2kb" }), async (req, res) => {
+    const done = await desk.confirmEmail((req.body as { token?: unknown } | undefined)?.token);
+    if (!done.ok && done.reason === "invalid") throw new HttpError(404, EMAIL_LINK_INVALID);
+    if (!done.ok) throw new HttpError(409, emailConfirmRefusal(done));
+    res.json({ reference: done.reservation.reference, status: done.reservation.status, emailConfirmed: true });
   });
 
   router.get("/cancel", async (req, res) => {

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_CSP, staffConsole } from "./staff-console";
+import { brandedConsole, STAFF_CSP, staffConsole } from "./staff-console";
+import { startTestServer } from "../testing/test-server";
 
 const INDEX = '<!doctype html><meta name="robots" content="noindex"><script type="module" src="/staff/assets/index-AbC123xy.js"></script>';
 let root: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const app = express();
   app.use("/staff", staffConsole(built));
   app.use("/unbuilt", staffConsole(path.join(root, "nothing-here")));
+  app.use("/branded", staffConsole(built, { organisation: "Coast & Bay <Carts>" }));
   app.use((_req, res) => res.status(404).send("the site's 404"));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -61,5 +63,39 @@ describe("the staff console's serving", () => {
     expect(STAFF_CSP).toContain("script-src 'self';");
     expect(STAFF_CSP).not.toMatch(/unsafe-inline|unsafe-eval|https:|\*/);
     expect(STAFF_CSP).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("the staff console's asset folder in the whole app", () => {
+  it.each(["/staff/assets", "/staff/assets/"])("%s ends at the site's 404 in at most one redirect, never a loop", async (start) => {
+    const s = await startTestServer({}, undefined, { builtSite: true });
+    try {
+      const hops: string[] = [start];
+      let res = await fetch(`${s.url}${start}`, { redirect: "manual" });
+      while (res.status >= 300 && res.status < 400 && hops.length < 5) {
+        hops.push(new URL(res.headers.get("location")!, s.url).pathname);
+        res = await fetch(`${s.url}${hops.at(-1)}`, { redirect: "manual" });
+      }
+      expect(hops.length, hops.join(" → ")).toBeLessThanOrEqual(2);
+      expect(res.status, hops.join(" → ")).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("the staff console's brand", () => {
+  const BUILT = '<!doctype html><html><head><title>Staff console</title><script type="module" src="/staff/assets/a.js"></script></head><body></body></html>';
+
+  it("is the organisation's name, in the title and in the meta element the app reads, escaped, the same on every path", async () => {
+    const page = brandedConsole(BUILT, "Coast & Bay <Carts>");
+    expect(page).toContain("<title>Staff console · Coast &amp; Bay &lt;Carts&gt;</title>");
+    expect(page).toContain('<meta name="gc-organisation" content="Coast &amp; Bay &lt;Carts&gt;"></head>');
+    expect(page).not.toContain("Sussex");
+    for (const p of ["/branded", "/branded/origins", "/branded/origins"]) {
+      const text = await (await fetch(url + p)).text();
+      // The test's built page has no <title> or <head>: the meta element goes first, once.
+      expect(text).toBe(`<meta name="gc-organisation" content="Coast &amp; Bay &lt;Carts&gt;">${INDEX}`);
+    }
   });
 });

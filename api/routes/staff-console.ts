@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express, { Router, type Response } from "express";
+import { escapeHtml } from "../../domain/escape";
 
 /** The console's hashed assets never change under their name. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -25,12 +26,27 @@ export const STAFF_CSP = [
 
 const noindex = (res: Pick<Response, "setHeader">) => res.setHeader("X-Robots-Tag", "noindex, nofollow");
 
+/** The meta element that names the organisation to the console's app (staff/src/organisation.ts reads it). */
+export const ORGANISATION_META = "gc-organisation";
+
+/**
+ * The console's page with the organisation's name: in its title ("Staff console · NAME") and in a meta element the
+ * app reads for its header, the same on every site's host (the site being worked on is the header's switcher's).
+ */
+export function brandedConsole(html: string, organisation: string): string {
+  const name = escapeHtml(organisation);
+  const meta = `<meta name="${ORGANISATION_META}" content="${name}">`;
+  const titled = /<title>[^<]*<\/title>/.test(html) ? html.replace(/<title>[^<]*<\/title>/, `<title>Staff console · ${name}</title>`) : html;
+  return titled.includes("</head>") ? titled.replace("</head>", `${meta}</head>`) : `${meta}${titled}`;
+}
+
 /**
  * The staff console at /staff: its built app (dist/staff, `npm run
  * build:staff`), hashed assets cached for good, and index.html for every
  * other /staff path, where the app's own router takes over. Not indexed.
+ * `organisation`: the name the console is branded with (ORGANISATION_NAME); absent, the page is served as built.
  */
-export function staffConsole(distDir: string): Router {
+export function staffConsole(distDir: string, { organisation }: { organisation?: string } = {}): Router {
   const indexFile = path.join(distDir, "index.html");
   let html: string | null = null;
   const router = Router();
@@ -38,6 +54,8 @@ export function staffConsole(distDir: string): Router {
     "/assets",
     express.static(path.join(distDir, "assets"), {
       index: false,
+      // No "/assets" → "/assets/" redirect: the site's one-URL rule would send it back, forever.
+      redirect: false,
       fallthrough: true,
       setHeaders: (res) => {
         noindex(res);
@@ -48,7 +66,10 @@ export function staffConsole(distDir: string): Router {
   // A missing asset is the site's 404, never the app's HTML.
   router.use("/assets", (_req, _res, next) => next("router"));
   router.get("/{*path}", (_req, res) => {
-    html ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+    if (html === null && existsSync(indexFile)) {
+      const built = readFileSync(indexFile, "utf8");
+      html = organisation === undefined ? built : brandedConsole(built, organisation);
+    }
     noindex(res);
     res.set({ "Cache-Control": NO_STORE, "Content-Security-Policy": STAFF_CSP });
     if (html === null) {

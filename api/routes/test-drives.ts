@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { bookingDays, DATE_PATTERN, daySlots, TEST_DRIVE_MESSAGES } from "../../domain/test-drive";
+import { bookingDays, DATE_PATTERN, daySlots, TEST_DRIVE_MESSAGES, testDriveRefusal } from "../../domain/test-drive";
 import { siteTimeZone } from "../../domain/site";
-import { isShownOn } from "../../domain/vehicle";
+import { isPublic, isShownOn } from "../../domain/vehicle";
 import { HttpError } from "../http-error";
 import type { LeadStore } from "../store/lead-store";
 import type { VehicleStore } from "../store/vehicle-store";
@@ -20,7 +20,8 @@ export interface TestDriveSlots {
 /**
  * GET /api/test-drives/slots?vehicle=ID&date=YYYY-MM-DD: the days a cart of the request's site can be test driven, and
  * one day's slots within the site's opening hours, those already booked for that cart or started marked not free.
- * Public (it names no visitor); a sold cart is 410, an unknown one 404, a bad or closed day 400, in words.
+ * Public (it names no visitor); a sold cart is 410, one on hold or out of stock 409, an unknown one 404, a bad or
+ * closed day 400, in words.
  */
 export function testDrivesRouter(leads: Pick<LeadStore, "bookedSlots">, vehicles: Pick<VehicleStore, "get">, now: () => Date = () => new Date()): Router {
   const router = Router();
@@ -29,8 +30,9 @@ export function testDrivesRouter(leads: Pick<LeadStore, "bookedSlots">, vehicles
     const id = typeof req.query.vehicle === "string" ? req.query.vehicle : "";
     const v = id ? vehicles.get(id) : undefined;
     if (!id) throw new HttpError(400, `${TEST_DRIVE_MESSAGES.vehicle}: add ?vehicle= with its id`);
-    if (!v || !isShownOn(v, site.id)) throw new HttpError(404, `We list no vehicle "${id}"`);
-    if (v.status === "sold") throw new HttpError(410, `${v.name} has been sold: it can no longer be test driven`);
+    if (!v || !isShownOn(v, site.id) || !isPublic(v)) throw new HttpError(404, `We list no vehicle "${id}"`);
+    const refusal = testDriveRefusal(v);
+    if (refusal) throw new HttpError(v.status === "sold" ? 410 : 409, refusal);
     const t = now();
     const zone = siteTimeZone(site);
     const days = bookingDays(site.hours, t, zone);

@@ -6,7 +6,7 @@ import { MAX_PHOTO_PIXELS } from "../../domain/photo";
 import type { TradeInPhoto } from "../../domain/trade-in";
 import { HttpError } from "../http-error";
 import { loadSharp } from "../photos/sharp";
-import { sniffImage, tooManyPixels, UNDECODABLE, UNSUPPORTED_TYPE, type UploadKind } from "../photos/pipeline";
+import { polyglotProblem, sniffImage, tooManyPixels, UNDECODABLE, UNSUPPORTED_TYPE, type UploadKind } from "../photos/pipeline";
 import { writeFileDurably } from "../store/durable-file";
 import { mkdirPrivate } from "../store/file-modes";
 
@@ -14,29 +14,6 @@ import { mkdirPrivate } from "../store/file-modes";
 export const TRADE_IN_PHOTOS_DIR = "trade-ins";
 /** The stored photo's longest side: enough for staff to judge a cart's wear, a fraction of a phone's 12 MP. */
 export const TRADE_IN_PHOTO_SIDE = 1600;
-
-export const POLYGLOT =
-  "This file is an image with something else hidden in it (a web page, a script, an archive or a PDF), so it was refused. Take or export the photo again and send that.";
-
-/**
- * Markup a browser would run, and the signatures of the formats readers find anywhere in a file: a "photo" holding one
- * is a polyglot, made to be something else when opened another way. Case-insensitive; each pattern is long enough that
- * compressed image data holds it by chance about once in thousands of 10 MB photos (docs/decisions/0048).
- */
-const MARKUP = /<(?:script|html|svg|iframe|object|embed|body|meta)[\s>/]|<\?php|<!doctype\s+html|javascript:/i;
-/** A ZIP (also JAR, DOCX, APK) is read from its end: its end-of-central-directory record is in the last 64 kB. */
-const ZIP_END = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
-const ZIP_END_WINDOW = 65_557;
-/** PDF readers take a file whose "%PDF-" is within its first 1,024 bytes. */
-const PDF = Buffer.from("%PDF-");
-
-/** Why an upload whose first bytes say JPEG, PNG or WebP is also another kind of file; undefined when it is only an image. */
-export function polyglotProblem(bytes: Buffer): string | undefined {
-  if (MARKUP.test(bytes.toString("latin1"))) return POLYGLOT;
-  if (bytes.subarray(Math.max(0, bytes.length - ZIP_END_WINDOW)).includes(ZIP_END)) return POLYGLOT;
-  if (bytes.subarray(0, 1024).includes(PDF)) return POLYGLOT;
-  return undefined;
-}
 
 /** A checked and re-encoded trade-in photo: an upright sRGB JPEG with no metadata at all (no EXIF, GPS, XMP or IPTC). */
 export interface CleanPhoto {

@@ -18,7 +18,8 @@ import { postgresForSuite } from "../testing/suite-postgres";
 import { addAccount, call, signIn } from "../testing/staff-client";
 import { storedLeads } from "../testing/stored-leads";
 import { startTestServer, type TestServer } from "../testing/test-server";
-import { POLYGLOT, TRADE_IN_PHOTOS_DIR } from "./trade-in-photos";
+import { POLYGLOT } from "../photos/pipeline";
+import { TRADE_IN_PHOTOS_DIR } from "./trade-in-photos";
 
 const [capeMay] = sitesFromExample(JSON.parse(readFileSync(new URL("../../tests/fixtures/example-sites.json", import.meta.url), "utf8")));
 

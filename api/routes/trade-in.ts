@@ -1,4 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
@@ -14,10 +17,13 @@ import {
   tradeInMessage,
   type TradeInPhoto,
 } from "../../domain/trade-in";
+import { addressKey } from "../connections-per-address";
 import { HttpError } from "../http-error";
 import { BoundedQueue, QueueFullError } from "../photos/bounded-queue";
-import { requireSite } from "../middleware/staff-guard";
+import { isStaffOrigin, requireSite } from "../middleware/staff-guard";
+import type { SiteStore } from "../store/site-store";
 import type { LeadStore } from "../store/lead-store";
+import { PRIVATE_FILE_MODE } from "../store/file-modes";
 import type { PhotoStore } from "../store/photo-store";
 import { leadIntake, type LeadIntakeDeps } from "./contact";
 import { cleanTradeInPhoto, TRADE_IN_PHOTOS_DIR, TradeInPhotoFiles } from "./trade-in-photos";
@@ -25,29 +31,43 @@ import { cleanTradeInPhoto, TRADE_IN_PHOTOS_DIR, TradeInPhotoFiles } from "./tra
 const FIX_FIELDS = "Please correct the highlighted fields.";
 const INTERRUPTED = "The upload was interrupted; nothing was stored.";
 /**
- * Trade-ins taken at once: the one whose photos are being encoded and those waiting or still arriving, each holding
- * at most 4 × 10 MB. Two bound the memory a burst can take (80 MB); past that, 503 with Retry-After.
+ * Trade-ins whose bodies have all arrived, waiting for the one whose photos are being encoded or being encoded: an
+ * upload is admitted only once its last byte is in (so a slow sender holds no place), and its photos wait on disk,
+ * read one at a time when its turn comes. Past this, 503 with Retry-After: about a minute's work (4 photos of ~3 s each).
  */
-export const TRADE_IN_QUEUE_LIMIT = 2;
+export const TRADE_IN_QUEUE_LIMIT = 4;
+/** Trade-ins one address may have arriving or queued at once: a family sending two carts; a third waits for them (429). */
+export const TRADE_IN_UPLOADS_PER_ADDRESS = 2;
+/** Trade-ins arriving at once from all addresses: each spools up to 4 × 10 MB to disk, so this bounds the disk taken (640 MB). */
+export const TRADE_IN_ARRIVING_LIMIT = 16;
 const busy = (seconds: number) =>
   `We are busy with other trade-ins' photos: nothing was stored. Please send it again in ${seconds} second${seconds === 1 ? "" : "s"}.`;
+const TOO_MANY_FROM_YOU = `You are already sending ${TRADE_IN_UPLOADS_PER_ADDRESS} trade-ins: nothing was stored. Please send this one once they are done.`;
 
 /** What the visitor typed besides the photos: the contact fields, the trade-in's, a note and the honeypot. */
 const TEXT_FIELDS = new Set<string>(["firstName", "lastName", "email", "phone", "vehicleId", "source", "website", "notes", ...TRADE_IN_FIELD_NAMES]);
 
+/** A photo as it arrived: its name and the private file it was spooled to. */
+interface ArrivedPhoto {
+  name: string;
+  file: string;
+}
+
 interface TradeInUpload {
   fields: Record<string, string>;
-  photos: { name: string; bytes: Buffer }[];
+  photos: ArrivedPhoto[];
 }
 
 /**
  * A trade-in's multipart/form-data body: its text fields (the first of each name) and up to TRADE_IN_PHOTOS_MAX files
- * in the field "photo", each at most TRADE_IN_PHOTO_MAX_BYTES, held in memory. Past a limit the rest of the body is
- * read and dropped, so the visitor gets the answer in words rather than a cut connection. Throws HttpError: 415 for
- * another content type, 413 for a file or field too large, 400 for too many photos or a malformed body; a client that
- * goes away rejects too, so nothing is stored for it.
+ * in the field "photo", each at most TRADE_IN_PHOTO_MAX_BYTES, spooled to files in `spoolDir` as they arrive (memory
+ * holds a chunk at a time, however many visitors send at once). Past a limit the rest of the body is read and
+ * dropped, so the visitor gets the answer in words rather than a cut connection. Resolves once the whole body is in
+ * and every file written. Throws HttpError: 415 for another content type, 413 for a file or field too large, 400 for
+ * too many photos or a malformed body; a client that goes away (or is cut at REQUEST_TIMEOUT_MS) rejects too. On any
+ * refusal the files spooled are removed.
  */
-export function readTradeIn(req: Request): Promise<TradeInUpload> {
+export function readTradeIn(req: Request, spoolDir: string): Promise<TradeInUpload> {
   if (!req.is("multipart/form-data")) {
     return Promise.reject(new HttpError(415, 'Send the trade-in as multipart/form-data, its photos in the field "photo".'));
   }
@@ -63,7 +83,12 @@ export function readTradeIn(req: Request): Promise<TradeInUpload> {
       return reject(new HttpError(400, "Malformed multipart body."));
     }
     const fields: Record<string, string> = {};
-    const photos: { name: string; bytes: Buffer }[] = [];
+    /** In the order the parts were sent (their files finish writing in any order); an empty part leaves a gap. */
+    const slots: (ArrivedPhoto | undefined)[] = [];
+    /** Every file being written, kept or not: all are removed on a refusal, and the answer waits for them all. */
+    const spooled: string[] = [];
+    const writes: Promise<void>[] = [];
+    const files: NodeJS.ReadableStream[] = [];
     let problem: HttpError | null = null;
     let settled = false;
     const fail = (err: HttpError) => (problem ??= err);
@@ -73,8 +98,16 @@ export function readTradeIn(req: Request): Promise<TradeInUpload> {
       req.unpipe(parser);
       if (err) {
         req.resume();
-        reject(err);
-      } else resolve({ fields, photos });
+        // A body cut mid-photo leaves that photo's stream open for ever: ended here, its file is written and removed.
+        for (const f of files) (f as unknown as { destroy(e: Error): void }).destroy(err);
+      }
+      void Promise.allSettled(writes).then(async (written) => {
+        const failed = written.find((w) => w.status === "rejected");
+        const refusal = err ?? (failed ? new Error(`A trade-in photo could not be spooled: ${String(failed.reason)}`) : null);
+        if (!refusal) return resolve({ fields, photos: slots.filter((p) => p !== undefined) });
+        await discardArrived(spooled);
+        reject(refusal);
+      });
     };
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(new HttpError(413, `The field "${name}" is too long.`, { fields: { [name]: "This is too long" } }));
@@ -83,22 +116,25 @@ export function readTradeIn(req: Request): Promise<TradeInUpload> {
     parser.on("file", (name, stream, info) => {
       // A body cut inside this part errors its stream too: the parser's own error answers that.
       stream.on("error", () => {});
-      if (name !== TRADE_IN_PHOTO_FIELD) return stream.resume();
-      const chunks: Buffer[] = [];
+      if (name !== TRADE_IN_PHOTO_FIELD || problem) return stream.resume();
+      const file = path.join(spoolDir, `${randomBytes(12).toString("hex")}.part`);
+      spooled.push(file);
+      files.push(stream);
+      const slot = slots.push(undefined) - 1;
       let tooLarge = false;
-      stream.on("data", (chunk: Buffer) => {
-        if (!tooLarge) chunks.push(chunk);
-      });
+      let bytes = 0;
+      stream.on("data", (chunk: Buffer) => (bytes += chunk.length));
       stream.on("limit", () => {
         tooLarge = true;
-        chunks.length = 0;
         fail(new HttpError(413, `${info.filename || "A photo"}: ${TRADE_IN_MESSAGES.photoSize}.`, { fields: { photos: TRADE_IN_MESSAGES.photoSize } }));
       });
-      stream.on("end", () => {
-        const bytes = Buffer.concat(chunks);
+      const written = pipeline(stream, createWriteStream(file, { mode: PRIVATE_FILE_MODE, flags: "wx" })).then(() => {
         // An empty file input sends a part with no bytes: no photo.
-        if (!tooLarge && bytes.length) photos.push({ name: info.filename || `Photo ${photos.length + 1}`, bytes });
+        if (!tooLarge && bytes) slots[slot] = { name: info.filename || `Photo ${slot + 1}`, file };
       });
+      // Its failure is read when the body settles; until then it must not count as unhandled (which ends the process).
+      written.catch(() => {});
+      writes.push(written);
     });
     parser.on("filesLimit", () => fail(new HttpError(400, `${TRADE_IN_MESSAGES.photos}.`, { fields: { photos: TRADE_IN_MESSAGES.photos } })));
     parser.on("fieldsLimit", () => fail(new HttpError(413, "Too many fields in the form.")));
@@ -111,6 +147,18 @@ export function readTradeIn(req: Request): Promise<TradeInUpload> {
     req.pipe(parser);
   });
 }
+
+/** Remove spooled files (those not there already are fine). */
+const discardArrived = async (files: readonly string[]) => {
+  await Promise.all(files.map((f) => rm(f, { force: true })));
+};
+
+/**
+ * The private folder this process spools arriving trade-ins to: its own (0700) under the system's temporary folder, so
+ * two servers sharing PHOTOS_DIR never meet, and what a crash leaves is the system's to clear.
+ */
+let spool: Promise<string> | undefined;
+export const spoolFolder = () => (spool ??= mkdtemp(path.join(os.tmpdir(), "gc-trade-ins-")));
 
 export interface TradeInDeps extends LeadIntakeDeps {
   /** The photo store: trade-in photos go in a private folder beside its own (DATA_DIR/photos/trade-ins). */
@@ -131,20 +179,48 @@ export function tradeInRouter(deps: TradeInDeps): Router {
   const take = leadIntake(deps);
   const files = tradeInPhotoFiles(deps.photos);
   const queue = new BoundedQueue(1, TRADE_IN_QUEUE_LIMIT, busy);
+  /** Trade-ins arriving or queued, per address (addressKey of req.ip: an IPv6 /64 counts once), and all arriving. */
+  const perAddress = new Map<string, number>();
+  let arriving = 0;
   const router = Router();
   router.post("/trade-in", async (req, res) => {
-    let answer: { status: number; body: Record<string, unknown> };
+    const who = addressKey(req.ip ?? "");
+    const held = perAddress.get(who) ?? 0;
+    if (held >= TRADE_IN_UPLOADS_PER_ADDRESS || arriving >= TRADE_IN_ARRIVING_LIMIT) {
+      // Answered before the body is read: the connection is closed after it rather than read to its end.
+      res.set("Connection", "close");
+      if (held >= TRADE_IN_UPLOADS_PER_ADDRESS) res.status(429).set("Retry-After", "30").json({ error: TOO_MANY_FROM_YOU });
+      else
+        res
+          .status(503)
+          .set("Retry-After", "30")
+          .json({ error: busy(30) });
+      return;
+    }
+    perAddress.set(who, held + 1);
+    let upload: TradeInUpload | undefined;
     try {
-      answer = await queue.run(
-        () => readTradeIn(req),
-        (upload) => takeTradeIn(upload, res.locals.site, req.get("origin") ?? null),
+      arriving++;
+      try {
+        upload = await readTradeIn(req, await spoolFolder());
+      } finally {
+        arriving--;
+      }
+      const arrived = upload;
+      const answer = await queue.run(
+        async () => arrived,
+        (u) => takeTradeIn(u, res.locals.site, req.get("origin") ?? null),
       );
+      res.status(answer.status).json(answer.body);
     } catch (err) {
       if (!(err instanceof QueueFullError)) throw err;
       res.status(503).set("Retry-After", String(err.retryAfterSeconds)).json({ error: err.message });
-      return;
+    } finally {
+      const left = perAddress.get(who)! - 1;
+      if (left) perAddress.set(who, left);
+      else perAddress.delete(who);
+      if (upload) await discardArrived(upload.photos.map((p) => p.file));
     }
-    res.status(answer.status).json(answer.body);
   });
 
   async function takeTradeIn({ fields, photos }: TradeInUpload, site: Parameters<typeof take>[1]["site"], origin: string | null) {
@@ -175,7 +251,8 @@ export function tradeInRouter(deps: TradeInDeps): Router {
     const cleaned = [];
     for (const [i, photo] of photos.entries()) {
       try {
-        cleaned.push(await cleanTradeInPhoto(photo.bytes));
+        // Read in its turn, one photo at a time: the bytes held are this job's, not every waiting visitor's.
+        cleaned.push(await cleanTradeInPhoto(await readFile(photo.file)));
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
         const message = `Photo ${i + 1} (${photo.name}): ${err.message}`;
@@ -209,20 +286,22 @@ export function staffTradeInPhotosRouter({
   leads,
   photos,
   config,
+  sites,
 }: {
   leads: LeadStore;
   photos: Pick<PhotoStore, "dir">;
   config: { staffOrigins: readonly string[] };
+  sites?: Pick<SiteStore, "forHost">;
 }): Router {
   const files = tradeInPhotoFiles(photos);
-  const own = new Set(config.staffOrigins);
+  const own = isStaffOrigin(config.staffOrigins, sites);
   const router = Router();
   router.get("/leads/:id/trade-in-photos/:n", async (req, res) => {
     // A visitor's photo is shown only in the console: a read asked by another site's page (a fetch with its Origin, or
     // an <img> the browser marks cross-site) is refused, even though the strict session cookie would not go with it.
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
-    if ((origin !== undefined && !own.has(origin)) || (site !== undefined && site !== "same-origin" && site !== "none")) {
+    if ((origin !== undefined && !own(origin)) || (site !== undefined && site !== "same-origin" && site !== "none")) {
       throw new HttpError(403, "Trade-in photos are shown only in the staff console.");
     }
     const lead = await leads.get(req.params.id);

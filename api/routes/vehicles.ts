@@ -2,6 +2,7 @@ import { Router, type Request } from "express";
 import { inventoryFacets, type InventoryFacets } from "../../domain/inventory-facets";
 import { inventoryPage, parseInventoryQuery, queryParams } from "../../domain/inventory-query";
 import { isShownOn, type Vehicle } from "../../domain/vehicle";
+import { publicVehicleOn } from "../../domain/public-vehicle";
 import type { VehicleReader } from "../store/vehicle-store";
 import { HttpError } from "../http-error";
 import { sendPrepared } from "./send-prepared";
@@ -24,7 +25,7 @@ function siteView(list: readonly Vehicle[], site: string): SiteView {
   let bySite = views.get(list);
   if (!bySite) views.set(list, (bySite = new Map()));
   let view = bySite.get(site);
-  if (!view) bySite.set(site, (view = { shown: list.filter((v) => isShownOn(v, site)), facets: new Map() }));
+  if (!view) bySite.set(site, (view = { shown: list.filter((v) => isShownOn(v, site)).map((v) => publicVehicleOn(v, site)), facets: new Map() }));
   return view;
 }
 

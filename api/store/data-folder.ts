@@ -23,7 +23,7 @@ import { readJsonFile } from "./json-file";
 import { parseJsonLines } from "./json-lines";
 import { archiveFile, LEADS_ARCHIVE_DIR, LEADS_FILE, readStoredLeads, streamStoredLeads } from "./lead-files";
 import { LEAD_SEGMENT_SIZE } from "./lead-store";
-import { linkKeyFileText, readLinkKey, RENTAL_LINK_KEY_FILE, RENTALS_FILE, RentalsFileSchema, type RentalsFile } from "./rental-store";
+import { linkKeyFileText, readLinkKey, readRentals, RENTAL_LINK_KEY_FILE, RENTALS_FILE, type RentalsFile } from "./rental-store";
 import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteOrigins } from "./origin-store";
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { SITES_FILE, SitesFileSchema } from "./site-store";
@@ -79,7 +79,7 @@ export async function readDataFolderStreamed(dir: string): Promise<StreamedRecor
     audit: await readLines(path.join(dir, AUDIT_FILE), AuditEntrySchema),
     origins: await readJsonFile(path.join(dir, ORIGINS_FILE), (d) => originsOfFile(OriginsFileSchema.parse(d))),
     sites: await readJsonFile(path.join(dir, SITES_FILE), (d) => SitesFileSchema.parse(d).sites),
-    rentals: await readJsonFile(path.join(dir, RENTALS_FILE), (d) => RentalsFileSchema.parse(d) as unknown as RentalsFile),
+    rentals: await readRentals(dir),
     rentalLinkKey: await readLinkKey(dir),
   };
 }

@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -72,5 +72,19 @@ describe("data files on disk", () => {
     const restored = path.join(root, "restored", "data");
     await restoreBackup(backup, { dataDir: restored, photosDir: path.join(restored, "photos"), databaseUrl: null });
     expect(await notPrivate(restored)).toEqual({});
+  });
+});
+
+describe("the data folder", () => {
+  it("is made 0700 at start when it exists with a mode others may read (a folder made by hand is 0755)", async () => {
+    const root = await tempDataDir();
+    roots.push(root);
+    const dataDir = path.join(root, "by-hand");
+    await mkdir(dataDir, { mode: 0o755 });
+    await chmod(dataDir, 0o755);
+    const s = await startTestServer({}, dataDir);
+    await s.close();
+    expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe("700");
+    expect(await notPrivate(dataDir)).toEqual({});
   });
 });

@@ -16,6 +16,17 @@ export class CorruptDataFileError extends Error {
   }
 }
 
+/** A data file the folder must hold is not there, though the folder is not a new one: the server does not start. */
+export class MissingDataFileError extends Error {
+  override name = "MissingDataFileError";
+  constructor(
+    readonly file: string,
+    why: string,
+  ) {
+    super(`Data file ${file} is missing: ${why}. Restore it from a backup (docs/operations.md), or start on an empty data folder to begin afresh.`);
+  }
+}
+
 /**
  * A JSON data file's content, checked by `parse` when given; undefined when the file does not exist. A file that does
  * not parse, or that `parse` refuses, throws CorruptDataFileError naming it.

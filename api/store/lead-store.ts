@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { unlink, writeFile } from "node:fs/promises";
+import { open, statfs, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Low } from "lowdb";
 import type { ContactMessage } from "../../domain/contact";
@@ -28,6 +28,8 @@ export interface NewLead {
   tradeIn?: LeadTradeIn;
   /** A test drive's confirmation mail to the visitor, pending when mail is on (decision 0047). */
   confirmation?: Delivery;
+  /** The client address a test drive was booked from (addressKey: an IPv6 /64 as one). */
+  address?: string;
 }
 
 /** A test drive's slot for that cart is booked already: `add` stored nothing. */
@@ -38,6 +40,28 @@ export class SlotTakenError extends Error {
   }
 }
 
+/** One visitor's upcoming test drives hold `held`, the most allowed (TestDriveCap): `add` stored nothing. */
+export class TooManyTestDrivesError extends Error {
+  override name = "TooManyTestDrivesError";
+  constructor(readonly held: number) {
+    super(`The visitor holds ${held} upcoming test drives already`);
+  }
+}
+
+/** The cap on upcoming test drives per visitor: at most `max` with a slot from `from` (site-local "YYYY-MM-DDTHH:MM") on. */
+export interface TestDriveCap {
+  max: number;
+  from: string;
+}
+
+/** Whether `l` counts against the cap of the new test drive `lead`: an upcoming one of its site, by the same e-mail (any case) or address. */
+export const sameUpcomingVisitor = (l: Lead, lead: Lead, from: string): boolean =>
+  l.kind === "test-drive" &&
+  l.site === lead.site &&
+  l.slot !== undefined &&
+  l.slot >= from &&
+  (l.email.toLowerCase() === lead.email.toLowerCase() || (lead.address !== undefined && l.address === lead.address));
+
 /** The key that makes a test drive unique: one booking per (site, cart, slot). Undefined for any other lead. */
 export const bookingKey = (lead: Pick<Lead, "kind" | "site" | "vehicleId" | "slot">): string | undefined =>
   lead.kind === "test-drive" && lead.vehicleId && lead.slot ? `${lead.site}|${lead.vehicleId}|${lead.slot}` : undefined;
@@ -47,9 +71,10 @@ export interface LeadStore {
   /**
    * Store a lead; resolves once it is on disk. When it rejects, the lead is not stored: neither in memory nor on disk.
    * A test drive whose slot for that cart is booked already rejects with SlotTakenError, atomically (whatever the
-   * number of servers on PostgreSQL).
+   * number of servers on PostgreSQL); with `cap`, one whose e-mail or address holds `cap.max` upcoming test drives
+   * already rejects with TooManyTestDrivesError, counted in the same step.
    */
-  add(lead: NewLead, delivery: Delivery): Promise<Lead>;
+  add(lead: NewLead, delivery: Delivery, cap?: TestDriveCap): Promise<Lead>;
   /** The slots ("YYYY-MM-DDTHH:MM") of `date` booked for a cart of a site. */
   bookedSlots(site: string, vehicleId: string, date: string): Promise<string[]>;
   setDelivery(id: string, delivery: Delivery): Promise<void>;
@@ -102,7 +127,7 @@ export interface LeadStore {
 }
 
 /** The lead as stored: a new id, the time now, and its site (the first one when none is named). */
-export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle, tradeIn, confirmation }: NewLead, delivery: Delivery): Lead => ({
+export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle, tradeIn, confirmation, address }: NewLead, delivery: Delivery): Lead => ({
   id: randomUUID(),
   createdAt: new Date().toISOString(),
   ...message,
@@ -113,6 +138,7 @@ export const newLead = ({ message, origin, source, site = FIRST_SITE_ID, vehicle
   ...(vehicle && { vehicle }),
   ...(tradeIn && { tradeIn }),
   ...(confirmation && { confirmation }),
+  ...(address && { address }),
 });
 
 /** Why a write failed, for operators and the health check: the error code and the data file, never a full path. */
@@ -264,6 +290,10 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   };
 
   const probeFile = path.join(dataDir, ".write-check");
+  /** One disk block, so that the probe needs room as a lead's write does. */
+  const PROBE_BYTES = Buffer.alloc(4096);
+  /** Below this, the next rewrite of leads.json (up to a segment of 1,000 leads, about 1 MB) would fail: the disk counts as full. */
+  const MIN_FREE_BYTES = 2 * 1024 * 1024;
   let checking: Promise<string | null> | null = null;
   const checkWrite = async (): Promise<string | null> => {
     try {
@@ -271,10 +301,20 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
         // The real write, again: leads.json (after any archive it waits for).
         await active.flush();
       } else {
-        // Nothing pending: a small file beside the leads shows whether the folder takes writes.
-        await writeFile(probeFile, "", { mode: PRIVATE_FILE_MODE });
-        await unlink(probeFile);
+        // Nothing pending: a block written and synced beside the leads shows whether the folder takes writes (an
+        // empty file does not: it needs no room, and is made on a full disk).
+        const probe = await open(probeFile, "w", PRIVATE_FILE_MODE);
+        try {
+          await probe.writeFile(PROBE_BYTES);
+          await probe.datasync();
+        } finally {
+          await probe.close();
+          await unlink(probeFile);
+        }
       }
+      const { bavail, bsize } = await statfs(dataDir);
+      if (bavail * bsize < MIN_FREE_BYTES)
+        return `leads cannot be written: the disk of the data folder is full (${Math.floor((bavail * bsize) / 1024)} kB free)`;
       failure = null;
       return null;
     } catch (err) {
@@ -288,13 +328,17 @@ export async function openLeadStore(dataDir: string, { segmentSize = LEAD_SEGMEN
   const booked = () => (bookings ??= ready.then(() => new Set(all.map(bookingKey).filter((k): k is string => k !== undefined))));
 
   return {
-    async add(input, delivery) {
+    async add(input, delivery, cap) {
       const lead = newLead(input, delivery);
       const key = bookingKey(lead);
       if (key !== undefined) {
         const keys = await booked();
-        // From this check to the push nothing awaits: no other add runs between them (one server on lowdb).
+        // From these checks to the push nothing awaits: no other add runs between them (one server on lowdb).
         if (keys.has(key)) throw new SlotTakenError(lead.slot!);
+        if (cap) {
+          const held = all.filter((l) => sameUpcomingVisitor(l, lead, cap.from)).length;
+          if (held >= cap.max) throw new TooManyTestDrivesError(held);
+        }
         keys.add(key);
       }
       if (active.leads.length >= segmentSize) roll();

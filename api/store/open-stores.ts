@@ -10,6 +10,7 @@ import { openPgStaffStores } from "./pg/staff-stores";
 import { openPgVehicleStore } from "./pg/vehicle-store";
 import { openSiteStore, type SiteStore } from "./site-store";
 import { openStaffStores, type StaffStores } from "./staff-stores";
+import { privateDataDir } from "./file-modes";
 import { openVehicleStore, type VehicleStore } from "./vehicle-store";
 
 /** Every store the server uses, in one engine. */
@@ -42,13 +43,14 @@ export interface StoreOptions {
 /** The stores: in PostgreSQL when databaseUrl is set (migrated first), else in lowdb files under dataDir, as always. */
 export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrigin, now = Date.now }: StoreOptions): Promise<Stores> {
   if (!databaseUrl) {
+    await privateDataDir(dataDir);
     return {
       engine: "lowdb",
       vehicles: await openVehicleStore(dataDir),
       leads: await openLeadStore(dataDir),
       staff: await openStaffStores(dataDir, leadOrigins, now),
       sites: await openSiteStore(dataDir, { publicOrigin }),
-      rentals: await openRentalStore(dataDir),
+      rentals: await openRentalStore(dataDir, now),
       rateLimitStore: () => undefined,
       db: null,
       close: async () => {},
@@ -62,7 +64,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrig
       leads: await openPgLeadStore(db),
       staff: await openPgStaffStores(db, leadOrigins, now),
       sites: await openPgSiteStore(db, { publicOrigin }),
-      rentals: openPgRentalStore(db),
+      rentals: openPgRentalStore(db, now),
       rateLimitStore: (name) => new PgRateLimitStore(db, name, now),
       db,
       close: () => db.close(),

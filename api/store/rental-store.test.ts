@@ -4,7 +4,7 @@
  * with their change and claimed once, a link key that survives a restart; on PostgreSQL, two instances.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_RENTAL_SETTINGS, type Reservation } from "../../domain/rental-booking";
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_RENTAL_SETTINGS, type Reservation } from "../../domain/rental-booking";
 import { storeEngines } from "../testing/store-engines";
 import type { NewReservation, RentalStore } from "./rental-store";
 
@@ -47,7 +47,10 @@ describe.each(engines)("the rental store ($name)", (engine) => {
     const { rentals } = await engine.open(await engine.fresh());
     expect(await rentals.settings("cape-may")).toEqual({ ...DEFAULT_RENTAL_SETTINGS, version: 0 });
     const set = await rentals.setSettings("cape-may", { fleet: { "4-seater": 5, "6-seater": 1, utility: 0 }, turnaroundHours: 3 }, 0);
-    expect(set).toEqual({ ok: true, settings: { fleet: { "4-seater": 5, "6-seater": 1, utility: 0 }, turnaroundHours: 3, version: 1 } });
+    expect(set).toEqual({
+      ok: true,
+      settings: { fleet: { "4-seater": 5, "6-seater": 1, utility: 0 }, turnaroundHours: 3, bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS, version: 1 },
+    });
     expect(await rentals.setSettings("cape-may", DEFAULT_RENTAL_SETTINGS, 0)).toMatchObject({ ok: false, current: { version: 1 } });
     expect((await rentals.settings("sussex-coast")).version).toBe(0);
   });

@@ -11,17 +11,19 @@ import path from "node:path";
 import { z } from "zod";
 import {
   busiestOverlap,
+  DEFAULT_BOOKING_HORIZON_DAYS,
   DEFAULT_RENTAL_SETTINGS,
   holdEndsAt,
-  holdsCart,
+  holdsCartAt,
+  isUnconfirmedHold,
   makeReference,
   type RentalSettings,
   type Reservation,
 } from "../../domain/rental-booking";
 import type { RentalPlanId } from "../../domain/rentals";
-import { CoalescedFile } from "./coalesced-file";
 import { writeFileDurably } from "./durable-file";
-import { openJsonFile } from "./json-file";
+import { MissingDataFileError } from "./json-file";
+import { exists, openJournaledFiles, readJournaled, type JournalFormat } from "./journaled-files";
 
 export const RENTALS_FILE = "rentals.json";
 /** The key of the renters' cancellation links (HMAC-SHA256), made on first start; a backup keeps it, so old links still work. */
@@ -29,6 +31,7 @@ export const RENTAL_LINK_KEY_FILE = "rental-link.key";
 
 /** A site's settings as stored: `version` makes the ETag (0: never set, the defaults). */
 export interface StoredRentalSettings extends RentalSettings {
+  bookingHorizonDays: number;
   version: number;
 }
 
@@ -59,7 +62,16 @@ export interface Availability {
   free: number;
 }
 
-export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; availability: Availability };
+export type ReserveResult =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; availability: Availability }
+  /** The renter's e-mail or address holds `unconfirmed` requests already, the most allowed. */
+  | { ok: false; unconfirmed: number };
+
+/** The cap on requests one renter may hold unconfirmed: by e-mail (any case) or by client address. */
+export interface UnconfirmedCap {
+  max: number;
+}
 
 /** What a change to a reservation came to. */
 export type ChangeResult =
@@ -89,8 +101,11 @@ export interface RentalStore {
   ): Promise<{ ok: true; settings: StoredRentalSettings } | { ok: false; current: StoredRentalSettings }>;
   /** Carts of `plan` free over [startsAt, endsAt + turnaround), `except` one reservation (a move). */
   availability(site: string, plan: RentalPlanId, startsAt: Date, endsAt: Date, except?: string): Promise<Availability>;
-  /** Takes a cart for a new reservation when one is free over its hold, with its mail (when mail is on), in one write. */
-  reserve(reservation: NewReservation, mail: RentalMailKind | null): Promise<ReserveResult>;
+  /**
+   * Takes a cart for a new reservation when one is free over its hold, with its mail (when mail is on), in one write;
+   * with `cap`, only when its renter's e-mail and address each hold fewer unconfirmed requests of the site than `max`.
+   */
+  reserve(reservation: NewReservation, mail: RentalMailKind | null, cap?: UnconfirmedCap): Promise<ReserveResult>;
   get(id: string): Promise<Reservation | undefined>;
   byReference(reference: string): Promise<Reservation | undefined>;
   /** A site's reservations, by start. */
@@ -123,13 +138,14 @@ export const holdWindow = (startsAt: Date | string, endsAt: Date | string, turna
 export function freeCarts(
   fleet: number,
   turnaroundHours: number,
-  reservations: Iterable<Pick<Reservation, "id" | "startsAt" | "endsAt" | "status">>,
+  reservations: Iterable<Pick<Reservation, "id" | "startsAt" | "endsAt" | "status" | "holdUntil">>,
   window: { start: number; end: number },
+  now: number,
   except?: string,
 ): number {
   const holds: { start: number; end: number }[] = [];
   for (const r of reservations) {
-    if (r.id === except || !holdsCart(r.status)) continue;
+    if (r.id === except || !holdsCartAt(r, now)) continue;
     holds.push(holdWindow(r.startsAt, r.endsAt, turnaroundHours));
   }
   return Math.max(0, fleet - busiestOverlap(holds, window.start, window.end));
@@ -144,9 +160,15 @@ export const reservationIn = (r: Pick<Reservation, "startsAt" | "endsAt" | "stat
   return true;
 };
 
-/** Whether a change moved a reservation onto another hold (dates or plan), so the cart must be checked again. */
-export const movedHold = (before: Reservation, after: Reservation): boolean =>
-  holdsCart(after.status) && (before.startsAt !== after.startsAt || before.endsAt !== after.endsAt || before.plan !== after.plan || !holdsCart(before.status));
+/** Whether a change moved a reservation onto another hold (dates or plan, or a hold that had lapsed taken again), so the cart must be checked again. */
+export const movedHold = (before: Reservation, after: Reservation, now: number): boolean =>
+  holdsCartAt(after, now) && (before.startsAt !== after.startsAt || before.endsAt !== after.endsAt || before.plan !== after.plan || !holdsCartAt(before, now));
+
+/** Whether `r` counts against the cap of the new request's renter: unconfirmed and holding, with the same e-mail or address. */
+export const sameUnconfirmedRenter = (r: Reservation, draft: NewReservation, now: number): boolean =>
+  r.site === draft.site &&
+  isUnconfirmedHold(r, now) &&
+  (r.renter.email.toLowerCase() === draft.renter.email.toLowerCase() || (draft.address !== undefined && r.address === draft.address));
 
 export const newMail = (reservationId: string, kind: RentalMailKind, at: string): RentalMail => ({
   id: randomUUID(),
@@ -157,27 +179,101 @@ export const newMail = (reservationId: string, kind: RentalMailKind, at: string)
   createdAt: at,
 });
 
+/** Settings as kept, the defaults filled in (settings stored before a setting existed take its default); version 0: never set. */
+export const storedSettings = (kept: (RentalSettings & { version: number }) | undefined): StoredRentalSettings =>
+  kept ? { ...settingsToStore(kept), version: kept.version } : { ...settingsToStore(DEFAULT_RENTAL_SETTINGS), version: 0 };
+
+/** The settings a write keeps: every field, copied. */
+export const settingsToStore = (s: RentalSettings): Omit<StoredRentalSettings, "version"> => ({
+  fleet: { ...s.fleet },
+  turnaroundHours: s.turnaroundHours,
+  bookingHorizonDays: s.bookingHorizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS,
+});
+
 export const newReference = (): string => makeReference((b) => randomBytes(b.length));
 
 const byStart = (a: Reservation, b: Reservation) => a.startsAt.localeCompare(b.startsAt) || a.createdAt.localeCompare(b.createdAt);
 
 // --- lowdb --------------------------------------------------------------------------------------------------------
 
-/** rentals.json: also how a backup and `npm run migrate-to-postgres` carry the rental data (../data-folder.ts). */
+/**
+ * rentals.json, the snapshot (journaled-files.ts): also how a backup and `npm run migrate-to-postgres` carry the
+ * rental data (../data-folder.ts), read with its journal by readRentals. A file without `generation` is one an earlier
+ * release wrote whole on every change; it is read as it is, and written again as generation 1 at the first start.
+ */
 export const RentalsFileSchema = z.object({
-  settings: z.record(z.string(), z.object({ fleet: z.record(z.string(), z.number()), turnaroundHours: z.number(), version: z.number() })),
+  generation: z.number().int().nonnegative().optional(),
+  settings: z.record(
+    z.string(),
+    z.object({ fleet: z.record(z.string(), z.number()), turnaroundHours: z.number(), bookingHorizonDays: z.number().optional(), version: z.number() }),
+  ),
   // Reservations and mails are the server's own writes, read back as written.
   reservations: z.array(z.looseObject({ id: z.string(), reference: z.string(), site: z.string() })),
   mails: z.array(z.looseObject({ id: z.string(), reservationId: z.string(), status: z.string() })),
 });
 export interface RentalsFile {
-  settings: Record<string, StoredRentalSettings>;
-  reservations: Reservation[];
-  mails: RentalMail[];
+  settings: Readonly<Record<string, StoredRentalSettings>>;
+  reservations: readonly Reservation[];
+  mails: readonly RentalMail[];
+}
+
+/** The writes made since the snapshot, one line each (the reservation or mail as it now stands, or a site's settings). */
+export const RENTALS_JOURNAL = "rentals-journal.jsonl";
+
+/** One change of a write: a reservation or a mail put in its place (last, when new), or a site's settings set. */
+export type RentalOp = { reservation: Reservation } | { mail: RentalMail } | { settings: { site: string; value: StoredRentalSettings } };
+
+const RentalOpSchema = z.union([
+  z.object({ reservation: RentalsFileSchema.shape.reservations.element }),
+  z.object({ mail: RentalsFileSchema.shape.mails.element }),
+  z.object({ settings: z.object({ site: z.string(), value: RentalsFileSchema.shape.settings.valueType }) }),
+]) as unknown as z.ZodType<RentalOp>;
+
+/** Each reservation's and mail's JSON, made once per version: for its journal line and every snapshot after it. */
+const jsonOf = new WeakMap<object, string>();
+const json = (value: Reservation | RentalMail): string => {
+  let text = jsonOf.get(value);
+  if (text === undefined) jsonOf.set(value, (text = JSON.stringify(value)));
+  return text;
+};
+
+const RENTALS_FORMAT: JournalFormat<RentalsFile, RentalOp> = {
+  name: "rentals",
+  snapshotFile: RENTALS_FILE,
+  journalFile: RENTALS_JOURNAL,
+  parseSnapshot: (d) => {
+    const { settings, reservations, mails } = RentalsFileSchema.parse(d) as unknown as RentalsFile;
+    return { settings, reservations, mails };
+  },
+  opSchema: RentalOpSchema,
+  snapshotText: (generation, { settings, reservations, mails }) =>
+    Buffer.from(
+      `{"generation":${generation},\n"settings":${JSON.stringify(settings)},\n"reservations":[\n${reservations.map(json).join(",\n")}\n],\n"mails":[\n${mails.map(json).join(",\n")}\n]}\n`,
+    ),
+  opJson: (op) => ("reservation" in op ? `{"reservation":${json(op.reservation)}}` : "mail" in op ? `{"mail":${json(op.mail)}}` : JSON.stringify(op)),
+  replay(snapshot) {
+    const settings = { ...snapshot.settings };
+    const reservations = new Map(snapshot.reservations.map((r) => [r.id, r]));
+    const mails = new Map(snapshot.mails.map((m) => [m.id, m]));
+    return {
+      apply(ops) {
+        for (const op of ops)
+          if ("reservation" in op) reservations.set(op.reservation.id, op.reservation);
+          else if ("mail" in op) mails.set(op.mail.id, op.mail);
+          else settings[op.settings.site] = op.settings.value;
+      },
+      result: () => ({ settings, reservations: [...reservations.values()], mails: [...mails.values()] }),
+    };
+  },
+};
+
+/** The rentals under `dir` as the server would read them (rentals.json and its journal), checked; undefined when there are none yet. Only reads. */
+export async function readRentals(dir: string): Promise<RentalsFile | undefined> {
+  return (await readJournaled(dir, RENTALS_FORMAT))?.state;
 }
 
 /** The site's settings, or the defaults (version 0) when the owner never set them. */
-const settingsOf = (file: RentalsFile, site: string): StoredRentalSettings => file.settings[site] ?? { ...DEFAULT_RENTAL_SETTINGS, version: 0 };
+const settingsOf = (file: RentalsFile, site: string): StoredRentalSettings => storedSettings(file.settings[site]);
 
 /** The link key kept in `dataDir`; undefined when none was made yet. */
 export async function readLinkKey(dataDir: string): Promise<Buffer | undefined> {
@@ -208,127 +304,173 @@ export async function dataFolderLinkKey(dataDir: string): Promise<Buffer> {
 }
 
 /**
- * The lowdb rental store: one file, held in memory, written whole (coalesced) on each change. The check that a cart
- * is free and the reservation's entry into memory happen in one turn of the event loop, so no two posts can both
- * see the last cart; the 201 waits for the file to be fsynced, and a failed write takes the reservation back out.
+ * The lowdb rental store: held in memory, each change appended to the journal (a few kB whatever the number of
+ * reservations) and the snapshot written again now and then (journaled-files.ts). The check that a cart is free and
+ * the reservation's entry into memory happen in one turn of the event loop, so no two posts can both see the last
+ * cart; the 201 waits for the journal line to be fsynced, and a failed write takes the reservation back out (the
+ * state goes back to the one on disk, and the indexes are made again from it).
  */
-export async function openRentalStore(dataDir: string): Promise<RentalStore> {
-  const file = new CoalescedFile(
-    await openJsonFile<RentalsFile>(
-      path.join(dataDir, RENTALS_FILE),
-      () => ({ settings: {}, reservations: [], mails: [] }),
-      (d) => RentalsFileSchema.parse(d) as unknown as RentalsFile,
-    ),
+export async function openRentalStore(
+  dataDir: string,
+  now: () => number = Date.now,
+  options: { foldAfter?: number } = {},
+): Promise<RentalStore & { /** Resolves once no write, nor a new snapshot, is on its way. */ idle(): Promise<void> }> {
+  const files = await openJournaledFiles(
+    dataDir,
+    RENTALS_FORMAT,
+    async (): Promise<RentalsFile> => {
+      // A journal without its snapshot: the reservations were lost, and starting empty would promise their carts again.
+      if (await exists(path.join(dataDir, RENTALS_JOURNAL)))
+        throw new MissingDataFileError(path.join(dataDir, RENTALS_FILE), `the data folder holds ${RENTALS_JOURNAL}, so it held reservations`);
+      return { settings: {}, reservations: [], mails: [] };
+    },
+    options,
   );
-  const data = file.data;
-  const byId = new Map(data.reservations.map((r) => [r.id, r]));
-  const byRef = new Map(data.reservations.map((r) => [r.reference, r]));
+  const byId = new Map<string, Reservation>();
+  const byRef = new Map<string, Reservation>();
+  /**
+   * Each site's and plan's reservations with their start and end as instants: the check that a cart is free runs on
+   * every booking, and passes over the rest of the calendar on numbers alone, so a booking at 2,000 reservations
+   * costs about what it does at none.
+   */
+  const holds = new Map<string, { r: Reservation; start: number; end: number }[]>();
+  const groupOf = (site: string, plan: string) => {
+    const key = `${site}\n${plan}`;
+    let group = holds.get(key);
+    if (!group) holds.set(key, (group = []));
+    return group;
+  };
+  const index = (r: Reservation) => {
+    byId.set(r.id, r);
+    byRef.set(r.reference, r);
+    groupOf(r.site, r.plan).push({ r, start: Date.parse(r.startsAt), end: Date.parse(r.endsAt) });
+  };
+  const unindex = (r: Reservation) => {
+    const group = groupOf(r.site, r.plan);
+    group.splice(
+      group.findIndex((h) => h.r === r),
+      1,
+    );
+  };
+  /** The state the indexes were made for: another one (a failed write put the one on disk back) makes them again. */
+  let indexed: RentalsFile | undefined;
+  const data = (): RentalsFile => {
+    const state = files.state;
+    if (state !== indexed) {
+      byId.clear();
+      byRef.clear();
+      holds.clear();
+      for (const r of state.reservations) index(r);
+      indexed = state;
+    }
+    return state;
+  };
+  /** Make `next` the state, the indexes kept by the caller. */
+  const commit = (next: RentalsFile, ops: RentalOp[]) => {
+    indexed = next;
+    return files.commit(next, ops);
+  };
   const mailsInFlight = new Set<string>();
   let key: Promise<Buffer> | undefined;
 
-  const free = (site: string, plan: RentalPlanId, window: { start: number; end: number }, except?: string): Availability => {
-    const s = settingsOf(data, site);
+  const free = (state: RentalsFile, site: string, plan: RentalPlanId, window: { start: number; end: number }, except?: string): Availability => {
+    const s = settingsOf(state, site);
     const fleet = s.fleet[plan] ?? 0;
-    const candidates = data.reservations.filter((r) => r.site === site && r.plan === plan);
-    return { fleet, free: freeCarts(fleet, s.turnaroundHours, candidates, window, except) };
-  };
-
-  /** Saves, or undoes `undo` and rethrows when the file could not be written. */
-  const saveOrUndo = async (undo: () => void) => {
-    try {
-      await file.save();
-    } catch (err) {
-      undo();
-      throw err;
-    }
+    // Only the holds that reach into the window can take its carts.
+    const turnaround = s.turnaroundHours * 3_600_000;
+    const candidates: Reservation[] = [];
+    for (const h of groupOf(site, plan)) if (h.start < window.end && h.end + turnaround > window.start) candidates.push(h.r);
+    return { fleet, free: freeCarts(fleet, s.turnaroundHours, candidates, window, now(), except) };
   };
 
   return {
-    settings: async (site) => settingsOf(data, site),
+    settings: async (site) => settingsOf(data(), site),
     async setSettings(site, settings, ifVersion) {
-      const current = settingsOf(data, site);
+      const state = data();
+      const current = settingsOf(state, site);
       if (current.version !== ifVersion) return { ok: false, current };
-      const next = { fleet: { ...settings.fleet }, turnaroundHours: settings.turnaroundHours, version: current.version + 1 };
-      data.settings[site] = next;
-      await saveOrUndo(() => {
-        if (data.settings[site] === next) data.settings[site] = current;
-      });
-      return { ok: true, settings: next };
+      const value = { ...settingsToStore(settings), version: current.version + 1 };
+      await commit({ ...state, settings: { ...state.settings, [site]: value } }, [{ settings: { site, value } }]);
+      return { ok: true, settings: value };
     },
     async availability(site, plan, startsAt, endsAt, except) {
-      const { turnaroundHours } = settingsOf(data, site);
-      return free(site, plan, holdWindow(startsAt, endsAt, turnaroundHours), except);
+      const state = data();
+      const { turnaroundHours } = settingsOf(state, site);
+      return free(state, site, plan, holdWindow(startsAt, endsAt, turnaroundHours), except);
     },
-    async reserve(draft, mailKind) {
-      const { turnaroundHours } = settingsOf(data, draft.site);
-      const availability = free(draft.site, draft.plan, holdWindow(draft.startsAt, draft.endsAt, turnaroundHours));
+    async reserve(draft, mailKind, cap) {
+      const state = data();
+      if (cap) {
+        const t = now();
+        const unconfirmed = state.reservations.filter((r) => sameUnconfirmedRenter(r, draft, t)).length;
+        if (unconfirmed >= cap.max) return { ok: false, unconfirmed };
+      }
+      const { turnaroundHours } = settingsOf(state, draft.site);
+      const availability = free(state, draft.site, draft.plan, holdWindow(draft.startsAt, draft.endsAt, turnaroundHours));
       if (availability.free < 1) return { ok: false, availability };
       let reference = newReference();
       while (byRef.has(reference)) reference = newReference();
       const reservation: Reservation = { ...draft, id: randomUUID(), reference, version: 1 };
       const mail = mailKind && newMail(reservation.id, mailKind, draft.createdAt);
-      data.reservations.push(reservation);
-      byId.set(reservation.id, reservation);
-      byRef.set(reference, reservation);
-      if (mail) data.mails.push(mail);
-      await saveOrUndo(() => {
-        data.reservations.splice(data.reservations.indexOf(reservation), 1);
-        byId.delete(reservation.id);
-        byRef.delete(reference);
-        if (mail) data.mails.splice(data.mails.indexOf(mail), 1);
-      });
+      index(reservation);
+      await commit(
+        { ...state, reservations: [...state.reservations, reservation], mails: mail ? [...state.mails, mail] : state.mails },
+        mail ? [{ reservation }, { mail }] : [{ reservation }],
+      );
       return { ok: true, reservation };
     },
-    get: async (id) => byId.get(id),
-    byReference: async (reference) => byRef.get(reference),
+    get: async (id) => (data(), byId.get(id)),
+    byReference: async (reference) => (data(), byRef.get(reference)),
     async list(site, query = {}) {
-      const { turnaroundHours } = settingsOf(data, site);
-      return data.reservations.filter((r) => r.site === site && reservationIn(r, query, turnaroundHours)).sort(byStart);
+      const state = data();
+      const { turnaroundHours } = settingsOf(state, site);
+      return state.reservations.filter((r) => r.site === site && reservationIn(r, query, turnaroundHours)).sort(byStart);
     },
     async change(id, ifVersion, change, mailKind) {
+      const state = data();
       const current = byId.get(id);
       if (!current) return { ok: false, reason: "missing" };
       if (ifVersion !== undefined && current.version !== ifVersion) return { ok: false, reason: "stale", current };
       const next = change(current);
       if ("refused" in next) return { ok: false, reason: "refused", current, message: next.refused };
       const updated: Reservation = { ...next, id, reference: current.reference, site: current.site, version: current.version + 1 };
-      if (movedHold(current, updated)) {
-        const { turnaroundHours } = settingsOf(data, current.site);
-        const availability = free(current.site, updated.plan, holdWindow(updated.startsAt, updated.endsAt, turnaroundHours), id);
+      if (movedHold(current, updated, now())) {
+        const { turnaroundHours } = settingsOf(state, current.site);
+        const availability = free(state, current.site, updated.plan, holdWindow(updated.startsAt, updated.endsAt, turnaroundHours), id);
         if (availability.free < 1) return { ok: false, reason: "full", current, availability };
       }
-      const index = data.reservations.indexOf(current);
-      data.reservations[index] = updated;
-      byId.set(id, updated);
-      byRef.set(updated.reference, updated);
+      const reservations = state.reservations.slice();
+      reservations[reservations.indexOf(current)] = updated;
+      unindex(current);
+      index(updated);
       const mail = mailKind && newMail(id, mailKind, new Date().toISOString());
-      if (mail) data.mails.push(mail);
-      await saveOrUndo(() => {
-        if (data.reservations[index] === updated) data.reservations[index] = current;
-        byId.set(id, current);
-        byRef.set(current.reference, current);
-        if (mail) data.mails.splice(data.mails.indexOf(mail), 1);
-      });
+      await commit(
+        { ...state, reservations, mails: mail ? [...state.mails, mail] : state.mails },
+        mail ? [{ reservation: updated }, { mail }] : [{ reservation: updated }],
+      );
       return { ok: true, reservation: updated };
     },
-    pendingMails: async () => data.mails.filter((m) => m.status === "pending"),
+    pendingMails: async () => data().mails.filter((m) => m.status === "pending"),
     async deliverMail(id, attempt) {
-      const index = data.mails.findIndex((m) => m.id === id);
-      const mail = data.mails[index];
+      const mail = data().mails.find((m) => m.id === id);
       if (!mail || mail.status !== "pending" || mailsInFlight.has(id)) return false;
       const reservation = byId.get(mail.reservationId);
       if (!reservation) return false;
       mailsInFlight.add(id);
       try {
         const delivery = await attempt(mail, reservation);
-        const i = data.mails.findIndex((m) => m.id === id);
-        data.mails[i] = { ...data.mails[i]!, ...delivery };
-        await file.save();
+        const state = data();
+        const mails = state.mails.slice();
+        const i = mails.findIndex((m) => m.id === id);
+        const delivered = { ...mails[i]!, ...delivery };
+        mails[i] = delivered;
+        await commit({ ...state, mails }, [{ mail: delivered }]);
         return true;
       } finally {
         mailsInFlight.delete(id);
       }
     },
     linkKey: () => (key ??= dataFolderLinkKey(dataDir)),
+    idle: () => files.idle(),
   };
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { SiteListSchema, SiteSchema, siteForHost, type Site, type SiteMatch } from "../../domain/site";
-import { firstSite } from "../../domain/site-seed";
+import { firstSite, withFirstSiteStory } from "../../domain/site-seed";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
@@ -146,7 +146,10 @@ export async function openSiteStore(dataDir: string, { publicOrigin }: { publicO
     await openJsonFile<SitesFile>(
       path.join(dataDir, SITES_FILE),
       () => ({ sites: [firstSite({ publicOrigin })] }),
-      (data) => SitesFileSchema.parse(data),
+      (data) => {
+        const file = SitesFileSchema.parse(data);
+        return { ...file, sites: withFirstSiteStory(file.sites) };
+      },
     ),
   );
   const listeners = new Set<(change: SiteChange) => void>();

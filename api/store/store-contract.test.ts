@@ -14,7 +14,7 @@ import type { ContactMessage } from "../../domain/contact";
 import type { Vehicle } from "../../domain/vehicle";
 import { storeEngines } from "../testing/store-engines";
 import { validLead } from "../testing/test-server";
-import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, throttleWait } from "../auth/sign-in-throttle";
+import { FIRST_WAIT_MS, FORGET_MS, FREE_FAILURES, signInWaits, throttleWait } from "../auth/sign-in-throttle";
 import { AccountError } from "./account-store";
 import { LEADS_FILE } from "./lead-files";
 import { ORIGINS_FILE } from "./origin-store";
@@ -330,6 +330,21 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect((await throttle.fail("a@example.com", "192.0.2.3", 0)).pair).toEqual({ failures: 1, lastAt: t });
     });
 
+    it("SignInThrottleStore: lists the pairs that wait, each until when, and forgets an e-mail's on an unlock", async () => {
+      let t = Date.parse("2026-06-01T12:00:00Z");
+      const { staff } = await engine.open(await engine.fresh(), { now: () => t });
+      const throttle = staff.signInThrottle;
+      for (let i = 0; i < FREE_FAILURES; i++) await throttle.fail("a@example.com", "192.0.2.1", 0);
+      await throttle.fail("b@example.com", "192.0.2.9", 0);
+      t += 1000;
+      expect(signInWaits(await throttle.pairs(), () => 0)).toEqual([{ email: "a@example.com", address: "192.0.2.1", until: t - 1000 + FIRST_WAIT_MS }]);
+      // A password changed after the failures forgives them, as at sign-in.
+      expect(signInWaits(await throttle.pairs(), (email) => (email === "a@example.com" ? t : 0))).toEqual([]);
+      await throttle.clear("a@example.com");
+      expect(signInWaits(await throttle.pairs(), () => 0)).toEqual([]);
+      expect((await throttle.pairs()).rows.map((r) => r.email)).toEqual(["b@example.com"]);
+    });
+
     it("opens a session by its token only, ends it on sign-out, for all of an account, and after the idle time", async () => {
       let t = Date.parse("2026-06-01T12:00:00Z");
       const place = await engine.fresh();
@@ -424,6 +439,42 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(reopened.audit.recent(10).map((e) => e.vehicleId)).toEqual(["v3", "v2", "v1"]);
       expect(reopened.origins.added("sussex-coast")).toEqual(["https://partner.example"]);
       expect(reopened.followUps.get("lead-1")).toEqual(after);
+    });
+
+    it("pages through the whole history, newest first, past the entries held in memory, filtered by vehicle, person and action", async () => {
+      const { staff } = await engine.open(await engine.fresh(), { leadOrigins: [] });
+      const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+      // 1,205 entries, more than either engine holds in memory: the owner's price change comes first, then two bulk edits.
+      await staff.audit.append({ at: at(0), email: "owner@example.com", action: "update", vehicleId: "cart-a", fields: ["price"] });
+      for (const bulk of [0, 1])
+        await staff.audit.appendMany(
+          Array.from({ length: 600 }, (_, i) => ({
+            at: at(1 + bulk * 600 + i),
+            email: "sales@example.com",
+            action: "update" as const,
+            vehicleId: `bulk-${i}`,
+            fields: ["status"],
+          })),
+        );
+      for (const n of [1, 2, 3, 4])
+        await staff.audit.append({ at: at(2000 + n), email: "Ann@Example.com", action: "lead-note", vehicleId: null, fields: [`lead-${n}`] });
+
+      const first = await staff.audit.page({}, null, 3);
+      expect(first.entries.map((e) => e.entry.fields[0])).toEqual(["lead-4", "lead-3", "lead-2"]);
+      expect(first.entries.map((e) => e.seq)).toEqual([1205, 1204, 1203]);
+      expect(first.next).toBe(1203);
+      const second = await staff.audit.page({}, first.next, 3);
+      expect(second.entries.map((e) => e.entry.fields[0])).toEqual(["lead-1", "status", "status"]);
+
+      // The owner's change, 1,204 entries back, by the cart, by the person and by the kind.
+      const cart = await staff.audit.page({ vehicleId: "cart-a" }, null, 50);
+      expect(cart).toEqual({ entries: [{ seq: 1, entry: expect.objectContaining({ email: "owner@example.com", fields: ["price"] }) }], next: null });
+      const owner = await staff.audit.page({ who: "OWNER@" }, null, 50);
+      expect(owner.entries.map((e) => e.seq)).toEqual([1]);
+      const notes = await staff.audit.page({ who: "ann", actions: ["lead-note", "lead-status"] }, null, 2);
+      expect([notes.entries.map((e) => e.entry.fields[0]), notes.next]).toEqual([["lead-4", "lead-3"], 1204]);
+      expect((await staff.audit.page({ actions: ["lead-note"] }, notes.next, 5)).entries.map((e) => e.entry.fields[0])).toEqual(["lead-2", "lead-1"]);
+      expect(await staff.audit.page({ vehicleId: "no-such-cart" }, null, 5)).toEqual({ entries: [], next: null });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { seedCatalogue } from "../../domain/catalogue/seed";
-import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
-import { publicVehicle, type PublicVehicle } from "../../domain/public-vehicle";
+import { isListed, isPublic, isShownOn, type Vehicle } from "../../domain/vehicle";
+import { publicVehicle, publicVehicleOn, type PublicVehicle } from "../../domain/public-vehicle";
 import { buildVehicleIndex, resolveVehicleId, updateVehicleIndex } from "../../domain/slug";
 import { openCatalogueFiles, storedJson, type CatalogueFiles, type CatalogueOp } from "./catalogue-files";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
@@ -117,7 +117,7 @@ interface ViewState {
   listed: PublicVehicle[];
   /** Each listed vehicle's place in `listed`, made when a view is first made from this one. */
   listedPlace?: Map<string, number>;
-  /** Whether a listed vehicle names its sites. */
+  /** Whether a listed vehicle names its sites or its lot: each site's answers are then its own (publicVehicleOn). */
   perSite: boolean;
   index: ViewIndex;
 }
@@ -145,7 +145,7 @@ function stateOf(all: readonly Vehicle[], before: ViewState | undefined): ViewSt
     for (let i = 0; i < all.length && changed.length <= FEW; i++) if (all[i] !== before.all[i]) changed.push(i);
     const same = (i: number) => {
       const [now, then] = [all[i]!, before.all[i]!];
-      return now.id === then.id && isListed(now) === isListed(then) && !now.sites === !then.sites;
+      return now.id === then.id && isListed(now) === isListed(then) && !now.sites === !then.sites && !now.location === !then.location;
     };
     if (changed.length <= FEW && changed.every(same)) {
       const vehicles = before.vehicles.slice();
@@ -164,7 +164,7 @@ function stateOf(all: readonly Vehicle[], before: ViewState | undefined): ViewSt
     all,
     vehicles,
     listed,
-    perSite: listed.some((v) => v.sites),
+    perSite: listed.some((v) => v.sites || v.location),
     index: indexOf(
       vehicles.map((v) => v.id),
       before?.index,
@@ -183,17 +183,20 @@ export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleRe
   const state = stateOf(all, previous && states.get(previous));
   const { vehicles, listed, index: made } = state;
   let list: PreparedBody | undefined;
-  // While no vehicle names its sites, every site shows the one list; once one does, each site's list is its own.
+  // While no vehicle names its sites or its lot, every site shows the one list; once one does, each site's list is its
+  // own: its vehicles, each naming no other site (publicVehicleOn).
   const perSite = state.perSite ? new Map<string, PreparedBody>() : null;
   const listFor = (siteId: string | undefined): PreparedBody => {
     if (!perSite || siteId === undefined) return (list ??= prepareJson(listed));
     let body = perSite.get(siteId);
-    if (!body) perSite.set(siteId, (body = prepareJson(listed.filter((v) => isShownOn(v, siteId)))));
+    if (!body) perSite.set(siteId, (body = prepareJson(listed.filter((v) => isShownOn(v, siteId)).map((v) => publicVehicleOn(v, siteId)))));
     return body;
   };
+  // A draft is unknown to the public: its link finds nothing (404), as if it did not exist.
   const find = (slug: string) => {
     const id = resolveVehicleId(made.index, slug);
-    return id === undefined ? undefined : vehicles[made.place.get(id)!];
+    const v = id === undefined ? undefined : vehicles[made.place.get(id)!];
+    return v && isPublic(v) ? v : undefined;
   };
   const reader: VehicleReader = {
     list: () => listed,
@@ -201,7 +204,9 @@ export function createVehicleStore(all: readonly Vehicle[], previous?: VehicleRe
     listBody: listFor,
     body: (slug, siteId) => {
       const v = find(slug);
-      return v && isListed(v) && (siteId === undefined || isShownOn(v, siteId)) ? bodyOf(v) : undefined;
+      if (!v || !isListed(v)) return undefined;
+      if (siteId === undefined) return bodyOf(v);
+      return isShownOn(v, siteId) ? bodyOf(publicVehicleOn(v, siteId)) : undefined;
     },
   };
   states.set(reader, state);
@@ -251,19 +256,23 @@ export function planBatch(
   };
 }
 
-/** Throws VehicleConflictError when another vehicle than `vehicle.id` holds its stock number: stock numbers are unique in the catalogue. */
-function requireOwnStockNumber(vehicles: readonly Vehicle[], vehicle: Vehicle): void {
+/**
+ * Throws VehicleConflictError when another vehicle than `own` (by default `vehicle.id`; none for a new one) holds its
+ * stock number: stock numbers are unique in the catalogue.
+ */
+function requireOwnStockNumber(vehicles: readonly Vehicle[], vehicle: Vehicle, own: string | null = vehicle.id): void {
   const stock = vehicle.stockNumber?.toUpperCase();
   if (stock === undefined) return;
   // Lengths first: a save at 3,500 units upper-cases the few stock numbers as long as this one, not all 3,500.
-  const holder = vehicles.find((v) => v.stockNumber?.length === stock.length && v.id !== vehicle.id && v.stockNumber.toUpperCase() === stock);
+  const holder = vehicles.find((v) => v.stockNumber?.length === stock.length && v.id !== own && v.stockNumber.toUpperCase() === stock);
   if (holder) throw new VehicleConflictError(`Stock number ${vehicle.stockNumber} is already on ${holder.name} (${holder.id})`, "stockNumber");
 }
 
 /** Throws VehicleConflictError when the id (or a slug form of it) or the stock number is taken. */
 export function planCreate(vehicles: readonly Vehicle[], vehicle: Vehicle): PlannedWrite {
+  // The stock number first: a new unit's id is made from it, so a taken one is what the writer needs to hear of.
+  requireOwnStockNumber(vehicles, vehicle, null);
   if (vehicles.some((v) => v.id === vehicle.id)) throw new VehicleConflictError(`A vehicle with id "${vehicle.id}" already exists`);
-  requireOwnStockNumber(vehicles, vehicle);
   const next = [...vehicles, vehicle];
   try {
     buildVehicleIndex(next.map((v) => v.id));

@@ -16,12 +16,24 @@ export interface ServerProcess {
 }
 
 /**
- * The real server entry point (server/main.ts) as its own process, on free
+ * The real server entry point (server/main.ts, or its build) as its own process, on free
  * loopback ports unless `env` names them: what a crash or a kill -9 cannot
- * take the test runner down with.
+ * take the test runner down with. With `fileSizeLimitKb`, no file it writes may
+ * grow past that size (`ulimit -f`): a write past it fails with EFBIG, as an
+ * append fails on a full disk.
  */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+export function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  { built = false, fileSizeLimitKb }: { built?: boolean; fileSizeLimitKb?: number } = {},
+): ServerProcess {
+  // The sources through tsx, or (`built`) the build in dist/, which also serves the built site and widget scripts.
+  const args = built ? ["dist/server/main.js"] : ["--import", "tsx", "server/main.ts"];
+  const [command, argv] = fileSizeLimitKb
+    ? // sh counts the limit in 512-byte blocks.
+      ["/bin/sh", ["-c", `ulimit -f ${Math.floor(fileSizeLimitKb * 2)} && exec "$0" "$@"`, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "test", PORT: "0", DEMO_PORT: "0", CONTACT_RATE_LIMIT: "0", HOST: "127.0.0.1", ...env, DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import type { SiteStore } from "../store/site-store";
 import type { StaffStores } from "../store/staff-stores";
 import type { VehicleStore } from "../store/vehicle-store";
 import { PhotoStore } from "../store/photo-store";
-import { createSiteRouter, siteErrorHandler } from "../../host-site/server/site-router";
+import { createSiteRouter, siteErrorHandler, type SiteRouter } from "../../host-site/server/site-router";
 import { widgetReleases } from "../widget-releases";
 import { openRentalDesk, type RentalDesk } from "../routes/rentals-desk";
 import type { RentalOutbox } from "../mail/rental-outbox";
@@ -56,7 +57,8 @@ export async function startTestServer(
   { widgetsDir, now = Date.now, builtSite = false }: { widgetsDir?: string; now?: () => number; builtSite?: boolean } = {},
 ): Promise<TestServer> {
   const dir = dataDir ?? (await tempDataDir());
-  const config = loadConfig({ CONTACT_RATE_LIMIT: "0", ...env, DATA_DIR: dir });
+  // Off unless a test sets them: most tests send many requests from one address.
+  const config = loadConfig({ CONTACT_RATE_LIMIT: "0", RENTAL_UNCONFIRMED_LIMIT: "0", TEST_DRIVE_LIMIT: "0", ...env, DATA_DIR: dir });
   const stores = await openStores({ ...config, now });
   const { leads, vehicles } = stores;
   const outbox = config.mail
@@ -69,9 +71,21 @@ export async function startTestServer(
   await confirmations?.start();
   const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {
     now: () => new Date(now()),
+    publicOrigin: config.publicOrigin,
+    unconfirmedLimit: config.rentalUnconfirmedLimit,
     ...(config.mail && { backoff: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 } }),
   });
   await rentals.outbox?.start();
+  const siteRouter = builtSite
+    ? createSiteRouter({
+        distDir: path.join(ROOT, "dist/site"),
+        publicDir: path.join(ROOT, "host-site/public"),
+        vehicles,
+        sites: stores.sites,
+        rentals: rentals.desk,
+        ...(config.pageCacheBytes ? { pageCacheBytes: config.pageCacheBytes } : {}),
+      })
+    : Router();
   const server = createAppServer({
     config,
     limits: config.limits,
@@ -87,15 +101,8 @@ export async function startTestServer(
     widgetsDir: widgetsDir ?? (builtSite ? path.join(ROOT, "dist/widgets") : path.join(dir, "no-widgets")),
     // The build's (or the given) releases, kept in this data folder, as main.ts keeps them.
     ...(builtSite || widgetsDir ? { widgetReleases: await widgetReleases(widgetsDir ?? path.join(ROOT, "dist/widgets"), dir) } : {}),
-    site: builtSite
-      ? createSiteRouter({
-          distDir: path.join(ROOT, "dist/site"),
-          publicDir: path.join(ROOT, "host-site/public"),
-          vehicles,
-          sites: stores.sites,
-          rentals: rentals.desk,
-        })
-      : Router(),
+    site: siteRouter,
+    ...(builtSite ? { caches: () => ({ pages: (siteRouter as SiteRouter).cacheReport() }) } : {}),
     siteErrors: siteErrorHandler({ distDir: builtSite ? path.join(ROOT, "dist/site") : path.join(dir, "no-site") }),
   });
   server.listen(0, "127.0.0.1");
@@ -129,3 +136,26 @@ export { validLead } from "../../domain/testing/valid-lead";
 
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+/** A JSON POST with `origin` from `localAddress` (another loopback address, such as 127.0.0.2, is another client). */
+export function postJsonFrom(
+  url: string,
+  body: unknown,
+  origin: string,
+  localAddress = "127.0.0.1",
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      { method: "POST", localAddress, headers: { "content-type": "application/json", origin, "content-length": Buffer.byteLength(text) } },
+      (res) => {
+        let data = "";
+        res.on("data", (c: Buffer) => (data += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(data) as Record<string, unknown> }));
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}

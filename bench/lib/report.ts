@@ -7,8 +7,10 @@ import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import { csvImportMarkdown, type CsvImportResults } from "../csv-import";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
+import type { PhotosLoadResults } from "../photos-load";
 import type { LeadsResults } from "../leads";
 import { rentalsMarkdown, type RentalsResults } from "../rentals";
+import { rentalJournalMarkdown, type RentalJournalResults } from "../rental-journal";
 import type { SitesResults } from "../sites";
 import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
@@ -27,6 +29,7 @@ export interface BenchResults {
   catalogue?: CatalogueResults;
   inbox?: InboxResults;
   photos?: PhotosResults;
+  photosLoad?: PhotosLoadResults;
   postgres?: PostgresResults;
   scaleInventory?: ScaleInventoryResults;
   sites?: SitesResults;
@@ -34,6 +37,7 @@ export interface BenchResults {
   scaleLeads?: ScaleLeadsResults;
   feeds?: FeedsResults;
   rentals?: RentalsResults;
+  rentalJournal?: RentalJournalResults;
   csvImport?: CsvImportResults;
 }
 
@@ -191,6 +195,29 @@ export function toMarkdown(r: BenchResults): string {
       "Goal: the first page under 200 ms.",
     );
   }
+  if (r.photosLoad) {
+    const p = r.photosLoad;
+    out.push(
+      "",
+      `## GET / while ${p.uploads} photo uploads are kept in flight, ${p.connections} connections, ${p.durationSeconds} s each (load average ${p.loadAverage.join(", ")})`,
+      "",
+      table(
+        ["PHOTO_ENCODING", "quiet req/s", "quiet p99 ms", "during req/s", "during p99 ms", "photos done", "throughput ×", "p99 ×"],
+        p.cases.map((c) => [
+          c.encoding,
+          c.quiet.rps,
+          c.quiet.p99Ms,
+          c.duringUploads.rps,
+          c.duringUploads.p99Ms,
+          c.photosDone,
+          c.throughputRatio ?? "–",
+          c.p99Ratio ?? "–",
+        ]),
+      ),
+      "",
+      "Goal: during uploads ≥ 0.8× the quiet throughput and a p99 ≤ 3× the quiet one.",
+    );
+  }
   if (r.photos) {
     const p = r.photos;
     out.push("", `## Photos: one 12 MP phone JPEG (${kB(p.inputBytes)} kB) through the upload pipeline, ${p.rounds} round(s)`, "");
@@ -284,6 +311,7 @@ export function toMarkdown(r: BenchResults): string {
   }
   if (r.feeds) out.push(...feedsMarkdown(r.feeds));
   if (r.rentals) out.push("", rentalsMarkdown(r.rentals, table));
+  if (r.rentalJournal) out.push("", rentalJournalMarkdown(r.rentalJournal, table));
   if (r.csvImport) out.push(...csvImportMarkdown(r.csvImport));
   return `${out.join("\n")}\n`;
 }

@@ -17,7 +17,7 @@ import { firstSite } from "../../domain/site-seed";
 import { notFoundPage } from "../pages/NotFoundPage";
 import { assertUniqueTitles, fixedPages, NOT_FOUND_FILE, PAGE_ALIASES, pageFile, sitePages } from "../routes";
 import { MANIFEST_FILE, PAGES_DIR, type SiteManifest } from "../site-manifest";
-import { WIDGETS } from "../../widgets/registry";
+import { WIDGETS, type WidgetScript } from "../../widgets/registry";
 
 const HOST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.resolve(HOST, "../dist/site");
@@ -42,6 +42,20 @@ async function minify(files: string[], loader: "css" | "ts"): Promise<string> {
   return out.code;
 }
 
+/** Each widget script's chunks as the widgets' build lists them (dist/widgets/sizes.json, integrity.json); none without that build. */
+function widgetChunks(): SiteAssets["widgetChunks"] {
+  const dir = path.resolve(HOST, "../dist/widgets");
+  try {
+    const sizes = JSON.parse(readFileSync(path.join(dir, "sizes.json"), "utf8")) as { widgets: { script: WidgetScript; files: string[] }[] };
+    const { files } = JSON.parse(readFileSync(path.join(dir, "integrity.json"), "utf8")) as { files: Record<string, string> };
+    return Object.fromEntries(
+      sizes.widgets.map((w) => [w.script, w.files.filter((f) => f.startsWith("chunk-")).map((f) => ({ href: `/widgets/${f}`, integrity: files[f]! }))]),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(path.join(OUT, "assets"), { recursive: true });
 mkdirSync(path.join(OUT, PAGES_DIR), { recursive: true });
@@ -59,6 +73,7 @@ const assets: SiteAssets = {
       ]),
     ),
   ) as SiteAssets["widgetCss"],
+  widgetChunks: widgetChunks(),
 };
 
 // Titles are checked across every page, the catalogue's pages (as the seed renders them) included.

@@ -75,6 +75,9 @@ export function Document({ meta, currentPath, assets, scripts = [], children }: 
         {scripts.map((s) => (
           <script key={s} src={widgetScriptSrc(s)} defer />
         ))}
+        {[...new Map(scripts.flatMap((s) => assets.widgetChunks?.[s] ?? []).map((c) => [c.href, c])).values()].map((c) => (
+          <link key={c.href} rel="modulepreload" href={c.href} integrity={c.integrity} crossOrigin="anonymous" />
+        ))}
         <JsonLd data={dealerJsonLd(b)} />
         {(meta.jsonLd ?? []).map((data, i) => (
           <JsonLd key={i} data={data} />

@@ -4,6 +4,7 @@ import { formatSiteAddress, useSite } from "../lib/site-facts";
 import { BrandName } from "./Header";
 import { HoursList } from "./HoursList";
 import { Logo } from "./Logo";
+import { withFullStop } from "../../domain/full-stop";
 
 /** The footer: contact facts, every site link and one link per town. */
 export function Footer() {
@@ -61,7 +62,7 @@ export function Footer() {
       <div className="footer-bottom">
         <div className="container footer-bottom__inner">
           <p>
-            © {year} {b.legalName}. All rights reserved.
+            © {year} {withFullStop(b.legalName)} All rights reserved.
           </p>
           <p>
             <a href={SHORT_PRIVACY_LINK.href}>{SHORT_PRIVACY_LINK.label}</a>

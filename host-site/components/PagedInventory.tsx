@@ -4,6 +4,7 @@ import { FilterBar } from "../../widgets/inventory/FilterBar";
 import type { FilterChoice } from "../../widgets/inventory/filter-query";
 import { PAGED_ATTRIBUTE } from "../../widgets/inventory/served-page";
 import { VehicleCard } from "../../widgets/inventory/VehicleCard";
+import { CompareForm } from "../../widgets/inventory/ComparePicks";
 import { Heading } from "../../widgets/shared/headings";
 
 /** One page of the inventory as `/inventory?…` serves it, cut on the server (domain/inventory-query.ts). */
@@ -17,6 +18,8 @@ export interface ServedPage extends InventoryPage {
   next?: string;
   /** The unfiltered list's first page. */
   first: string;
+  /** How many vehicles the whole inventory holds, whatever the filters (the no-match line names it). */
+  catalogueSize: number;
 }
 
 /** The cards' heading level: the page's h2 "Vehicles for sale" is above them. */
@@ -34,12 +37,20 @@ const EAGER_IMAGES = 3;
  * served (widgets/inventory/served-page.ts): a page of cards costs no script time (issue 27: 498 ms of TBT at 35).
  */
 export function PagedInventory({ paged }: { paged: ServedPage }) {
-  const { total, page, pageSize, pageCount, vehicles } = paged;
-  const from = (page - 1) * pageSize + 1;
+  const { total, page, pageCount, vehicles } = paged;
   const pastEnd = page > pageCount;
 
+  let status;
   let body;
   if (total === 0 || pastEnd) {
+    // No match: the widget's four texts of the spec (§8), and a link that clears the filters (a GET form's reset).
+    status = pastEnd ? (
+      `Showing 0 of ${formatNumber(total)} vehicles`
+    ) : (
+      <>
+        No vehicles match your current filters. <span className="count-sub">Showing 0 of {formatNumber(paged.catalogueSize)} total vehicles</span>
+      </>
+    );
     body = (
       <div className="notice" part="empty">
         <Heading level={LEVEL} className="notice-title">
@@ -49,17 +60,30 @@ export function PagedInventory({ paged }: { paged: ServedPage }) {
           {pastEnd ? `These results have ${formatNumber(pageCount)} ${pageCount === 1 ? "page" : "pages"}.` : "Try adjusting your search criteria or filters."}
         </p>
         <a className="gc-btn" href={paged.first}>
-          Show all vehicles
+          {pastEnd ? "Show all vehicles" : "Clear filters"}
         </a>
       </div>
     );
   } else {
+    status = (
+      <>
+        Showing {formatNumber(vehicles.length)} of {formatNumber(total)} vehicles
+        {pageCount > 1 ? (
+          <span className="count-sub">
+            {" "}
+            Page {formatNumber(page)} of {formatNumber(pageCount)}
+          </span>
+        ) : null}
+      </>
+    );
     body = (
-      <ul className="grid" part="grid" aria-label="Vehicles">
-        {vehicles.map((v, i) => (
-          <VehicleCard key={v.id} vehicle={v} apiBase="" href={`/vehicles/${encodeURIComponent(v.id)}`} eager={i < EAGER_IMAGES} level={LEVEL} />
-        ))}
-      </ul>
+      <CompareForm>
+        <ul className="grid" part="grid" aria-label="Vehicles">
+          {vehicles.map((v, i) => (
+            <VehicleCard key={v.id} vehicle={v} apiBase="" href={`/vehicles/${encodeURIComponent(v.id)}`} eager={i < EAGER_IMAGES} level={LEVEL} />
+          ))}
+        </ul>
+      </CompareForm>
     );
   }
 
@@ -67,13 +91,7 @@ export function PagedInventory({ paged }: { paged: ServedPage }) {
     <div className="inventory" part="inventory" {...{ [PAGED_ATTRIBUTE]: "" }}>
       <FilterBar choice={paged.choice} onChange={NO_CHANGE} showBrand categories={paged.categories} label="Filter vehicles" submit="Show results" />
       <p className="count" part="count" role="status">
-        Showing {pastEnd ? 0 : formatNumber(vehicles.length)} of {formatNumber(total)} vehicles
-        {pageCount > 1 && !pastEnd ? (
-          <span className="count-sub">
-            {" "}
-            (from {formatNumber(from)}, page {formatNumber(page)} of {formatNumber(pageCount)})
-          </span>
-        ) : null}
+        {status}
       </p>
       {body}
       {pageCount > 1 && !pastEnd && (

@@ -9,12 +9,20 @@ export const VALUES = [
   { title: "Cleaner miles", text: "Every electric mile is one less gas mile along the bays and beaches we love." },
 ] as const;
 
+/** The sales team's experience: the site's own years in business (rounded down to fives, as its figures say), when five or more. */
+const salesExperience = (biz: SiteFacts): string => {
+  const years = Number.parseInt(biz.yearsExperience, 10);
+  return years >= 5
+    ? `Over ${years} years helping families, communities and businesses choose carts`
+    : "Helping families, communities and businesses choose carts";
+};
+
 /** Our teams (roles, not named individuals). */
 export const teams = (biz: SiteFacts) => [
   {
     name: "Sales",
     role: "Cart consultants",
-    experience: "Over 15 years helping families, communities and businesses choose carts",
+    experience: salesExperience(biz),
     text: "Test drives, trade-ins, financing and the paperwork, at the showroom or at your home.",
   },
   {
@@ -26,7 +34,7 @@ export const teams = (biz: SiteFacts) => [
   {
     name: "Rentals",
     role: "Rental desk and delivery crew",
-    experience: "Hundreds of summer deliveries to rental houses every season",
+    experience: biz.story.rentalDeliveries ?? `Deliveries to rental houses and homes across ${biz.region}`,
     text: "Delivery, hand-over and 24/7 support while you are on the road.",
   },
   {

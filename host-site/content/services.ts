@@ -61,6 +61,6 @@ export const moreServices = (biz: SiteFacts) => [
 export const serviceReasons = (biz: SiteFacts) => [
   { title: "Factory-trained technicians", text: "Trained by the manufacturers on lithium systems and modern controllers." },
   { title: "Fast turnaround", text: "Most repairs are done within 24 to 48 hours, so you are back on the road for the weekend." },
-  { title: "We come to you", text: `Pickup and return anywhere in ${biz.region}, from the beach towns to the western farms.` },
+  { title: "We come to you", text: `Pickup and return anywhere in ${biz.region}${biz.story.serviceReach ? `, ${biz.story.serviceReach}` : ""}.` },
   { title: "Clear quotes", text: "You approve the price before we start; no surprises on the invoice." },
 ];

@@ -9,6 +9,11 @@ export interface SiteAssets {
   menuJs: string;
   /** Each widget's stylesheet (the shared base and its own), linked inside the content the server renders for it. */
   widgetCss: Record<WidgetScript, string>;
+  /**
+   * The chunks each widget script loads (decision 0060), with their SRI hashes, read from the widgets' build: a page
+   * preloads them beside the script, so its widgets take over one round trip sooner. Absent before a widgets build.
+   */
+  widgetChunks?: Partial<Record<WidgetScript, readonly { href: string; integrity: string }[]>>;
 }
 
 /** Where hashed assets are served; they never change, so they are cached for a year. */

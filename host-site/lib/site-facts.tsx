@@ -11,9 +11,6 @@ import type { Day, DayHours } from "../../domain/opening-hours";
 import { primaryDomain, type Site, type SitePhone } from "../../domain/site";
 import type { Town } from "../../domain/towns";
 
-/** Page copy shared by every site until a site names its own. */
-export const HAPPY_CUSTOMERS = "1000+";
-
 const PHONE_LABELS = { main: "Main line", tollFree: "Toll-free", service: "Service desk" } as const;
 type PhoneKey = keyof typeof PHONE_LABELS;
 
@@ -43,7 +40,8 @@ export interface SiteFacts {
   yearsExperience: string;
   /** The towns it serves. */
   municipalitiesServed: number;
-  happyCustomers: string;
+  /** The site's own figures and phrases, each absent unless the site has it (decision 0057). */
+  story: NonNullable<Site["story"]>;
   social: Site["social"];
   financingUrl?: string;
   financingOffer?: string;
@@ -80,7 +78,7 @@ export function siteFacts(site: Site, now: Date = new Date()): SiteFacts {
     foundedYear: site.foundedYear,
     yearsExperience: `${Math.max(years, 1)}+`,
     municipalitiesServed: site.towns.length,
-    happyCustomers: HAPPY_CUSTOMERS,
+    story: site.story ?? {},
     social: site.social,
     ...(site.financing ? { financingUrl: site.financing.url } : {}),
     ...(offer ? { financingOffer: offer } : {}),

@@ -20,7 +20,7 @@ export function aboutPage(biz: SiteFacts): PageDef {
     path: "/about",
     meta: {
       title: pageTitle(biz, `About Us: ${biz.region}'s Golf Cart Dealer Since ${biz.foundedYear}`),
-      description: `Family-run since ${biz.foundedYear} in ${biz.address.city}, ${biz.state}: ${biz.yearsExperience} years and ${biz.happyCustomers} customers across all ${biz.towns.length} towns of ${biz.region}. Meet our team and our values.`,
+      description: `${biz.story.familyRun ? "Family-run" : "A local dealer"} since ${biz.foundedYear} in ${biz.address.city}, ${biz.state}: ${biz.yearsExperience} years${biz.story.customers ? ` and ${biz.story.customers} customers` : ""} across all ${biz.towns.length} towns of ${biz.region}. Meet our team and our values.`,
       keywords: [`about ${biz.name}`, "local golf cart dealer", `${biz.address.city} ${biz.state}`],
       path: "/about",
     },
@@ -34,11 +34,7 @@ export function aboutPage(biz: SiteFacts): PageDef {
         <Section id="story" heading="Our story">
           <div className="split">
             <div className="prose">
-              <p>
-                {biz.name} opened in {biz.address.city} in {biz.foundedYear} with a few used carts and one service bay. Summer visitors wanted carts for the
-                beach towns, year-round residents wanted something quieter and cheaper than a second car, and farms and marinas needed a hard-working utility
-                vehicle.
-              </p>
+              <p>{`${biz.name} opened in ${biz.address.city} in ${biz.foundedYear}${biz.story.founding ? ` ${biz.story.founding}` : "."}`}</p>
               <p>
                 We grew by doing the unglamorous things well: honest prices, repairs done quickly, and a phone that gets answered. Today we are an authorised
                 Denago and Evolution dealer with a rental fleet, a full workshop and storage for the off-season.
@@ -48,7 +44,7 @@ export function aboutPage(biz: SiteFacts): PageDef {
               light
               items={[
                 { label: "Years in business", value: biz.yearsExperience },
-                { label: "Customers", value: biz.happyCustomers },
+                ...(biz.story.customers ? [{ label: "Customers", value: biz.story.customers }] : []),
                 { label: "Towns served", value: biz.towns.length },
                 { label: "Founded", value: biz.foundedYear },
               ]}

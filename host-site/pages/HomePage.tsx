@@ -10,11 +10,12 @@ import { VehicleCard } from "../components/VehicleCard";
 import { areaMap, BRANDS, valueBlocks } from "../content/home";
 import { pageTitle } from "../lib/seo";
 import type { PageContext, PageDef } from "./page";
+import type { SiteFacts } from "../lib/site-facts";
 import { StatList } from "../components/StatList";
 import { CONTACT_FORM_HREF } from "../content/nav";
 
 export function homePage({ catalogue, site: biz }: PageContext): PageDef {
-  const featured = catalogue.vehicles.filter((v) => v.featured);
+  const featured = catalogue.derive("featured", (all) => all.filter((v) => v.featured));
   return {
     path: "/",
     meta: {
@@ -30,13 +31,13 @@ export function homePage({ catalogue, site: biz }: PageContext): PageDef {
           image="/images/hero/home.svg"
           badge={`${biz.region.toUpperCase()}'S ELECTRIC CART DEALER`}
           title={`Electric golf carts made for life on the ${biz.state} coast`}
-          lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. From the beaches to the farm towns, we have served ${biz.region} since ${biz.foundedYear}.`}
+          lead={`New street-legal carts and LSVs, rentals by the day or the month, and a service team that comes to you. ${biz.story.reach ? `${biz.story.reach}, we have` : "We have"} served ${biz.region} since ${biz.foundedYear}.`}
           actions={<LinkAndCall href="/inventory">View Inventory</LinkAndCall>}
           aside={
             <StatList
               items={[
                 { label: "Years of experience", value: biz.yearsExperience },
-                { label: "Happy customers", value: biz.happyCustomers },
+                ...(biz.story.customers ? [{ label: "Happy customers", value: biz.story.customers }] : []),
                 { label: "Towns served", value: biz.towns.length },
                 ...(biz.financingRate ? [{ label: "Financing", value: biz.financingRate }] : []),
               ]}
@@ -86,10 +87,7 @@ export function homePage({ catalogue, site: biz }: PageContext): PageDef {
         </Section>
         <Section id="about-teaser" tone="dark" eyebrow="About us" heading={`A local dealer since ${biz.foundedYear}`}>
           <div className="split">
-            <p className="lead">
-              We started with a handful of carts and a workshop in {biz.address.city}. Today we help {biz.happyCustomers} customers, from beach-house owners and
-              retirement communities to marinas, farms and resorts, get around quietly and cheaply.
-            </p>
+            <p className="lead">{aboutTeaser(biz)}</p>
             <p>
               <LinkButton href="/about" variant="accent">
                 Our story
@@ -121,4 +119,12 @@ export function homePage({ catalogue, site: biz }: PageContext): PageDef {
       </>
     ),
   };
+}
+
+/** The home page's few words about the business: its own beginnings and customers when it has them (site.story), else what is true of any site. */
+export function aboutTeaser(biz: SiteFacts): string {
+  const { beginnings, customers, customerKinds } = biz.story;
+  const start = beginnings ? `We started ${beginnings} in ${biz.address.city}.` : `We sell, rent and service electric carts in ${biz.address.city}.`;
+  const who = customers ? `${customers} customers` : "our customers";
+  return `${start} Today we help ${customerKinds ? `${who}, ${customerKinds},` : who} get around quietly and cheaply.`;
 }

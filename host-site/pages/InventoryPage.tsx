@@ -1,5 +1,5 @@
 import { categoryOptions } from "../../domain/inventory-filter";
-import { formatNumber } from "../../domain/number-format";
+import { inventorySummary } from "../../domain/inventory-summary";
 import { INVENTORY_PAGE_SIZE, inventoryPage as pageOf, inventorySearch, isFiltered, type InventoryQuery } from "../../domain/inventory-query";
 import { LinkAndCall } from "../components/CallButton";
 import { CtaBand } from "../components/CtaBand";
@@ -24,17 +24,18 @@ export interface InventoryPageDef extends PageDef {
  * combination (docs/decisions/0027-paged-inventory.md).
  */
 export function inventoryPage({ catalogue, site: biz }: PageContext, query: InventoryQuery = {}): InventoryPageDef {
-  const vehicles = catalogue.vehicles;
-  const result = pageOf(vehicles, query, INVENTORY_PAGE_SIZE);
+  // Worked out once for every site that shows the same carts, and again only when they change.
+  const result = catalogue.derive(`inventory${inventorySearch(query)}`, (all) => pageOf(all, query, INVENTORY_PAGE_SIZE));
   const { page, pageCount } = result;
   const found = page <= pageCount;
   const paged: ServedPage = {
     ...result,
     choice: { q: query.q ?? "", brand: query.brand ?? "", category: query.category ?? "", price: query.price ?? "", sort: query.sort ?? "featured" },
-    categories: categoryOptions(vehicles),
+    categories: catalogue.derive("categories", categoryOptions),
     ...(found && page > 1 ? { prev: href({ ...query, page: page - 1 }) } : {}),
     ...(found && page < pageCount ? { next: href({ ...query, page: page + 1 }) } : {}),
     first: PATH,
+    catalogueSize: catalogue.derive("size", (all) => all.length),
   };
   const filtered = isFiltered(query);
   const onPage = page > 1 ? ` (page ${page})` : "";
@@ -43,7 +44,7 @@ export function inventoryPage({ catalogue, site: biz }: PageContext, query: Inve
     found,
     meta: {
       title: pageTitle(biz, `Golf Cart Inventory: New Denago & Evolution Carts${onPage}`),
-      description: `Browse ${formatNumber(vehicles.length)} new Denago and Evolution electric golf carts and LSVs with prices, seats and range. Search and filter by brand, series and price.`,
+      description: `Browse ${catalogue.derive("summary", inventorySummary)}, with prices, seats and range. Search and filter by brand, series and price.`,
       keywords: ["golf carts for sale", "golf cart inventory", "new electric golf carts", "LSV for sale"],
       path: href(query),
       ...(paged.prev ? { prev: paged.prev } : {}),

@@ -12,11 +12,12 @@ export const RENTAL_CANCEL_PATH = "/rentals/cancel";
 /** What the cancel page shows: the reservation and its refund before the renter confirms, the outcome after, or a bad link. */
 export type RentalCancelView =
   | { kind: "confirm"; reservation: Reservation; refund: CancellationRefund; token: string }
-  | { kind: "cancelled"; reservation: Reservation; refund: CancellationRefund; now: boolean }
+  | { kind: "cancelled"; reservation: Reservation; refund: CancellationRefund; now: boolean; mailed: boolean }
   | { kind: "closed"; reservation: Reservation }
   | { kind: "invalid" };
 
-function Facts({ r }: { r: Reservation }) {
+/** The reservation's facts as its renter reads them. */
+export function ReservationFacts({ r }: { r: Reservation }) {
   const rows: [string, string][] = [
     ["Reference", r.reference],
     ["Cart", planTitle(r.plan)],
@@ -42,12 +43,13 @@ function Facts({ r }: { r: Reservation }) {
   );
 }
 
-const refundLine = (refund: CancellationRefund) =>
+/** What cancelling now would leave due: nothing is paid online, so no money "comes back". */
+const refundLine = (refund: CancellationRefund, total: number) =>
   refund.percent === 100
-    ? `Cancel now and you get a full refund: ${formatUsdRate(refund.amount)}.`
-    : refund.percent === 50
-      ? `The rental starts within 24 hours: cancel now and ${refund.percent}% comes back, ${formatUsdRate(refund.amount)}.`
-      : "The rental has started: cancelling now gives no refund.";
+    ? "Nothing was charged: cancel now and you owe nothing, with no fee."
+    : refund.percent === 0
+      ? `The rental has started: nothing was charged online, and under the policy its price, ${formatUsdRate(total)}, is due.`
+      : `The rental starts within 24 hours: nothing was charged online; cancel now and under the policy ${100 - refund.percent}% of the price, ${formatUsdRate(Math.round((total - refund.amount) * 100) / 100)}, is due.`;
 
 /**
  * The renters' cancel page (issue 31): reached by the signed link of their mail, it shows the reservation and the
@@ -70,11 +72,11 @@ export function rentalCancelPage(site: SiteFacts, view: RentalCancelView): PageD
           {view.kind === "invalid" ? (
             <p className="lead">Check that the whole link from your e-mail was opened, or call us and we will cancel it for you.</p>
           ) : (
-            <Facts r={view.reservation} />
+            <ReservationFacts r={view.reservation} />
           )}
           {view.kind === "confirm" ? (
             <>
-              <p className="notice">{refundLine(view.refund)}</p>
+              <p className="notice">{refundLine(view.refund, view.reservation.quote.total)}</p>
               <h2>Our cancellation terms</h2>
               <ul>
                 {CANCELLATION_TERMS.map((t) => (
@@ -94,7 +96,8 @@ export function rentalCancelPage(site: SiteFacts, view: RentalCancelView): PageD
           ) : null}
           {view.kind === "cancelled" ? (
             <p className="notice">
-              {refundSentence(view.refund)} {view.now ? "We have sent you an e-mail that says so." : "It was cancelled before."}
+              {refundSentence(view.refund, view.reservation.quote.total)}{" "}
+              {view.now ? (view.mailed ? "We have sent you an e-mail that says so." : "") : "It was cancelled before."}
             </p>
           ) : null}
           {view.kind === "closed" ? <p className="lead">It is {view.reservation.status}. Call us and we will help.</p> : null}

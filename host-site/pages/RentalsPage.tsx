@@ -1,4 +1,5 @@
 import { telHref } from "../../domain/business";
+import { milesFromShowroom, rentalDeliveryFee, rentalDeliveryRule } from "../../domain/delivery";
 import { formatUsd } from "../../domain/money";
 import { RENTAL_BENEFITS, RENTAL_PLANS, RENTAL_TERMS } from "../../domain/rentals";
 import { CallButton, LinkButton } from "../components/CallButton";
@@ -19,6 +20,15 @@ const fromDaily = Math.min(...RENTAL_PLANS.map((p) => p.tiers[0]?.price ?? Infin
 /** Rental searches by town: the first site's chosen by hand, the first two towns of any other. */
 const localRentalKeywords = (biz: SiteFacts): string[] =>
   biz.id === "sussex-coast" ? ["Rehoboth golf cart rental", "Bethany golf cart rental"] : biz.towns.slice(0, 2).map((t) => `${t.name} golf cart rental`);
+
+/** The rental delivery rule and what it comes to across the site's towns ("$12 to $84 to the towns farther out"). */
+function rentalDeliveryText(biz: SiteFacts): string {
+  const fees = biz.towns.map((t) => rentalDeliveryFee(milesFromShowroom(t, biz))).filter((fee) => fee > 0);
+  const rule = `Delivery and pickup ${rentalDeliveryRule()}`;
+  if (!fees.length) return rule;
+  const [low, high] = [Math.min(...fees), Math.max(...fees)];
+  return `${rule}: ${low === high ? formatUsd(low) : `${formatUsd(low)} to ${formatUsd(high)}`} to the towns farther out`;
+}
 
 export function rentalsPage(biz: SiteFacts): PageDef {
   return {
@@ -86,7 +96,7 @@ export function rentalsPage(biz: SiteFacts): PageDef {
               <ul className="check-list">
                 <li>
                   <Icon name="check" className="icon icon--small" />
-                  Free delivery and pickup within {RENTAL_TERMS.freeDeliveryMiles} miles, then {formatUsd(RENTAL_TERMS.deliveryFeePerMile)} per mile
+                  {rentalDeliveryText(biz)}
                 </li>
                 <li>
                   <Icon name="check" className="icon icon--small" />

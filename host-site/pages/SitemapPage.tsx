@@ -37,7 +37,7 @@ export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }:
   const towns = new Set(biz.towns.map((t) => t.url));
   const policies = new Set(POLICY_DOCUMENTS.map((d) => d.path));
   const link = (p: PageDef) => ({ href: p.path, label: pageName(biz, p) });
-  const { brands } = inventoryFacets(catalogue.vehicles);
+  const { brands } = catalogue.derive("facets", (all) => inventoryFacets(all));
   const inventoryLink = (label: string, count: number, params: Record<string, string>) => ({
     href: `/inventory?${new URLSearchParams(params)}`,
     label: `${label} (${formatNumber(count)})`,
@@ -63,9 +63,9 @@ export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }:
               <LinkList
                 links={[
                   inventoryLink(`Every ${brand.label} vehicle`, brand.count, { brand: brand.value }),
-                  ...inventoryFacets(catalogue.vehicles, brand.value).categories.map((c) =>
-                    inventoryLink(c.label, c.count, { brand: brand.value, category: c.value }),
-                  ),
+                  ...catalogue
+                    .derive(`facets:${brand.value}`, (all) => inventoryFacets(all, brand.value))
+                    .categories.map((c) => inventoryLink(c.label, c.count, { brand: brand.value, category: c.value })),
                 ]}
               />
             </div>

@@ -5,6 +5,7 @@ import { Section } from "../components/Section";
 import { pageTitle } from "../lib/seo";
 import type { PageDef } from "./page";
 import { formatSiteAddress, type SiteFacts } from "../lib/site-facts";
+import { withFullStop } from "../../domain/full-stop";
 
 /** What happens after a message is sent. */
 const NEXT_STEPS = [
@@ -18,7 +19,7 @@ export function thankYouPage(biz: SiteFacts): PageDef {
     path: "/thank-you",
     meta: {
       title: pageTitle(biz, "Thank You for Your Message"),
-      description: `Thank you for contacting ${biz.name}. We answer within 24 hours, typically within 2 to 6 business hours.`,
+      description: `Thank you for contacting ${withFullStop(biz.name)} We answer within 24 hours, typically within 2 to 6 business hours.`,
       keywords: ["thank you", "message received"],
       path: "/thank-you",
       noindex: true,
@@ -49,7 +50,10 @@ export function thankYouPage(biz: SiteFacts): PageDef {
           </div>
         </Section>
         <Section id="visit" tone="muted" heading="Come and see us">
-          <p>Our showroom and workshop are at {formatSiteAddress(biz.address)}. Every model is on the floor and test drives need no appointment.</p>
+          <p>
+            Our showroom and workshop are at {formatSiteAddress(biz.address)}. To try a cart, book a test drive on its page in our inventory, or call us and we
+            will set one up.
+          </p>
           <div className="actions">
             <LinkButton href="/inventory">Browse inventory</LinkButton>
             <LinkButton href="/rentals" variant="outline">

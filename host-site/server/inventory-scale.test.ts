@@ -44,7 +44,7 @@ describe(`/inventory at ${UNITS} units`, () => {
     expect(status).toBe(200);
     expect(cards(html)).toBe(INVENTORY_PAGE_SIZE);
     expect(html).toContain(`of ${UNITS.toLocaleString("en-US")} vehicles`);
-    expect(html).toContain(`<meta name="description" content="Browse ${UNITS.toLocaleString("en-US")} new Denago`);
+    expect(html).toContain(`<meta name="description" content="Browse ${UNITS.toLocaleString("en-US")} new electric golf carts`);
     expect(html).not.toContain("data-gc-vehicles");
     expect(gzipSync(html).length).toBeLessThanOrEqual(MAX_GZIP_BYTES);
   });

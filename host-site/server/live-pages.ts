@@ -2,7 +2,7 @@ import type { VehicleChange } from "../../api/store/vehicle-store";
 import { prepareHtml, PreparedBody } from "../../api/prepared/prepared-body";
 import { Catalogue } from "../../domain/catalogue";
 import type { Site } from "../../domain/site";
-import { isListed, isShownOn, type Vehicle } from "../../domain/vehicle";
+import { isListed, isPublic, isShownOn, type Vehicle } from "../../domain/vehicle";
 import type { SiteAssets } from "../lib/assets";
 import { renderPage } from "../lib/render";
 import { siteFacts, type SiteFacts } from "../lib/site-facts";
@@ -10,13 +10,13 @@ import type { PageDef } from "../pages/page";
 import { similarVehicles, soldVehiclePage } from "../pages/SoldVehiclePage";
 import { vehiclePage, vehiclePath } from "../pages/VehiclePage";
 import { inventoryPage } from "../pages/InventoryPage";
-import { cataloguePages } from "../routes";
+import { cataloguePage, CATALOGUE_PATHS } from "../routes";
 import { inventorySearch, type InventoryQuery } from "../../domain/inventory-query";
-import { BoundedCache } from "./bounded-cache";
-import { publicVehicle } from "../../domain/public-vehicle";
+import { PageCache } from "./page-cache";
+import { publicVehicleOn, standsElsewhere } from "../../domain/public-vehicle";
 import type { ListingFeed } from "./feeds/listing-feeds";
 import { PAYMENT_PARAMS, type PaymentFields } from "../../domain/payment";
-import { comparePage, COMPARE_PATH } from "../pages/ComparePage";
+import { comparePage } from "../pages/ComparePage";
 import type { CompareRequest } from "../../domain/compare";
 import { contactPage } from "../pages/ContactPage";
 
@@ -47,115 +47,114 @@ interface Shown {
   /** Every vehicle, so a sold one's address still resolves (to its 410 page). */
   all: Catalogue;
   listed: Catalogue;
-  /** Served path → the catalogue page that answers it (defined, not rendered). */
-  pages: Map<string, PageDef>;
+  /** The ids of listed vehicles that stand on another site's lot (which their public view does not name). */
+  elsewhere: ReadonlySet<string>;
+  /** Each vehicle's place in `all` and in `listed`, worked out when the view is first made again from this one. */
+  places?: Map<string, { all: number; listed?: number }>;
 }
 
-/**
- * Pages of the inventory kept per site, each a visitor's query (filters, sort,
- * page; any search text): bounded, the least recently asked dropped first, so
- * a crawler varying a query cannot fill the memory. 256 pages of ~30 kB are
- * ~8 MB per site.
- */
-export const MAX_INVENTORY_PAGES = 256;
-
-/** Vehicle pages with a payment estimate's figures, and comparisons, kept per site: each a visitor's choice. */
-export const MAX_QUERY_VARIANTS = 64;
+function placesOf({ all, listed }: Shown): Map<string, { all: number; listed?: number }> {
+  const places = new Map<string, { all: number; listed?: number }>(all.vehicles.map((v, i) => [v.id, { all: i }]));
+  listed.vehicles.forEach((v, i) => (places.get(v.id)!.listed = i));
+  return places;
+}
 
 /** Whether `change` shows on the site `siteId`: the vehicle it was or is now is one the site shows. */
 const touches = (change: VehicleChange, siteId: string): boolean =>
   (change.action !== "create" && isShownOn(change.previous, siteId)) || (change.action !== "delete" && isShownOn(change.vehicle, siteId));
 
+/** Whether a stored vehicle is on the site `siteId`'s pages at all. */
+const onSite = (v: Vehicle, siteId: string): boolean => isShownOn(v, siteId) && isPublic(v);
+
+/** Changes past this many since the view was last made make it afresh (a sync's batch), not one by one. */
+const FEW = 64;
+
+/** A number per LivePages, in the keys of the answers it keeps in the shared cache. */
+let lastInstance = 0;
+
 /**
- * One site's pages that show catalogue data, each rendered once per change
- * that touches it, by the first request that asks for it, and served from
- * memory after (as prepared bodies: bytes, ETag, gzip and brotli). A write
- * renders nothing: it only forgets what it changed (docs/architecture.md):
- * - a change to a vehicle this site does not show (before or after) forgets nothing;
- * - otherwise the list pages (home, inventory, brand pages, sitemap) and their
- *   query variants, the vehicle's own page, and the sold vehicles' pages (they
- *   offer similar listed carts) are forgotten; every other vehicle's page stays.
- * No request after a write's 2xx is answered from what it forgot. `close()`
- * stops following the catalogue.
+ * One site's pages that show catalogue data, each rendered by the first request that asks for it and served from
+ * memory after (as prepared bodies: bytes, ETag, gzip and brotli), kept in the deployment's PageCache (bounded in
+ * bytes, shared by every site). A write renders nothing; it makes the site's view of the catalogue stale:
+ * - a change to a vehicle this site does not show (before or after) leaves it alone;
+ * - otherwise the view is made again from the last one (the few vehicles changed put in their places), and each kept
+ *   answer is checked against it when next asked for: its inputs (the page's definition, made from the view; for a
+ *   list page the catalogue's shared derivations) are worked out again, and it is rendered again only when their
+ *   fingerprint differs (page-cache.ts). A price change to a cart on none of a page's cards leaves that page's bytes.
+ * No request after a write's 2xx is answered from what it changed (docs/architecture.md). `close()` stops following
+ * the catalogue and forgets the site's answers.
  */
 export class LivePages {
   #shown: Shown | null = null;
-  /** A catalogue page's path, or a derived body's key → its answer: a fixed set of keys, so a plain map. */
-  readonly #lists = new Map<string, PreparedBody>();
-  /** The inventory's query string (inventorySearch) → its page of results. */
-  readonly #inventory = new BoundedCache<string, InventoryPageAnswer>(MAX_INVENTORY_PAGES);
-  /** Vehicle id → its page. */
-  readonly #vehicles = new Map<string, VehiclePageAnswer>();
-  /** A vehicle's page with a payment estimate's figures (its GET form's query): bounded, as a visitor types them. */
-  readonly #estimates = new BoundedCache<string, VehiclePageAnswer>(MAX_QUERY_VARIANTS);
-  /** Vehicle id → `/contact?vehicle=<id>`: only ids of the site's vehicles are kept, so no bound beyond the catalogue's. */
-  readonly #contacts = new Map<string, PreparedBody>();
-  /** `/compare` for a set of ids: bounded, as a visitor picks them. */
-  readonly #compares = new BoundedCache<string, PreparedBody>(MAX_QUERY_VARIANTS);
+  /** The last view made, and the changes since, from which the next one is made. */
+  #last: { shown: Shown; changes: VehicleChange[] | null } | null = null;
+  /** Bumped by every change that touches the site: a kept answer of an older version is checked before it is served. */
+  #version = 0;
+  readonly #prefix = `${++lastInstance}\0`;
+  readonly #cache: PageCache;
   readonly #feed: CatalogueFeed;
   readonly #assets: SiteAssets;
   readonly #site: SiteFacts;
   readonly #unsubscribe: () => void;
 
-  constructor(feed: CatalogueFeed, assets: SiteAssets, site: Site) {
+  constructor(feed: CatalogueFeed, assets: SiteAssets, site: Site, cache: PageCache = new PageCache()) {
     this.#feed = feed;
     this.#assets = assets;
     this.#site = siteFacts(site);
-    this.#unsubscribe = feed.onChange((change) => this.#forget(change));
+    this.#cache = cache;
+    this.#unsubscribe = feed.onChange((change) => this.#changed(change));
   }
 
-  /** Stop following the catalogue (the site changed or went away). */
+  /** Stop following the catalogue (the site changed or went away) and forget the answers kept for it. */
   close(): void {
     this.#unsubscribe();
-    this.#forget();
+    this.#cache.forget(this.#prefix);
   }
 
   /** A catalogue page (home, inventory, brand pages, the HTML sitemap), or undefined for any other path. */
   page(path: string): PreparedBody | undefined {
     // Only the catalogue's own paths are kept: any other path a visitor types is not.
-    const page = this.#current().pages.get(path);
-    return page && this.#kept(path, () => prepareHtml(renderPage(this.#site, page, this.#assets)));
+    if (!CATALOGUE_PATHS.includes(path)) return undefined;
+    return this.#tracked(`p${path}`, (catalogue) => ({ body: this.#render(cataloguePage({ catalogue, site: this.#site }, path)!) })).body;
   }
 
   /** A page of the inventory for `query` (filters, sort and page), a pure function of the site, the catalogue and the query. */
   inventory(query: InventoryQuery): InventoryPageAnswer {
-    return this.#inventory.get(inventorySearch(query), () => {
-      const page = inventoryPage({ catalogue: this.#current().listed, site: this.#site }, query);
-      return { status: page.found ? 200 : 404, body: prepareHtml(renderPage(this.#site, page, this.#assets, "/inventory")) };
+    return this.#tracked(`i${inventorySearch(query)}`, (catalogue): InventoryPageAnswer => {
+      const page = inventoryPage({ catalogue, site: this.#site }, query);
+      return { status: page.found ? 200 : 404, body: this.#render(page, "/inventory") };
     });
   }
 
-  /** A body made from the catalogue (a feed, the XML sitemap), kept and forgotten with the list pages. */
-  derived(key: string, make: () => PreparedBody): PreparedBody {
-    return this.#kept(`\0${key}`, make);
-  }
-
-  /** The list answer kept under `key`, made (and kept until the next change that touches the site) when there is none. */
-  #kept(key: string, make: () => PreparedBody): PreparedBody {
-    let answer = this.#lists.get(key);
-    if (answer === undefined) this.#lists.set(key, (answer = make()));
-    return answer;
+  /** A body made from `inputs` (a feed's vehicles, the XML sitemap's paths), made again only when they differ. */
+  derived<I>(key: string, inputs: () => I, make: (inputs: I) => PreparedBody): PreparedBody {
+    return this.#answer(`d${key}`, inputs, (given) => ({ body: make(given) })).body;
   }
 
   /**
-   * A listing feed of the site's listed units (sold ones are not listed), written once per change that touches the
-   * site and revalidated on every fetch, so a unit sold leaves it at the consumer's next fetch.
+   * A listing feed of the site's listed units (sold ones are not listed), written again when a unit in it changes and
+   * revalidated on every fetch, so a unit sold leaves it at the consumer's next fetch.
    */
   feed(path: string, feed: ListingFeed): PreparedBody {
-    return this.derived(path, () => new PreparedBody(feed.build(this.#site, this.#current().listed.vehicles), { type: feed.type, cacheControl: FEED_FILES }));
+    return this.derived(
+      path,
+      () => {
+        const { listed, elsewhere } = this.#current();
+        return feed.ownLotOnly ? listed.vehicles.filter((v) => !elsewhere.has(v.id)) : listed.vehicles;
+      },
+      (vehicles) => new PreparedBody(feed.build(this.#site, vehicles), { type: feed.type, cacheControl: FEED_FILES }),
+    );
   }
 
   /**
-   * `/compare?ids=…`: the carts asked for that this site lists, side by side, and notes on the rest; kept with the
-   * list pages' variants.
+   * `/compare?ids=…`: the carts asked for that this site lists, side by side, and notes on the rest; one answer kept
+   * per choice of carts, like any other page.
    */
   compare(request: CompareRequest): PreparedBody {
-    const key = `${COMPARE_PATH}?${request.ids.join(",")}|${request.extra}|${request.malformed.join(",")}`;
-    return this.#compares.get(key, () => {
-      const { listed } = this.#current();
-      const vehicles = request.ids.flatMap((id) => listed.vehicles.filter((v) => v.id === id));
-      return prepareHtml(renderPage(this.#site, comparePage(this.#site, { request, vehicles, listed: listed.vehicles }), this.#assets));
-    });
+    const key = `m${request.ids.join(",")}|${request.extra}|${request.malformed.join(",")}`;
+    return this.#tracked(key, (listed) => ({
+      body: this.#render(comparePage(this.#site, { request, vehicles: listed.pick(request.ids), listed: listed.vehicles })),
+    })).body;
   }
 
   /**
@@ -163,13 +162,13 @@ export class LivePages {
    * the site has no vehicle by that exact id (the plain contact page answers then).
    */
   contact(id: string): PreparedBody | undefined {
-    const kept = this.#contacts.get(id);
-    if (kept) return kept;
     const v = this.#current().all.pick([id])[0];
     if (!v) return undefined;
-    const body = prepareHtml(renderPage(this.#site, contactPage(this.#site, v), this.#assets));
-    this.#contacts.set(id, body);
-    return body;
+    return this.#answer(
+      `c${id}`,
+      () => v,
+      (cart) => ({ body: this.#render(contactPage(this.#site, cart)) }),
+    ).body;
   }
 
   /**
@@ -181,55 +180,100 @@ export class LivePages {
     const v = shown.all.find(slug);
     if (!v) return undefined;
     if (estimate && isListed(v)) {
-      const key = `${v.id}?${(Object.keys(PAYMENT_PARAMS) as (keyof PaymentFields)[]).map((k) => estimate[k] ?? "").join("&")}`;
-      return this.#estimates.get(key, () => ({
-        status: 200,
-        body: prepareHtml(renderPage(this.#site, vehiclePage(this.#site, v, estimate), this.#assets)),
-      }));
+      const key = `e${v.id}?${(Object.keys(PAYMENT_PARAMS) as (keyof PaymentFields)[]).map((k) => estimate[k] ?? "").join("&")}`;
+      return this.#answer(
+        key,
+        () => v,
+        (cart): VehiclePageAnswer => ({ status: 200, body: this.#render(vehiclePage(this.#site, cart, estimate)) }),
+      );
     }
-    let answer = this.#vehicles.get(v.id);
-    if (!answer) {
-      answer = isListed(v)
-        ? { status: 200, body: prepareHtml(renderPage(this.#site, vehiclePage(this.#site, v), this.#assets)) }
-        : {
-            status: 410,
-            body: prepareHtml(renderPage(this.#site, soldVehiclePage(this.#site, v, similarVehicles(v, shown.listed.vehicles)), this.#assets)),
-          };
-      this.#vehicles.set(v.id, answer);
-    }
-    return answer;
+    // A listed cart's page shows the cart alone; a sold one's offers similar listed carts.
+    return this.#answer(
+      `v${v.id}`,
+      () => ({ v, similar: isListed(v) ? null : similarVehicles(v, shown.listed.vehicles) }),
+      ({ v: cart, similar }): VehiclePageAnswer =>
+        similar
+          ? { status: 410, body: this.#render(soldVehiclePage(this.#site, cart, similar)) }
+          : { status: 200, body: this.#render(vehiclePage(this.#site, cart)) },
+    );
   }
 
   /** The sitemap's share of the catalogue: its pages, then every listed vehicle's page. */
   sitemapPaths(): string[] {
-    const shown = this.#current();
-    return [...shown.pages.keys(), ...shown.listed.vehicles.map(vehiclePath)];
+    return [...CATALOGUE_PATHS, ...this.#current().listed.vehicles.map(vehiclePath)];
   }
 
-  #forget(change?: VehicleChange): void {
+  /** The answer kept under `key`, checked against the current view when it is older (PageCache.answer). */
+  #answer<I, A extends { body: PreparedBody }>(key: string, inputs: () => I, make: (inputs: I) => A): A {
+    return this.#cache.answer(this.#prefix + key, this.#version, inputs, make);
+  }
+
+  /** The answer kept under `key`, made from the site's listed catalogue and checked by its reads (PageCache.tracked). */
+  #tracked<A extends { body: PreparedBody }>(key: string, make: (listed: Catalogue) => A): A {
+    return this.#cache.tracked(this.#prefix + key, this.#version, this.#current().listed, make);
+  }
+
+  #render(page: PageDef, servedAt?: string): PreparedBody {
+    return prepareHtml(renderPage(this.#site, page, this.#assets, servedAt));
+  }
+
+  #changed(change?: VehicleChange): void {
     if (change && !touches(change, this.#site.id)) return;
+    this.#version++;
+    if (this.#shown) this.#last = { shown: this.#shown, changes: [] };
     this.#shown = null;
-    this.#lists.clear();
-    this.#inventory.clear();
-    this.#estimates.clear();
-    this.#compares.clear();
-    this.#contacts.clear();
-    if (!change) return this.#vehicles.clear();
-    if (change.action !== "create") this.#vehicles.delete(change.previous.id);
-    if (change.action !== "delete") this.#vehicles.delete(change.vehicle.id);
-    for (const [id, answer] of this.#vehicles) if (answer.status === 410) this.#vehicles.delete(id);
+    const changes = this.#last?.changes;
+    if (!changes) return;
+    if (change && changes.length < FEW) changes.push(change);
+    else this.#last!.changes = null;
   }
 
   #current(): Shown {
     if (this.#shown) return this.#shown;
-    // The site shows only its vehicles (another site's is unknown here, its page a 404), and only their public fields.
-    const all = this.#feed
-      .all()
-      .filter((v) => isShownOn(v, this.#site.id))
-      .map(publicVehicle);
-    const listed = new Catalogue(all.filter(isListed));
-    const pages = new Map(cataloguePages({ catalogue: listed, site: this.#site }).map((p) => [p.path, p]));
-    this.#shown = { all: new Catalogue(all), listed, pages };
+    const last = this.#last;
+    this.#shown = (last?.changes && this.#replaced(last.shown, last.changes)) || this.#made(last?.shown);
+    this.#last = null;
     return this.#shown;
+  }
+
+  /**
+   * The view the site shows, made afresh from the whole catalogue. It shows only its published vehicles (another
+   * site's, or a draft, is unknown here: its page a 404), and only their public fields, naming no other site
+   * (publicVehicleOn: neither the sites that show it nor another site's lot). `before` lends its slug index.
+   */
+  #made(before?: Shown): Shown {
+    const siteId = this.#site.id;
+    const stored = this.#feed.all().filter((v) => onSite(v, siteId));
+    const elsewhere = new Set(stored.filter((v) => isListed(v) && standsElsewhere(v, siteId)).map((v) => v.id));
+    const all = stored.map((v) => publicVehicleOn(v, siteId));
+    return { all: new Catalogue(all, before?.all), listed: new Catalogue(all.filter(isListed), before?.listed), elsewhere };
+  }
+
+  /**
+   * `before` with the vehicles `changes` updated put in their places, or null when one of them adds or removes a
+   * vehicle, or changes which of the site's lists it is on (then the view is made afresh).
+   */
+  #replaced(before: Shown, changes: readonly VehicleChange[]): Shown | null {
+    const siteId = this.#site.id;
+    const all = before.all.vehicles.slice();
+    const listed = before.listed.vehicles.slice();
+    const places = (before.places ??= placesOf(before));
+    const [inAll, inListed]: [number[], number[]] = [[], []];
+    for (const change of changes) {
+      if (change.action !== "update") return null;
+      const { previous, vehicle } = change;
+      if (vehicle.id !== previous.id || !onSite(previous, siteId) || !onSite(vehicle, siteId)) return null;
+      if (isListed(vehicle) !== isListed(previous) || standsElsewhere(vehicle, siteId) !== standsElsewhere(previous, siteId)) return null;
+      const shown = publicVehicleOn(vehicle, siteId);
+      const place = places.get(vehicle.id);
+      if (!place) return null;
+      all[place.all] = shown;
+      inAll.push(place.all);
+      if (place.listed !== undefined) {
+        listed[place.listed] = shown;
+        inListed.push(place.listed);
+      }
+    }
+    return { all: new Catalogue(all, before.all, inAll), listed: new Catalogue(listed, before.listed, inListed), elsewhere: before.elsewhere, places };
   }
 }

@@ -45,7 +45,9 @@ describe("/rentals/cancel", () => {
     expect(doc.querySelector("header")).not.toBeNull();
     expect(doc.querySelector("footer")).not.toBeNull();
     expect(doc.body.textContent).toContain(r.reference);
-    expect(doc.querySelector(".notice")?.textContent).toBe("The rental starts within 24 hours: cancel now and 50% comes back, $342.50.");
+    expect(doc.querySelector(".notice")?.textContent).toBe(
+      "The rental starts within 24 hours: nothing was charged online; cancel now and under the policy 50% of the price, $342.50, is due.",
+    );
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute("content")).toContain("noindex");
     expect((await s.rentals.get(r.id))!.status).toBe("requested");
 
@@ -58,7 +60,9 @@ describe("/rentals/cancel", () => {
     expect(posted.status).toBe(200);
     const done = await page(posted);
     expect(done.querySelector("h1")?.textContent).toBe("Your rental is cancelled");
-    expect(done.querySelector(".notice")?.textContent).toContain("50% comes back: $342.50.");
+    expect(done.querySelector(".notice")?.textContent).toContain(
+      "Nothing was charged online. You cancelled within 24 hours of the start, so under the policy 50% of the price, $342.50, is due.",
+    );
     expect(await s.rentals.get(r.id)).toMatchObject({ status: "cancelled", refund: { percent: 50, amount: 342.5 } });
 
     const again = await page(await fetch(`${s.url}/rentals/cancel?token=${encodeURIComponent(token)}`));

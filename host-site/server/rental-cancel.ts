@@ -7,7 +7,7 @@ import { siteFacts } from "../lib/site-facts";
 import { rentalCancelPage, type RentalCancelView } from "../pages/RentalCancelPage";
 
 /** What the cancel page needs of the rental desk (api/routes/rentals-desk.ts). */
-export type RentalCancellation = Pick<RentalDesk, "fromToken" | "cancelByRenter">;
+export type RentalCancellation = Pick<RentalDesk, "fromToken" | "cancelByRenter" | "sendsMail">;
 
 /**
  * The renters' cancel page, /rentals/cancel (issue 31), rendered per request in the site's look: GET shows the
@@ -29,7 +29,7 @@ export function rentalCancelRouter(desk: RentalCancellation, assets: SiteAssets)
     const found = await desk.fromToken(token);
     if (!found.ok) return show(res, { kind: "invalid" }, 404);
     const r = found.reservation;
-    if (r.status === "cancelled") return show(res, { kind: "cancelled", reservation: r, refund: r.refund ?? found.refund, now: false });
+    if (r.status === "cancelled") return show(res, { kind: "cancelled", reservation: r, refund: r.refund ?? found.refund, now: false, mailed: false });
     if (!found.cancellable) return show(res, { kind: "closed", reservation: r });
     show(res, { kind: "confirm", reservation: r, refund: found.refund, token });
   });
@@ -38,7 +38,7 @@ export function rentalCancelRouter(desk: RentalCancellation, assets: SiteAssets)
     if (!done.ok) return show(res, { kind: "invalid" }, 404);
     const r = done.reservation;
     if (r.status !== "cancelled") return show(res, { kind: "closed", reservation: r }, 409);
-    show(res, { kind: "cancelled", reservation: r, refund: done.refund, now: !("already" in done && done.already) });
+    show(res, { kind: "cancelled", reservation: r, refund: done.refund, now: !("already" in done && done.already), mailed: desk.sendsMail });
   });
   return router;
 }

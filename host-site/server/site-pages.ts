@@ -9,6 +9,7 @@ import { notFoundPage } from "../pages/NotFoundPage";
 import type { PageDef } from "../pages/page";
 import { fixedPages, PAGE_ALIASES } from "../routes";
 import { type CatalogueFeed, type InventoryPageAnswer, LivePages, type VehiclePageAnswer } from "./live-pages";
+import { type CacheReport, PageCache } from "./page-cache";
 import type { InventoryQuery } from "../../domain/inventory-query";
 import type { ListingFeed } from "./feeds/listing-feeds";
 import type { PaymentFields } from "../../domain/payment";
@@ -27,8 +28,8 @@ interface SiteEntry {
   live: LivePages;
   /** Served path (aliases included) → the page that answers it. */
   fixed: Map<string, PageDef>;
-  /** Served path → its answer, rendered the first time it is asked for. */
-  prepared: Map<string, PreparedBody>;
+  /** The start of the keys of its other answers in the page cache, each rendered the first time it is asked for. */
+  prefix: string;
   sitemap: string[];
 }
 
@@ -43,10 +44,11 @@ const SITEMAP_BODY: BodyKind = { type: "application/xml; charset=utf-8", cacheCo
 
 /**
  * Every page of every site, cached per (site, page) as prepared bodies (bytes,
- * ETag, gzip and brotli; api/prepared/prepared-body.ts): rendered the first
- * time it is asked for and served from memory after. A change to a site drops
- * only that site's entries (its next request renders its new pages); a
- * catalogue change drops only the catalogue pages it touches (live-pages.ts).
+ * ETag, gzip and brotli; api/prepared/prepared-body.ts) in one PageCache bounded
+ * in bytes: rendered the first time it is asked for and served from memory
+ * after. A change to a site drops only that site's entries (its next request
+ * renders its new pages); a catalogue change renders again only the catalogue
+ * pages whose inputs it changed (live-pages.ts).
  */
 export class SitePages {
   readonly #entries = new Map<string, SiteEntry>();
@@ -54,10 +56,13 @@ export class SitePages {
   readonly #toWarm = new Map<string, Site>();
   readonly #vehicles: CatalogueFeed;
   readonly #assets: SiteAssets;
+  readonly #cache: PageCache;
+  #lastEntry = 0;
 
-  constructor(vehicles: CatalogueFeed, sites: SiteFeed, assets: SiteAssets) {
+  constructor(vehicles: CatalogueFeed, sites: SiteFeed, assets: SiteAssets, cache: PageCache = new PageCache()) {
     this.#vehicles = vehicles;
     this.#assets = assets;
+    this.#cache = cache;
     sites.onChange((change) => {
       this.#drop(change.action === "create" ? change.site.id : change.previous.id);
       // A site just added or edited is visited next (its owner checks it): its home page is rendered once the save has
@@ -95,7 +100,11 @@ export class SitePages {
   /** `site`'s sitemap.xml, made again after a catalogue change that touches the site. */
   sitemapXml(site: Site): PreparedBody {
     const e = this.#entry(site);
-    return e.live.derived("sitemap.xml", () => new PreparedBody(sitemapXml(e.facts, this.sitemapPaths(site)), SITEMAP_BODY));
+    return e.live.derived(
+      "sitemap.xml",
+      () => this.sitemapPaths(site),
+      (paths) => new PreparedBody(sitemapXml(e.facts, paths), SITEMAP_BODY),
+    );
   }
 
   /** The page of a vehicle of `site`, or undefined when it has none by that slug; `estimate`: its payment form's figures. */
@@ -144,10 +153,19 @@ export class SitePages {
     return this.#prepared(e, key, () => prepareHtml(renderPage(e.facts, page(), this.#assets)));
   }
 
+  /** A page that never reads the catalogue: kept until its site changes or the cache needs its room. */
   #prepared(e: SiteEntry, key: string, make: () => PreparedBody): PreparedBody {
-    let body = e.prepared.get(key);
-    if (body === undefined) e.prepared.set(key, (body = make()));
-    return body;
+    return this.#cache.answer(
+      e.prefix + key,
+      0,
+      () => null,
+      () => ({ body: make() }),
+    ).body;
+  }
+
+  /** What the page cache holds, for /api/health. */
+  cacheReport(): CacheReport {
+    return this.#cache.report();
   }
 
   #entry(site: Site): SiteEntry {
@@ -164,9 +182,9 @@ export class SitePages {
     const entry: SiteEntry = {
       site,
       facts,
-      live: new LivePages(this.#vehicles, this.#assets, site),
+      live: new LivePages(this.#vehicles, this.#assets, site, this.#cache),
       fixed,
-      prepared: new Map(),
+      prefix: `site${++this.#lastEntry}\0`,
       sitemap: pages.filter((p) => !p.meta.noindex).map((p) => p.path),
     };
     this.#entries.set(site.id, entry);
@@ -174,7 +192,9 @@ export class SitePages {
   }
 
   #drop(id: string): void {
-    this.#entries.get(id)?.live.close();
+    const e = this.#entries.get(id);
+    e?.live.close();
+    if (e) this.#cache.forget(e.prefix);
     this.#entries.delete(id);
   }
 }

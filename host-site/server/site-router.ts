@@ -10,6 +10,7 @@ import type { Site } from "../../domain/site";
 import { siteFacts } from "../lib/site-facts";
 import { errorPage } from "../pages/ErrorPage";
 import { MANIFEST_FILE, type SiteManifest } from "../site-manifest";
+import { type CacheReport, PageCache } from "./page-cache";
 import type { CatalogueFeed } from "./live-pages";
 import { type SiteFeed, SitePages } from "./site-pages";
 import type { PreparedBody } from "../../api/prepared/prepared-body";
@@ -23,6 +24,8 @@ import { COMPARE_PATH } from "../pages/ComparePage";
 import { CONTACT_VEHICLE_PARAM } from "../content/nav";
 import { RENTAL_CANCEL_PATH } from "../pages/RentalCancelPage";
 import { rentalCancelRouter, type RentalCancellation } from "./rental-cancel";
+import { rentalConfirmRouter, type RentalEmailConfirmation } from "./rental-confirm";
+import { RENTAL_CONFIRM_PATH } from "../../domain/rental-booking";
 
 export interface SiteDeps {
   /** dist/site: the prerendered pages and their assets. */
@@ -34,7 +37,9 @@ export interface SiteDeps {
   /** The sites: each one's pages follow its every change. */
   sites: SiteFeed;
   /** The rental desk, for the renters' cancel page (issue 31); absent, that page is the 404. */
-  rentals?: RentalCancellation;
+  rentals?: RentalCancellation & RentalEmailConfirmation;
+  /** PAGE_CACHE_MB in bytes: what every site's rendered pages may take in memory (default 128 MB). */
+  pageCacheBytes?: number;
 }
 
 /** Hashed assets never change under their name. */
@@ -57,6 +62,8 @@ export type SiteRouter = Router & {
    * ones Express would add) and return true; anything else returns false for Express, which answers it the same way.
    */
   fromMemory(req: IncomingMessage, res: ServerResponse, site: Site, headers: OutgoingHttpHeaders): boolean;
+  /** What the pages kept in memory weigh, for /api/health. */
+  cacheReport(): CacheReport;
 };
 
 /** A redirect target that stays on this site: one slash, then neither a slash nor a backslash. */
@@ -86,11 +93,11 @@ const send = (req: Request, res: Response, body: PreparedBody, status = 200) => 
  * public files, its robots.txt and sitemap, and its 404 page (with status 404)
  * for everything else.
  */
-export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals }: SiteDeps): SiteRouter {
+export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals, pageCacheBytes }: SiteDeps): SiteRouter {
   const built = loadAssets(distDir);
   if (!built) console.warn(`[site] ${path.join(distDir, MANIFEST_FILE)} not found: run \`npm run build:site\`. Pages answer 503 until then.`);
   const assets = built ?? UNBUILT_ASSETS;
-  const pages = new SitePages(vehicles, sites, assets);
+  const pages = new SitePages(vehicles, sites, assets, new PageCache(pageCacheBytes));
 
   const router = Router();
   router.use(
@@ -147,6 +154,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals 
     else next();
   });
   if (rentals && built) router.use(RENTAL_CANCEL_PATH, rentalCancelRouter(rentals, assets));
+  if (rentals && built) router.use(RENTAL_CONFIRM_PATH, rentalConfirmRouter(rentals, assets));
   router.get("/vehicle/:id", vehicleRoute);
   router.get("/vehicles/:id", vehicleRoute);
 
@@ -177,7 +185,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals 
     else sendPrepared(req, res, answer, headers);
     return true;
   };
-  return Object.assign(router, { fromMemory });
+  return Object.assign(router, { fromMemory, cacheReport: () => pages.cacheReport() });
 }
 
 /**

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { Site } from "../../domain/site";
 import { setSessionLostHandler } from "./api/client";
-import { chooseSite, currentSite, useCurrentSite, useSitesVersion } from "./current-site";
+import { chooseSite, currentSite, useCurrentSite, useSitesVersion, workingSite } from "./current-site";
 import { staffApi, type Session } from "./api/staff-api";
 import { Notice } from "./components/Notice";
 import { ScreenHeading } from "./components/ScreenHeading";
+import { SiteSwitcher } from "./components/SiteSwitcher";
+import { organisationName } from "./organisation";
 import { BASE, Link, matchRoute, usePath, type Route } from "./router";
 import { Accounts } from "./screens/Accounts";
 import { Embed } from "./screens/Embed";
@@ -48,8 +50,23 @@ const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?
 /** An owner of the whole organisation (not scoped to sites): manages sites, accounts and partner origins. */
 const organisationOwner = (session: Session) => session.role === "owner" && !session.sites;
 
-function Screen({ route, session }: { route: Route; session: Session }) {
+/** The screens that change one site's things: they work on the working site (current-site.ts) and name it. */
+const PER_SITE: readonly Route["screen"][] = ["origins", "embed", "rentals"];
+
+/** The sites the account may act on: loading (null), read, or not read (the failure, in words). */
+type AccountSites = null | { list: Site[] } | { failure: string };
+
+function Screen({ route, session, sites, site }: { route: Route; session: Session; sites: AccountSites; site: Site | undefined }) {
   const owner = organisationOwner(session);
+  if (PER_SITE.includes(route.screen) && !site && (route.screen !== "origins" || owner)) {
+    if (sites && "failure" in sites) return <Notice tone="error">Could not load your sites: {sites.failure}</Notice>;
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
+  }
+  const switchable = sites !== null && "list" in sites && sites.list.length > 1;
   switch (route.screen) {
     case "inventory":
       return <Inventory />;
@@ -64,14 +81,20 @@ function Screen({ route, session }: { route: Route; session: Session }) {
     case "lead":
       return <OneLead key={route.id} id={route.id} leadMail={session.leadMail} me={session.email} />;
     case "embed":
-      return <Embed owner={owner} />;
+      return <Embed owner={owner} site={site!} switchable={switchable} />;
     case "rentals":
-      return <Rentals owner={session.role === "owner"} />;
+      return <Rentals owner={session.role === "owner"} site={site!} switchable={switchable} />;
     case "accounts":
     case "origins":
     case "sites":
       if (!owner) return <Forbidden />;
-      return route.screen === "accounts" ? <Accounts me={session.email} /> : route.screen === "origins" ? <Origins /> : <Sites />;
+      return route.screen === "accounts" ? (
+        <Accounts me={session.email} />
+      ) : route.screen === "origins" ? (
+        <Origins site={site!} switchable={switchable} />
+      ) : (
+        <Sites />
+      );
     default:
       return (
         <>
@@ -93,38 +116,6 @@ function Forbidden() {
   );
 }
 
-/** The header's choice of site, for an account with more than one (hidden with one): the inbox then shows that site's leads. */
-function SiteSwitcher() {
-  const [sites, setSites] = useState<Site[]>([]);
-  const chosen = useCurrentSite();
-  const version = useSitesVersion();
-  useEffect(() => {
-    staffApi.sites().then(
-      ({ sites: list }) => {
-        setSites(list);
-        const now = currentSite();
-        if (now && !list.some((s) => s.id === now)) chooseSite("");
-      },
-      // Without the list there is nothing to switch between; the screens say what failed.
-      () => setSites([]),
-    );
-  }, [version]);
-  if (sites.length < 2) return null;
-  return (
-    <div className="top__site">
-      <label htmlFor="site-switcher">Site</label>
-      <select id="site-switcher" value={chosen} onChange={(event) => chooseSite(event.target.value)}>
-        <option value="">All sites</option>
-        {sites.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** A modal sign-in over the screen whose session ended, so nothing typed there is lost. */
 function SignInAgain({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -143,7 +134,29 @@ export function App() {
   const [session, setSession] = useState<SessionState>({ state: "checking" });
   const route = matchRoute(usePath());
   // A screen starts again on the site the switcher chose.
-  const site = useCurrentSite();
+  const chosen = useCurrentSite();
+  const sitesVersion = useSitesVersion();
+  const [sites, setSites] = useState<AccountSites>(null);
+  const working = session.state === "signed-in" && !session.session.mustChangePassword;
+  // The account's sites, for the header and the pages that work on one (read again when the Sites page changes them).
+  useEffect(() => {
+    if (!working) return;
+    let live = true;
+    staffApi.sites().then(
+      ({ sites: list }) => {
+        if (!live) return;
+        setSites({ list });
+        const now = currentSite();
+        if (now && !list.some((s) => s.id === now)) chooseSite("");
+      },
+      (err: unknown) => live && setSites({ failure: errorMessage(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [working, sitesVersion]);
+  const site = sites && "list" in sites ? workingSite(sites.list, chosen, location.host) : undefined;
+  const organisation = organisationName();
 
   useEffect(() => {
     setSessionLostHandler(() => {
@@ -188,11 +201,19 @@ export function App() {
       <header className="top">
         <div className="container top__bar">
           <p className="top__brand">
-            Sussex Coast Golf Carts <span className="top__tag">Staff</span>
+            {organisation ? (
+              <>
+                {organisation} <span className="top__tag">Staff</span>
+              </>
+            ) : (
+              "Staff console"
+            )}
           </p>
           {session.state === "signed-in" && (
             <div className="top__account">
-              {!session.session.mustChangePassword && <SiteSwitcher />}
+              {working && sites && "list" in sites && (
+                <SiteSwitcher sites={sites.list} chosen={chosen} working={site} perSite={PER_SITE.includes(route.screen)} organisation={organisation} />
+              )}
               <span className="top__email">{session.session.email}</span>
               <button type="button" className="btn btn--small btn--on-dark" onClick={() => void signOut()}>
                 Sign out
@@ -225,7 +246,7 @@ export function App() {
           (session.session.mustChangePassword ? (
             <ChooseNewPassword email={session.session.email} onChosen={signedIn} />
           ) : (
-            <Screen key={site} route={route} session={session.session} />
+            <Screen key={chosen} route={route} session={session.session} sites={sites} site={site} />
           ))}
       </main>
       {session.state === "signed-in" && session.expired && <SignInAgain onSignedIn={signedIn} />}

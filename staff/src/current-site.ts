@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from "react";
+import { siteForHost, type Site } from "../../domain/site";
 
 /**
  * The site the console's switcher has chosen (issue 26): its id, or "" for
  * every site the account may act on. Kept for this tab; the inbox's calls
- * send it, so the leads shown are that site's.
+ * send it, so the leads shown are that site's. A page that changes one site's
+ * things works on `workingSite` (docs/decisions/0058).
  */
 const KEY = "gc-staff-site";
 const listeners = new Set<() => void>();
@@ -38,3 +40,13 @@ export const useSitesVersion = (): number =>
     () => sitesVersion,
     () => 0,
   );
+
+/**
+ * The one site a per-site page (partner origins, the embed builder, the rental desk and its fleet) works on, among
+ * the account's `sites`: the one chosen in the header; with "All sites" (or a choice no longer listed), the site this
+ * console is served as (`host`) when the account may act on it; else the first of the account's. Its id goes with
+ * every call as `?site=`, and the page names it.
+ */
+export function workingSite(sites: readonly Site[], chosen: string, host: string): Site | undefined {
+  return sites.find((s) => s.id === chosen) ?? sites.find((s) => s.id === siteForHost(sites, host)?.site.id) ?? sites[0];
+}

@@ -1,5 +1,5 @@
 import { forwardRef, memo } from "react";
-import { LIST_COLUMNS, nextSort, type InventoryListQuery, type ListColumn } from "../../domain/inventory-list";
+import { LIST_COLUMNS, nextSort, sitesText, type InventoryListQuery, type ListColumn } from "../../domain/inventory-list";
 import { pictureSet, shownImages } from "../../domain/photo";
 import { daysOnLot, type Vehicle } from "../../domain/vehicle";
 import { formatPrice } from "./format";
@@ -21,14 +21,18 @@ interface InventoryTableProps {
   /** The vehicle whose status is being changed: its buttons wait. */
   busy: string | null;
   onMark: (vehicle: Vehicle, status: VehicleStatus) => void;
+  /** Each site's name by its id, for the Sites column. */
+  siteNames?: ReadonlyMap<string, string>;
 }
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 /**
  * The inventory as a table whose column headers sort it (aria-sort); on a phone each row stacks into a card, every
  * cell under its column's name. Each row has a tick box for bulk changes and buttons for its other statuses.
  */
 export const InventoryTable = forwardRef<HTMLTableSectionElement, InventoryTableProps>(function InventoryTable(
-  { rows, query, onSort, today, selected, onSelect, busy, onMark },
+  { rows, query, onSort, today, selected, onSelect, busy, onMark, siteNames = NO_NAMES },
   body,
 ) {
   const sortOf = (column: ListColumn) => (query.sort === column ? (query.order === "desc" ? "descending" : "ascending") : undefined);
@@ -53,6 +57,9 @@ export const InventoryTable = forwardRef<HTMLTableSectionElement, InventoryTable
                 </button>
               </th>
             ))}
+            <th scope="col" className="inventory-table__sites">
+              Sites
+            </th>
             <th scope="col">
               <span className="visually-hidden">Change status</span>
             </th>
@@ -60,7 +67,7 @@ export const InventoryTable = forwardRef<HTMLTableSectionElement, InventoryTable
         </thead>
         <tbody ref={body}>
           {rows.map((v) => (
-            <Row key={v.id} v={v} today={today} picked={selected.has(v.id)} onSelect={onSelect} busy={busy === v.id} onMark={onMark} />
+            <Row key={v.id} v={v} today={today} picked={selected.has(v.id)} onSelect={onSelect} busy={busy === v.id} onMark={onMark} siteNames={siteNames} />
           ))}
         </tbody>
       </table>
@@ -76,6 +83,7 @@ const Row = memo(function Row({
   onSelect,
   busy,
   onMark,
+  siteNames,
 }: {
   v: Vehicle;
   today: Date;
@@ -83,6 +91,7 @@ const Row = memo(function Row({
   onSelect: (id: string, selected: boolean) => void;
   busy: boolean;
   onMark: (vehicle: Vehicle, status: VehicleStatus) => void;
+  siteNames: ReadonlyMap<string, string>;
 }) {
   const days = daysOnLot(v, today);
   const image = shownImages(v.images)[0];
@@ -121,10 +130,14 @@ const Row = memo(function Row({
         <p className={`status status--${v.status}`}>
           <span className="visually-hidden">Status: </span>
           {STATUS_LABELS[v.status]}
+          {v.draft && <span className="status-draft"> · Draft, not on the site</span>}
         </p>
       </td>
       <td data-label="Days on lot" className="inventory-table__days">
         {days ?? none}
+      </td>
+      <td data-label="Sites" className="inventory-table__sites">
+        {v.sites?.length ? sitesText(v, siteNames) : <span className="muted">{sitesText(v, siteNames)}</span>}
       </td>
       <td className="vehicle-row__actions">
         {VEHICLE_STATUSES.filter((s) => s !== v.status).map((s) => (

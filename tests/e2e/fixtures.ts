@@ -18,7 +18,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       page.on("console", (msg) => {
         if (msg.type() !== "error") return;
         const text = msg.text();
-        if (!allowed.some((re) => re.test(text))) problems.push(`console.error: ${text}`);
+        // "Failed to load resource" names no address; its location does.
+        const where = msg.location().url;
+        if (!allowed.some((re) => re.test(text))) problems.push(`console.error: ${text}${where ? ` (${where})` : ""}`);
       });
       await use({ allow: (re) => allowed.push(re) });
       expect(problems, "unexpected console errors or page errors").toEqual([]);

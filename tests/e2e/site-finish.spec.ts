@@ -4,7 +4,7 @@
  * browser's layout-shift entries. The desktop project runs at 1280×900, the
  * phone project at 390 px wide.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { BUSINESS } from "../../domain/business";
 import { expect, test } from "./fixtures";
 
@@ -71,6 +71,81 @@ test.describe("the floating call button", { tag: "@layout" }, () => {
       expect(covered).toEqual([]);
     });
   }
+});
+
+test.describe("the floating call button and what a visitor scrolls to", { tag: "@layout" }, () => {
+  /** Whether two boxes share any area. */
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  /** A local date-time `days` from now at 10:00, as the booking's fields take it. */
+  const inDays = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T10:00`;
+
+  /** What of `target` the floating call button covers now: nothing when the button is not shown. */
+  async function coveredNow(page: Page, target: Locator): Promise<boolean> {
+    const floating = page.locator(".floating-call");
+    if (!(await floating.isVisible())) return false;
+    const button = await floating.boundingBox();
+    const box = await target.boundingBox();
+    return Boolean(button && box && overlaps(box, button));
+  }
+
+  /**
+   * Each of `targets`: as the page opens (those in view then), and brought into view as the browser brings an element
+   * (a link's target, the keyboard's focus, a find): from the top of the page until it just shows at the bottom edge,
+   * and as Playwright scrolls before a click. The floating call button's box shares no pixel with it in any of these.
+   */
+  async function expectUncovered(page: Page, targets: Locator, what: string) {
+    const count = await targets.count();
+    expect(count, what).toBeGreaterThan(0);
+    const covered: string[] = [];
+    const name = async (target: Locator) => `${what} "${(await target.innerText()).replace(/\s+/g, " ")}"`;
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await frames(page);
+    for (let i = 0; i < count; i++) {
+      const target = targets.nth(i);
+      if (await coveredNow(page, target)) covered.push(`${await name(target)} as the page opens`);
+    }
+    for (let i = 0; i < count; i++) {
+      const target = targets.nth(i);
+      for (const how of ["reading down", "before a click"]) {
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+        if (how === "reading down") await target.evaluate((el) => el.scrollIntoView({ block: "end", behavior: "instant" }));
+        else await target.scrollIntoViewIfNeeded();
+        await frames(page);
+        await expect(target).toBeInViewport();
+        if (await coveredNow(page, target)) covered.push(`${await name(target)} ${how}`);
+      }
+    }
+    expect(covered).toEqual([]);
+  }
+
+  test("covers no rental price or amount of the price box", async ({ page }) => {
+    // Two dozen figures, each scrolled to twice.
+    test.slow();
+    await page.goto("/rentals");
+    const pricing = page.locator("gc-rental-pricing");
+    await expectUncovered(page, pricing.locator("[part=price]"), "the price");
+    await expectUncovered(page, pricing.locator("[part=savings]"), "the saving");
+    const booking = page.locator("gc-rental-booking");
+    await booking.getByLabel("Starts", { exact: true }).fill(inDays(10));
+    await booking.getByLabel("Ends", { exact: true }).fill(inDays(13));
+    await expect(booking.locator("[part=total]")).toBeVisible();
+    await expectUncovered(page, booking.locator("[part=quote] td"), "the price box's amount");
+  });
+
+  for (const path of ["/", "/about"])
+    test(`${path}: covers no stat tile`, async ({ page }) => {
+      await page.goto(path);
+      await expectUncovered(page, page.locator(".stat-grid > div"), "the tile");
+    });
+
+  test("covers neither a vehicle's price and tiles nor Get Financing Quote", async ({ page }) => {
+    await page.goto("/vehicle/denago-ev-city");
+    const detail = page.locator("gc-vehicle-detail");
+    await expect(detail.getByRole("link", { name: /Get Financing Quote/ })).toBeVisible();
+    await expectUncovered(page, detail.locator("[part=price], [part=tile], [part=financing]"), "the vehicle's");
+  });
 });
 
 test.describe("buttons under a grid of cards", { tag: "@layout" }, () => {

@@ -1,5 +1,6 @@
 /** The header's navigation rules and the mobile slide-out menu (spec §2 Global, issue 4 §2). */
 import { BUSINESS } from "../../domain/business";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const MAIN = ["/", "/inventory", "/rentals", "/services", "/showroom", "/contact"] as const;
@@ -66,6 +67,79 @@ test.describe("desktop", () => {
     await page.mouse.move(0, 400);
     await expect(menu).toBeHidden();
   });
+
+  // Spec §9's interface timings, on the page's own clock: nothing here waits for real time to pass.
+  /** Stops the page's clock (installed before it loaded) a moment ahead, so only runFor moves it. */
+  const pauseClock = async (page: Page) => page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+
+  test("the About menu opens once the mouse rests 100 ms on it and stays 300 ms after it leaves", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await pauseClock(page);
+    const toggle = page.getByRole("button", { name: "About" });
+    const menu = page.locator("#about-menu");
+    const away = async () => page.mouse.move(640, 700);
+
+    // A mouse passing over it opens nothing.
+    await toggle.hover();
+    await page.clock.runFor(60);
+    await away();
+    await page.clock.runFor(1000);
+    await expect(menu).toBeHidden();
+
+    await toggle.hover();
+    await page.clock.runFor(99);
+    await expect(menu).toBeHidden();
+    await page.clock.runFor(1);
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+
+    // Leaving and coming back within the grace keeps it open; leaving for 300 ms closes it.
+    await away();
+    await page.clock.runFor(299);
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Eco-Impact Calculator" }).hover();
+    await page.clock.runFor(1000);
+    await expect(menu).toBeVisible();
+    await away();
+    await page.clock.runFor(299);
+    await expect(menu).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    // Opened by a click, it stays when the mouse leaves.
+    await toggle.click();
+    await away();
+    await page.clock.runFor(1000);
+    await expect(menu).toBeVisible();
+  });
+
+  test("typing in the open About menu goes to the item that starts with the letters, and forgets them after 1 s", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await pauseClock(page);
+    const toggle = page.getByRole("button", { name: "About" });
+    const menu = page.locator("#about-menu");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("e");
+    await expect(menu.getByRole("link", { name: "Eco-Impact Calculator" })).toBeFocused();
+    // Within the second, "a" adds to "e": no item starts with "ea", so focus stays.
+    await page.clock.runFor(999);
+    await page.keyboard.press("a");
+    await expect(menu.getByRole("link", { name: "Eco-Impact Calculator" })).toBeFocused();
+    // A second after the last key the letters are forgotten: "a" alone finds About Us.
+    await page.clock.runFor(1000);
+    await page.keyboard.press("a");
+    await expect(menu.getByRole("link", { name: "About Us" })).toBeFocused();
+    // Letters match whatever their case.
+    await page.clock.runFor(1000);
+    await page.keyboard.press("E");
+    await expect(menu.getByRole("link", { name: "Eco-Impact Calculator" })).toBeFocused();
+    await expect(menu).toBeVisible();
+  });
 });
 
 test.describe("mobile menu", { tag: "@layout" }, () => {
@@ -111,6 +185,20 @@ test.describe("mobile menu", { tag: "@layout" }, () => {
     await expect(page.locator("#site-menu").getByRole("link", { name: /Call Now/ })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(toggle).toBeFocused();
+  });
+
+  test("tapping the dimmed page beside it closes it, and the tap reaches nothing behind", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const panel = page.locator("#site-menu");
+    await toggle.tap();
+    await expect(panel).toBeVisible();
+    const { x } = (await panel.boundingBox())!;
+    expect(x).toBeGreaterThan(20);
+    await page.touchscreen.tap(x / 2, page.viewportSize()!.height / 2);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("tapping a link in it closes it and goes there", async ({ page }) => {

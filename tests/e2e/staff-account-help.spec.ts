@@ -99,8 +99,12 @@ test("an owner unlocks an account held back by failed sign-ins, and it signs in 
 
   await signInWithForm(page, owner);
   await page.getByRole("link", { name: "Accounts" }).click();
+  const row = page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: sales.email });
+  await expect(row).toContainText(/Held back after failed sign-ins from \S+ until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/);
+  await expect(page.getByText("Held back after failed sign-ins")).toHaveCount(1);
   await page.getByRole("button", { name: `Unlock: ${sales.email}` }).click();
   await expect(page.getByText(`Unlocked ${sales.email}`)).toBeVisible();
+  await expect(row).not.toContainText("Held back");
 
   await them.getByRole("button", { name: "Sign in" }).click();
   await expect(them.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();

@@ -160,7 +160,7 @@ test("marks a cart on hold, sold and available again", async ({ signedInPage: pa
         .getByRole("dialog", { name: `Mark ${vehicle.name} sold?` })
         .getByRole("button", { name: "Mark sold" })
         .press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: `${vehicle.name} is now ${label.toLowerCase()}.` })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: `${vehicle.name} is now ${label.toLowerCase()}` })).toBeVisible();
     // The pressed button is gone; the keyboard user stays in the row.
     await expect(row.getByRole("button").first()).toBeFocused();
     await expect(row.locator(".status")).toHaveText(`Status: ${label}`);
@@ -221,7 +221,9 @@ test("adds a vehicle with every field of the form; bad input gets the core schem
   await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
   try {
-    await expect(page.getByRole("status").filter({ hasText: `Created ${name}.` })).toHaveText(`Created ${name}. It is on the site now; add its photos below.`);
+    await expect(page.getByRole("status").filter({ hasText: `Created ${name} ` })).toHaveText(
+      `Created ${name} as a draft: it is not on the site yet. Add its photos below, then untick Draft and save to publish it.`,
+    );
     expect((await staffVehicle(ownerApi, id)).vehicle).toEqual({
       id,
       name,
@@ -248,6 +250,7 @@ test("adds a vehicle with every field of the form; bad input gets the core schem
       cost: 6100,
       receivedAt: "2026-09-01",
       location: "sussex-coast",
+      draft: true,
     });
   } finally {
     await ownerApi.delete(`/api/staff/vehicles/${id}`);
@@ -288,9 +291,9 @@ test("the history shows who changed what: the vehicle by its name, each field's 
   await page.goto("/staff/origins");
   await page.getByLabel("Origin", { exact: true }).fill(partner);
   await page.getByRole("button", { name: "Add origin" }).click();
-  await expect(page.getByRole("status")).toHaveText(`${partner} may now send leads.`);
+  await expect(page.getByRole("status")).toHaveText(`${partner} may now send leads to Sussex Coast Golf Carts.`);
   await page.getByRole("button", { name: `Remove: ${partner}` }).click();
-  await expect(page.getByRole("status")).toHaveText(`${partner} may no longer send leads.`);
+  await expect(page.getByRole("status")).toHaveText(`${partner} may no longer send leads to Sussex Coast Golf Carts.`);
 
   await page.getByRole("link", { name: "History" }).click();
   const row = page
@@ -411,10 +414,10 @@ test("owners add a partner origin and its leads are accepted at once; removing i
   ).toBeVisible();
   await page.getByLabel("Origin").fill(partner);
   await page.getByRole("button", { name: "Add origin" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${partner} may now send leads.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `${partner} may now send leads to Sussex Coast Golf Carts.` })).toBeVisible();
   expect((await lead()).status()).toBe(201);
   await page.getByRole("button", { name: `Remove: ${partner}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${partner} may no longer send leads.` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `${partner} may no longer send leads to Sussex Coast Golf Carts.` })).toBeVisible();
   expect((await lead()).status()).toBe(403);
 });
 

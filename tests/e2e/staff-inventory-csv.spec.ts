@@ -50,6 +50,37 @@ async function importAndExport(page: Page, testInfo: TestInfo, deleteLater: (ids
   expect(download.suggestedFilename()).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(await readFile((await download.path())!, "utf8")).toBe(good);
   await page.screenshot({ path: testInfo.outputPath("exported.png") });
+
+  // A new stock number of a model now in the catalogue: its description is asked for, never copied; the preview
+  // lists every field the cart would get, those from the model marked, and that it has no photos yet.
+  const model = units[0]!;
+  const head = "Stock number,Brand,Model,Condition,Year,Price";
+  const row = `${tag.toUpperCase()}-NEW,${TEST_BRAND},${model.name},new,2026,12995`;
+  await tools.getByLabel("CSV file to import").setInputFiles(csvFile("second.csv", `${head}\r\n${row}\r\n`));
+  const asked = page.getByRole("region", { name: /Import preview: second\.csv/ });
+  await expect(asked.getByRole("row").filter({ hasText: `${tag.toUpperCase()}-NEW` })).toContainText(
+    "Description: Description is needed for a new cart: it is written for each unit, so a new cart never takes another cart's",
+  );
+  await asked.getByRole("button", { name: "Cancel" }).click();
+  await tools.getByLabel("CSV file to import").setInputFiles(csvFile("second.csv", `${head},Description\r\n${row},Just arrived.\r\n`));
+  const second = page
+    .getByRole("region", { name: /Import preview: second\.csv/ })
+    .getByRole("row")
+    .filter({ hasText: `${tag.toUpperCase()}-NEW` });
+  await expect(second).toContainText("New cart");
+  await expect(second).toContainText("Never its description or photos.");
+  for (const line of [
+    "Description: Just arrived.",
+    "Category: Golf Carts (from the model)",
+    `Seats: ${model.specifications.seatingCapacity} (from the model)`,
+    "Photos: none yet",
+  ])
+    await expect(second.getByRole("listitem").filter({ hasText: line })).toHaveCount(1);
+  await second.screenshot({ path: testInfo.outputPath("preview-model-facts.png") });
+  await page
+    .getByRole("region", { name: /Import preview: second\.csv/ })
+    .getByRole("button", { name: "Cancel" })
+    .click();
 }
 
 test.describe("the inventory's CSV import and export", () => {

@@ -18,6 +18,7 @@ import { freePort, startSmtpSink, type SmtpSink } from "../../api/testing/smtp-s
 import { addAccount } from "../../api/testing/staff-client";
 import { postJson, validLead } from "../../api/testing/test-server";
 import { DEMO, E2E_DATA_DIR, SITE } from "../../playwright.config";
+import { reserveStyle } from "../../widgets/embed-snippet";
 import { addAccountWithCli, expect, signedInApi, test, type StaffAccount } from "./staff-fixtures";
 
 const tagOf = () => randomBytes(4).toString("hex");
@@ -163,9 +164,11 @@ test.describe("the leads inbox", () => {
       await search.getByLabel("Status").selectOption("new");
       await expect.poll(() => shownNames(page)).toEqual([`Site Visitor ${tag}`]);
 
-      // After a reload (from the server), with the date range of today.
+      // After a reload (from the server: the filters are kept in the address), any status, the date range of today.
       await page.reload();
       await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+      await expect(search.getByLabel("Status")).toHaveValue("new");
+      await search.getByLabel("Status").selectOption({ label: "Any status" });
       const today = new Date();
       const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
       await search.getByLabel("From").fill(day);
@@ -515,12 +518,14 @@ test.describe("the Embed page", () => {
     const expected = [
       `<script src="${SITE}/widgets/contact-form.js" defer></script>`,
       ``,
-      `<gc-contact-form source="${source}" redirect="" style="display:block;min-height:clamp(560px, 915px - 45vw, 732px)">`,
+      `<gc-contact-form source="${source}" redirect="" style="${reserveStyle({ tag: "gc-contact-form" })}">`,
       `  <p><a href="${SITE}/contact">Send us a message</a> or call <a href="tel:+13025550142">(302) 555-0142</a>.</p>`,
       `</gc-contact-form>`,
     ].join("\n");
     await expect(snippet).toHaveText(expected);
-    await expect(page.getByRole("status").filter({ hasText: "Before the form can send leads" })).toContainText("add it to ALLOWED_ORIGINS");
+    await expect(page.getByRole("status").filter({ hasText: "Before the widget can send messages" })).toContainText(
+      "add it on Partner origins with this site chosen",
+    );
 
     // The live preview is the widget itself, run by the console's page.
     const preview = page.getByTestId("embed-preview");
@@ -542,7 +547,7 @@ test.describe("the Embed page", () => {
       [
         `<script src="${SITE}/widgets/eco-calculator.js" defer></script>`,
         ``,
-        `<gc-eco-calculator miles="60" usage="commercial" years="3" style="display:block;min-height:clamp(440px, 1000px - 50vw, 780px)">`,
+        `<gc-eco-calculator miles="60" usage="commercial" years="3" style="${reserveStyle({ tag: "gc-eco-calculator" })}">`,
         `  <p><a href="${SITE}/eco-impact">Our savings calculator</a> or call <a href="tel:+13025550142">(302) 555-0142</a>.</p>`,
         `</gc-eco-calculator>`,
       ].join("\n"),

@@ -197,7 +197,11 @@ test("a portrait photo's thumbnail in the console shows the whole photo, not its
   ).toBeGreaterThan(50);
 });
 
-test("the console reorders photos (first = main) and removes one; the pages follow", async ({ signedInPage: page, makeVehicle, ownerApi }) => {
+test("the console reorders photos (first = main), removes one and undoes a removal; the pages follow", async ({
+  signedInPage: page,
+  makeVehicle,
+  ownerApi,
+}) => {
   // Two photos through sharp (see above), then the pages after each change: 12 s when the machine is shared.
   test.setTimeout(90_000);
   const v = await makeVehicle();
@@ -228,7 +232,18 @@ test("the console reorders photos (first = main) and removes one; the pages foll
 
   await page.goto(`/staff/vehicles/${v.id}`);
   await photos.getByRole("button", { name: "Remove photo 1" }).click();
-  await expect(photos.getByRole("status")).toHaveText("Photo 1 removed.");
+  await expect(photos.getByRole("status")).toContainText("Photo 1 removed.");
+  await expect(list).toHaveCount(1);
+  expect(await images()).toEqual([red, "/images/placeholder-vehicle.svg"]);
+  // A removal is undone from its notice: the photo is back in its place, on the site too.
+  await photos.getByRole("status").getByRole("button", { name: "Undo" }).click();
+  await expect(photos.getByRole("status")).toHaveText("Photo 1 is back in its place.");
+  await expect(list).toHaveCount(2);
+  await expect(list.first().getByRole("img")).toHaveAttribute("alt", "Photo 1");
+  expect(await images()).toEqual([blue, red, "/images/placeholder-vehicle.svg"]);
+  expect((await page.request.get(blue!)).status()).toBe(200);
+  await photos.getByRole("button", { name: "Remove photo 1" }).click();
+  await expect(photos.getByRole("status")).toContainText("Photo 1 removed.");
   await expect(list).toHaveCount(1);
   expect(await images()).toEqual([red, "/images/placeholder-vehicle.svg"]);
   // Saving the form keeps the photos: they are the panel's, not the form's.

@@ -77,7 +77,7 @@ test("an owner adds a site in the console: its home page is served by its host w
   const tag = randomBytes(3).toString("hex");
   const id = `e2e-${tag}`;
   const domain = `${id}.localhost`;
-  await expect(page.getByLabel("Site", { exact: true })).toHaveCount(0);
+  await expect(page.locator("header.top").getByLabel("Site", { exact: true })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Sites" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sites" })).toBeVisible();
@@ -130,7 +130,7 @@ test("an owner adds a site in the console: its home page is served by its host w
   await expect(page.locator(".notice--success")).toContainText(`it answers on ${domain} now`);
 
   // Two sites now: the header offers the choice, and the inbox follows it.
-  const switcher = page.getByLabel("Site", { exact: true });
+  const switcher = page.locator("header.top").getByLabel("Site", { exact: true });
   await expect(switcher).toBeVisible();
   await switcher.selectOption({ label: name });
   await page.getByRole("link", { name: "Leads" }).click();
@@ -158,7 +158,7 @@ test("an owner adds a site in the console: its home page is served by its host w
     "Embed",
     "History",
   ]);
-  await expect(sellerPage.getByLabel("Site", { exact: true })).toHaveCount(0);
+  await expect(sellerPage.locator("header.top").getByLabel("Site", { exact: true })).toHaveCount(0);
   await theirs.close();
 
   // Edit its region and phone: the site's page shows the new phone within a second of the save.
@@ -183,5 +183,5 @@ test("an owner adds a site in the console: its home page is served by its host w
   const gone = await visitHome(page.context(), domain, Date.now());
   expect(gone.status).toBe(421);
   await gone.visitor.close();
-  await expect(page.getByLabel("Site", { exact: true })).toHaveCount(0);
+  await expect(page.locator("header.top").getByLabel("Site", { exact: true })).toHaveCount(0);
 });

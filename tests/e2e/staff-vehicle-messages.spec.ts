@@ -16,7 +16,11 @@ const FIRST_SAVE: [string, string, string][] = [
   ["Category", "", "Category is required"],
   ["External URL", "maker.example/cart", "External URL must be a web address starting http:// or https://"],
   ["Description", "", "Description is required"],
-  ["Images", "https://cdn.example/cart.jpg", "must be a path on this site (an uploaded photo or /images/…): images from other sites cannot be shown"],
+  [
+    "Images",
+    "https://cdn.example/cart.jpg",
+    "must be an uploaded photo or one of the site's images (/images/…): other paths and other sites' images cannot be shown",
+  ],
   ["Seating capacity", "two", "Seating capacity must be a whole number of seats from 1 to 14"],
   ["Range", "", "Range must be a number from 1 to 200 miles, or a text of at most 40 characters"],
   ["Top speed", "400", "Top speed must be a number from 1 to 60 mph, or a text of at most 40 characters"],

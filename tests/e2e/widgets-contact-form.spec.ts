@@ -11,7 +11,7 @@ test.describe("contact form on the landing page", () => {
     for (const message of [
       "First name is required",
       "Last name is required",
-      "Email address is required",
+      "Invalid email address",
       "Phone number is required",
       "Message must be at least 10 characters",
     ]) {
@@ -29,8 +29,7 @@ test.describe("contact form on the landing page", () => {
     await expect(form.getByText("First name is required")).toHaveCount(0);
     await expect(form.getByText("Last name is required")).toHaveCount(0);
     await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByText("Phone number must have at least 10 digits")).toBeVisible();
-    await expect(form.getByText("Phone number is required")).toHaveCount(0);
+    await expect(form.getByText("Phone number is required")).toBeVisible();
     await expect(form.getByText("Message must be at least 10 characters")).toBeVisible();
     expect((await readStoredLeads(E2E_DATA_DIR)).filter((l) => l.lastName === lastName)).toEqual([]);
   });

@@ -18,7 +18,8 @@ test("an element added first and given its attributes one microtask later: no fa
   thirdOrigin,
 }) => {
   await page.goto(thirdOrigin.page("/imperative.html", partnerPage(`<main></main>`, { head: RECORD_EVENTS })));
-  await page.waitForFunction(() => customElements.get("gc-vehicle-detail") && customElements.get("gc-contact-form"));
+  // gc-widgets.js loads an element's code when the page asks for its definition (or adds one): decision 0060.
+  await page.evaluate(() => Promise.all([customElements.whenDefined("gc-vehicle-detail"), customElements.whenDefined("gc-contact-form")]).then(() => true));
   await page.evaluate(async () => {
     const detail = document.createElement("gc-vehicle-detail");
     const form = document.createElement("gc-contact-form");

@@ -38,7 +38,7 @@ test.describe("a page that may not post leads", () => {
     await form.getByRole("button", { name: "Send Message" }).click();
 
     const toast = form.getByRole("alert");
-    await expect(toast).toContainText("This form cannot send your message from this page");
+    await expect(toast).toContainText("This page cannot send your message to us.");
     await expect(toast).not.toContainText("Please try again");
     await expect(toast.getByRole("link", { name: `Call ${BUSINESS.phones.main.display}` })).toHaveAttribute("href", `tel:${BUSINESS.phones.main.e164}`);
     await expect(form.getByLabel("Last Name")).toHaveValue(lastName);

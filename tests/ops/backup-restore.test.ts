@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import pg from "pg";
 import { toLocalDateTime } from "../../domain/local-time";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readStoredLeads } from "../../api/store/lead-files";
+import { readRentals } from "../../api/store/rental-store";
 import { readPgLeads } from "../../api/store/pg/database";
 import { startTestPostgres } from "../../api/testing/postgres";
 import { readTree } from "../../api/testing/staff-client";
@@ -117,9 +118,9 @@ describe("npm run backup while leads are being posted, then npm run restore", ()
     const ids = new Set(leads.map((l) => l.id));
     expect(before.filter((id) => !ids.has(id))).toEqual([]);
     expect(leads.filter((l) => l.firstName.startsWith("Earlier"))).toHaveLength(990);
-    // The rental booked before the backup.
-    const rentals = JSON.parse(await readFile(path.join(restoredDir, "rentals.json"), "utf8")) as { reservations: { reference: string }[] };
-    expect(rentals.reservations.map((r) => r.reference)).toEqual([reference]);
+    // The rental booked before the backup, as the server reads its files (the snapshot and its journal).
+    const rentals = await readRentals(restoredDir);
+    expect(rentals?.reservations.map((r) => r.reference)).toEqual([reference]);
     expect(restored.stdout).toContain("1 rental reservation;");
     expect(restored.stdout).toContain(`35 vehicles, ${leads.length.toLocaleString("en-US")} leads`);
     // Whole files only: nothing half-written or temporary came along.

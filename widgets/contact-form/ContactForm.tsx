@@ -5,18 +5,17 @@ import {
   ContactMessageSchema,
   INTERESTS,
   LeadSourceSchema,
-  ORIGIN_NOT_ALLOWED,
   SOURCE_RULE,
   type ContactMessage,
   type ContactMessageInput,
   type Interest,
 } from "../../domain/contact";
 import { CONTACT_FIELDS, fieldDefaults, requiredFields } from "../../domain/contact-fields";
-import { telHref } from "../../domain/business";
 import { apiBaseHint, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError, useReportedProblems } from "../shared/report";
+import { reportSendFailure, SendFailed, type FailedSend } from "../shared/send-failed";
 import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
 import { SCRIPT_CONTACT } from "../shared/script-contact";
@@ -26,6 +25,7 @@ import { vehicleLabel } from "../../domain/vehicle-label";
 import type { Vehicle } from "../../domain/vehicle";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
+import { useShownResult } from "../shared/show-result";
 
 const TAG = "gc-contact-form";
 /** The phone a failed send offers: the site's that served the script (a toast is only ever shown in the browser). */
@@ -54,19 +54,8 @@ const isField = (k: string): k is Field => CONTACT_FIELDS.some((f) => f.name ===
 const REQUIRED = requiredFields(ContactMessageSchema.shape, CONTACT_FIELDS);
 const DEFAULTS = fieldDefaults(ContactMessageSchema.shape, CONTACT_FIELDS);
 
-/** What the error toast says: its title, its text, and whether to offer the dealership's phone. */
-interface Toast {
-  title: string;
-  text: string;
-  call?: boolean;
-}
-
-/** The toast of a page whose origin the dealership has not allowed to post leads: no retry can help, a call can. */
-export const NOT_ALLOWED_TOAST: Toast = {
-  title: "This page cannot send messages",
-  text: "This form cannot send your message from this page. What you typed is still here: please call us instead.",
-  call: true,
-};
+/** What the error toast says: a failed send (in the words every widget uses), or a text of its own. */
+type Toast = { failure: FailedSend } | { text: string };
 
 /** The toast when the cart the form named left the inventory before the message was sent. */
 export const CART_GONE = "That cart is no longer in our inventory. Your message is still here: press Send Message to send it without the cart.";
@@ -94,6 +83,10 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
   const honeypot = useRef<HTMLInputElement>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   const [sent, setSent] = useState(false);
+  const toastRef = useRef<HTMLDivElement>(null);
+  const successRef = useRef<HTMLDivElement>(null);
+  useShownResult(toastRef, toast);
+  useShownResult(successRef, sent);
   const [about, notAbout] = useCart(apiBase, vehicleId, servedVehicle);
   const cart = about.status === "known" ? about.cart : undefined;
 
@@ -126,27 +119,13 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
       if (failure.fields.vehicleId) {
         // The cart left the inventory since the form named it: nothing was stored; the message goes without it.
         notAbout();
-        setToast({ title: "Error", text: CART_GONE });
+        setToast({ text: CART_GONE });
         return;
       }
       for (const [key, message] of Object.entries(failure.fields)) if (isField(key)) setError(key, { type: "server", message });
-      if (failure.code === ORIGIN_NOT_ALLOWED) {
-        setToast(NOT_ALLOWED_TOAST);
-        reportError(
-          host,
-          TAG,
-          `this page's origin (${location.origin}) may not post leads to ${apiBase}: the dealership adds it to its partner origins (HTTP 403: ${failure.message})`,
-        );
-        return;
-      }
-      setToast({ title: "Error", text: failure.message });
-      if (failure.status !== 400) {
-        reportError(
-          host,
-          TAG,
-          `could not send the message (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}${apiBaseHint(apiBaseAttr)}`,
-        );
-      }
+      const failed = { status: failure.status, code: failure.code, error: failure.message };
+      setToast({ failure: failed });
+      reportSendFailure(host, TAG, "message", failed, apiBaseHint(apiBaseAttr));
       return;
     }
     reset(defaults);
@@ -169,6 +148,8 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
       method="dialog"
       noValidate
       aria-label={distinctLabel(host, "Contact us")}
+      // Until the cart it is about has come (or is known to be gone), the form is not in its final shape.
+      aria-busy={about.status === "loading" || undefined}
       onSubmit={(e) => {
         // The button stays focusable while sending (aria-disabled), so a second press must not send twice.
         if (isSubmitting) e.preventDefault();
@@ -202,17 +183,10 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
         <input ref={honeypot} id="gc-cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       {toast && (
-        <div className="toast" role="alert" part="toast">
+        <div className="toast" role="alert" part="toast" ref={toastRef}>
           <div>
-            <p className="toast-title">{toast.title}</p>
-            <p>{toast.text}</p>
-            {toast.call && phone && (
-              <p>
-                <a className="gc-btn" href={telHref(phone)} part="call">
-                  Call {phone.display}
-                </a>
-              </p>
-            )}
+            <p className="toast-title">Error</p>
+            {"text" in toast ? <p>{toast.text}</p> : <SendFailed what="message" failure={toast.failure} phone={phone} />}
           </div>
           <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => setToast(null)}>
             ×
@@ -224,7 +198,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
       </button>
       <div role="status" className="status">
         {sent && (
-          <div className="success" part="success">
+          <div className="success" part="success" ref={successRef}>
             <p className="success-title">Message sent</p>
             <p>Thank you! We'll be in touch within 24 hours, usually in 2 to 6 business hours.</p>
           </div>

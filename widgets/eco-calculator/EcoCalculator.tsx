@@ -20,6 +20,7 @@ import { useReportedProblems } from "../shared/report";
 import { useWidgetEvents } from "../shared/analytics";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useReducedMotion } from "../shared/use-reduced-motion";
+import { useShownResult } from "../shared/show-result";
 import { defaultsFromAttributes } from "./eco-attributes";
 import { ECO_FIGURES, formatCount, formatWhole } from "./eco-figures";
 import { useCountUp } from "./use-count-up";
@@ -68,6 +69,10 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
   const reducedMotion = useReducedMotion();
   const progress = useCountUp(run?.id, reducedMotion);
   const ids = useId();
+  const resultsRef = useRef<HTMLElement>(null);
+  const milesRef = useRef<HTMLInputElement>(null);
+  useShownResult(resultsRef, run?.id);
+  useShownResult(milesRef, milesInvalid);
 
   useReportedProblems(host, TAG, ...warnings);
 
@@ -118,6 +123,7 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
         <div className="gc-field">
           <label htmlFor={milesId}>Miles per week</label>
           <input
+            ref={milesRef}
             id={milesId}
             part="input"
             type="number"
@@ -181,7 +187,7 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
       </p>
 
       {run && final ? (
-        <section className="gc-eco__results" part="results" aria-label={distinctLabel(host, "Your eco impact")}>
+        <section className="gc-eco__results" part="results" ref={resultsRef} aria-label={distinctLabel(host, "Your eco impact")}>
           {/* The banner lies over the heading in one grid cell that is always as tall as the taller of the two, so nothing moves when it comes or goes. */}
           <div className="gc-eco__head">
             <header className="gc-eco__results-head">

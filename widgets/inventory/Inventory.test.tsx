@@ -133,7 +133,14 @@ describe("<gc-inventory> states", () => {
 
   it("builds a long grid over several tasks, and says how many it shows only once all are in", async () => {
     const lot = Array.from({ length: 20 }, (_, i) => vehicle(`cart-${i + 1}`));
-    serve(lot);
+    // The list arrives only once the observer below watches, however slowly the machine ran the mount.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const answer = serve(lot);
+    serveFetch(async (req: Request) => {
+      await arrived;
+      return answer(req);
+    });
     const { host } = await mount();
     // Every state the shadow root passes through: what the live region said, and how many cards were built.
     const seen: [string, number][] = [];
@@ -145,6 +152,7 @@ describe("<gc-inventory> states", () => {
       childList: true,
       characterData: true,
     });
+    arrive();
     await statusSays("Showing 20 of 20 vehicles");
     expect(cardNames()).toEqual(lot.map((v) => v.name));
     // Built in more than one step, and never announced half-built.

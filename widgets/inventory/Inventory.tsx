@@ -16,6 +16,8 @@ import { FilterBar } from "./FilterBar";
 import { useSlices } from "./use-slices";
 import { NO_FILTERS, pageUrl, readQuery, writeQuery, type FilterChoice } from "./filter-query";
 import { VehicleCard } from "./VehicleCard";
+import { CompareBar, useCompareLimit } from "./ComparePicks";
+import { COMPARE_MAX } from "../../domain/compare-path";
 import { PAGED_ATTRIBUTE, servedPageHtml } from "./served-page";
 
 const TAG = "gc-inventory";
@@ -67,8 +69,10 @@ export function Inventory(props: InventoryProps & WidgetProps) {
 /** A page of results the server cut: its form and links work as served, so it is hydrated without being rendered again. */
 function ServedPageView({ host, source, html }: WidgetProps & { source?: string; html: string }) {
   useWidgetEvents(host, TAG, source, true);
+  const root = useRef<HTMLDivElement>(null);
+  useCompareLimit(root);
   // preact leaves markup given as inner HTML untouched while it hydrates (and after, as long as it is the same).
-  return <div className="inventory" part="inventory" {...{ [PAGED_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div ref={root} className="inventory" part="inventory" {...{ [PAGED_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** How long the search waits after a key before it asks the API: one request per pause in typing, not one per key. */
@@ -120,6 +124,8 @@ function LiveInventory({
     return () => clearTimeout(timer);
   }, [choice.q]);
   const searchRef = useRef<HTMLInputElement>(null);
+  /** The carts picked for the comparison, in the order picked: they stay picked through new filters and pages. */
+  const [picked, setPicked] = useState<string[]>([]);
 
   const maxCards = limit !== undefined && Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : undefined;
   const badLimit = limit !== undefined && maxCards === undefined;
@@ -262,9 +268,15 @@ function LiveInventory({
               href={withUtm(detailHref(template, v.id), apiBase, source)}
               eager={i < EAGER_IMAGES}
               level={level}
+              pick={{
+                checked: picked.includes(v.id),
+                disabled: picked.length >= COMPARE_MAX && !picked.includes(v.id),
+                onChange: (on) => setPicked((p) => (on ? [...p.filter((id) => id !== v.id), v.id].slice(0, COMPARE_MAX) : p.filter((id) => id !== v.id))),
+              }}
             />
           ))}
         </ul>
+        <CompareBar picked={picked} apiBase={apiBase} source={source} onClear={() => setPicked([])} />
         {failed && current ? errorNotice : null}
         {!failed && canShowMore && (
           <p className="all">

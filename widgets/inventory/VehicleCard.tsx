@@ -7,6 +7,7 @@ import { dealerUrl } from "../shared/api-base";
 import { VehiclePicture } from "../shared/VehiclePicture";
 import { Heading } from "../shared/headings";
 import { CartIcon } from "./CartIcon";
+import { CompareTick, type Pick } from "./ComparePicks";
 
 /** Intrinsic size of card images (16:10, as the catalogue's), so the grid does not shift while they load. */
 const IMAGE_WIDTH = 800;
@@ -22,6 +23,7 @@ export function VehicleCard({
   href,
   eager = false,
   level = 3,
+  pick,
 }: {
   vehicle: Vehicle;
   apiBase: string;
@@ -29,6 +31,8 @@ export function VehicleCard({
   eager?: boolean;
   /** The title's heading level (the widget's heading-level). */
   level?: number;
+  /** The card's pick for the comparison, when the widget keeps the picks. */
+  pick?: Pick;
 }) {
   const [broken, setBroken] = useState(false);
   const image = shownImages(v.images)[0];
@@ -82,6 +86,7 @@ export function VehicleCard({
             View details →
           </span>
         </div>
+        <CompareTick id={v.id} name={v.name} pick={pick} />
       </div>
     </li>
   );

@@ -10,12 +10,13 @@ import { WIDGETS } from "../registry";
 /** The declaration file of a package entry, under the package's root. */
 export const entryTypes = (name: string): string => `widgets/package/${name}.d.ts`;
 
-/** widgets/package/package.json with an export per widget: `@sussex-golf-carts/widgets/eco-calculator`. */
+/** widgets/package/package.json with an export per widget (`@sussex-golf-carts/widgets/eco-calculator`) and every widget named in its description. */
 export function packageJson(template: string, version: string): string {
   const pkg = JSON.parse(template) as Record<string, unknown> & { exports: Record<string, unknown> };
   const exports: Record<string, unknown> = { ".": pkg.exports["."] };
   for (const w of WIDGETS) exports[`./${w.script}`] = { types: `./${entryTypes(w.script)}`, import: `./${w.script}.js` };
-  return `${JSON.stringify({ ...pkg, version, exports: { ...exports, ...pkg.exports, ".": exports["."] } }, null, 2)}\n`;
+  const description = `Sussex Coast Golf Carts' embeddable widgets as custom elements: ${WIDGETS.map((w) => w.title.toLowerCase()).join(", ")}.`;
+  return `${JSON.stringify({ ...pkg, description, version, exports: { ...exports, ...pkg.exports, ".": exports["."] } }, null, 2)}\n`;
 }
 
 /** Relative modules a declaration file names: imports, exports, import("...") types and reference paths. */

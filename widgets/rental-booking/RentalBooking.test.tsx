@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { fireEvent, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { formatUsd } from "../../domain/money";
 import { depositText, quoteRental, type RentalQuote } from "../../domain/rental-booking";
@@ -170,6 +170,26 @@ describe("<gc-rental-booking>", () => {
     });
   });
 
+  it.each([
+    [
+      true,
+      "We have sent the details to jane@example.com and will confirm your 6 Seater by e-mail, usually within a few business hours. Nothing has been charged.Please open the link in that e-mail to confirm your address: we hold the cart for you for 48 hours until you do.",
+    ],
+    [
+      false,
+      "We will contact you to confirm your 6 Seater, usually within a few business hours. Nothing has been charged.We hold the cart for you for 48 hours while we get in touch.",
+    ],
+  ])("promises a mail only when the API says one was queued (mailQueued %s)", async (mailQueued, words) => {
+    serve(() => json(201, { reference: "R-7K3M9Q", status: "requested", quote: quoteFor("6-seater"), mailQueued }));
+    const { ui } = await mount();
+    pickDates(ui);
+    await fillRenter(ui);
+    send(ui);
+    const done = await ui.findByRole("status", { name: /Rental request sent/ });
+    expect(done.textContent).toContain(words);
+    expect(done.textContent!.includes("We have sent")).toBe(mailQueued);
+  });
+
   it("says a 409 in words at the dates and keeps everything typed", async () => {
     const taken = "No 6 Seater is free for those dates. Choose other dates or call us.";
     serve(() => json(409, { error: taken }));
@@ -195,6 +215,45 @@ describe("<gc-rental-booking>", () => {
     await waitFor(() => expect(ui.getByText("That address cannot receive mail")).toBeTruthy());
     expect(field(ui, /^Email/).getAttribute("aria-invalid")).toBe("true");
     expect(field(ui, /^Email/).value).toBe("jane@example.com");
+  });
+
+  it.each([
+    [
+      "a refused origin",
+      () => json(403, { error: "Origin http://127.0.0.1:4305 may not post leads", code: "origin-not-allowed" }),
+      "This page cannot send your rental request to us.",
+    ],
+    [
+      "a 429",
+      () => json(429, { error: "Too many messages from this address. Please wait a minute, or call us." }),
+      "many were sent from your connection just now",
+    ],
+    ["a 500", () => json(500, { error: "Internal server error" }), "something went wrong on our side"],
+    ["a 503", () => json(503, { error: "The server is restarting: try again in a few seconds", status: "draining" }), "something went wrong on our side"],
+    [
+      "no answer",
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      "we could not be reached",
+    ],
+  ])("%s: plain words with the dealership's phone, never the server's text, and everything typed kept", async (_case, answer, words) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serve(answer);
+    const { ui, events } = await mount();
+    pickDates(ui);
+    await fillRenter(ui);
+    send(ui);
+    const alert = await ui.findByRole("alert");
+    expect(alert.textContent).toContain(words);
+    expect(alert.textContent).not.toMatch(/Origin|127\.0\.0\.1|Internal|restarting|HTTP/);
+    expect(
+      within(alert)
+        .getByRole("link", { name: /^Call / })
+        .getAttribute("href"),
+    ).toMatch(/^tel:/);
+    expect(field(ui, /^First name/).value).toBe("Jane");
+    await waitFor(() => expect(events.map((e) => e.type)).toEqual(["gc-error"]));
   });
 
   it("warns about an unknown plan and starts on the first", async () => {

@@ -3,10 +3,12 @@ import { useForm } from "react-hook-form";
 import { LeadSourceSchema, SOURCE_RULE } from "../../domain/contact";
 import { telHref } from "../../domain/business";
 import { RENTAL_PLANS, RENTAL_TERMS, isRentalPlanId, type RentalPlanId } from "../../domain/rentals";
+import { rentalDeliveryRule } from "../../domain/delivery";
 import { apiBaseHint, dealerUrl, resolveApiBase } from "../shared/api-base";
 import type { WidgetProps } from "../shared/define-widget";
 import { emit } from "../shared/events";
 import { reportError, useReportedProblems } from "../shared/report";
+import { reportSendFailure, SendFailed, type FailedSend } from "../shared/send-failed";
 import { Heading, distinctLabel, headingLevel } from "../shared/headings";
 import { useWidgetEvents, withUtm } from "../shared/analytics";
 import { useWidgetContact } from "../shared/site-contact";
@@ -23,7 +25,8 @@ import {
   type BookingValues,
 } from "./booking-form";
 import { QuoteSummary, type FreeCarts } from "./QuoteSummary";
-import { planTitle } from "../../domain/rental-booking";
+import { planTitle, UNCONFIRMED_HOLD_HOURS } from "../../domain/rental-booking";
+import { useShownResult } from "../shared/show-result";
 import { availability, rentalOptions, reserve, RentalAnswerError, type RentalOptions } from "./rental-api";
 
 export const TAG = "gc-rental-booking";
@@ -42,12 +45,6 @@ export interface RentalBookingProps {
   headingLevel?: number;
   /** A label stored with the reservation, naming the page or partner that sent it. */
   source?: string;
-}
-
-/** What the error toast says, and whether to offer the phone. */
-interface Toast {
-  text: string;
-  call?: boolean;
 }
 
 /** The plan a `plan` attribute names (case and spaces forgiven), if any. */
@@ -75,8 +72,12 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
   /** When the start's picker was last focused: its earliest day is worked out then, not as the page loads (ICU, decision 0007). */
   const [startFocusedAt, setStartFocusedAt] = useState<number | null>(null);
   const [free, setFree] = useState<FreeCarts>({ state: "idle" });
-  const [toast, setToast] = useState<Toast | null>(null);
-  const [booked, setBooked] = useState<{ reference: string; email: string } | null>(null);
+  const [toast, setToast] = useState<FailedSend | null>(null);
+  const [booked, setBooked] = useState<{ reference: string; mailedTo: string | null } | null>(null);
+  const toastRef = useRef<HTMLDivElement>(null);
+  const doneRef = useRef<HTMLElement>(null);
+  useShownResult(toastRef, toast);
+  useShownResult(doneRef, booked);
   useWidgetEvents(host, TAG, sourceLabel, true);
   useReportedProblems(
     host,
@@ -175,7 +176,7 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
     setToast(null);
     try {
       const answer = await reserve(apiBase, reservationBody(data, sourceLabel));
-      setBooked({ reference: answer.reference, email: data.email });
+      setBooked({ reference: answer.reference, mailedTo: answer.mailQueued ? data.email : null });
       emit(host, "gc-rental-requested", { reference: answer.reference, plan: data.plan, total: answer.quote.total, source: sourceLabel ?? null });
     } catch (err) {
       const failure = err instanceof RentalAnswerError ? err : new RentalAnswerError(String(err), {});
@@ -184,10 +185,9 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
         setError("start", { type: "server", message: failure.message });
         setFree((f) => (f.state === "known" ? { ...f, free: 0 } : f));
       }
-      setToast({ text: failure.message, call: failure.status !== 400 });
-      if (!failure.status || failure.status >= 500 || failure.status === 403) {
-        reportError(host, TAG, `could not send the reservation (${failure.status ? `HTTP ${failure.status}` : "no answer"}): ${failure.message}`);
-      }
+      const failed = { status: failure.status, code: failure.code, error: failure.message };
+      setToast(failed);
+      reportSendFailure(host, TAG, "rental request", failed, apiBaseHint(apiBaseAttr));
     }
   };
 
@@ -214,13 +214,21 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
 
   if (booked)
     return (
-      <section className="done" part="success" role="status" aria-label={distinctLabel(host, "Rental request sent")}>
+      <section className="done" part="success" role="status" ref={doneRef} aria-label={distinctLabel(host, "Rental request sent")}>
         <Heading level={level} className="title">
           Request sent: {booked.reference}
         </Heading>
         <p>
-          Thank you! Your reference is <strong>{booked.reference}</strong>. We have sent the details to {booked.email} and will confirm your{" "}
-          {planTitle(values.plan)} by e-mail, usually within a few business hours. Nothing has been charged.
+          Thank you! Your reference is <strong>{booked.reference}</strong>.{" "}
+          {booked.mailedTo
+            ? `We have sent the details to ${booked.mailedTo} and will confirm your ${planTitle(values.plan)} by e-mail`
+            : `We will contact you to confirm your ${planTitle(values.plan)}`}
+          , usually within a few business hours. Nothing has been charged.
+        </p>
+        <p>
+          {booked.mailedTo
+            ? `Please open the link in that e-mail to confirm your address: we hold the cart for you for ${UNCONFIRMED_HOLD_HOURS} hours until you do.`
+            : `We hold the cart for you for ${UNCONFIRMED_HOLD_HOURS} hours while we get in touch.`}
         </p>
         <p>
           <button type="button" className="gc-btn gc-btn--ghost" onClick={() => setBooked(null)}>
@@ -294,7 +302,7 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
               <input type="radio" value="pickup" {...register("delivery")} /> Pick up at our shop
             </label>
             <label className="check">
-              <input type="radio" value="delivery" {...register("delivery")} /> Deliver to my rental ({`free up to ${RENTAL_TERMS.freeDeliveryMiles} miles`})
+              <input type="radio" value="delivery" {...register("delivery")} /> Deliver to my rental ({rentalDeliveryRule()})
             </label>
             {message("delivery")}
           </fieldset>
@@ -371,15 +379,8 @@ export function RentalBooking({ apiBase: apiBaseAttr, plan, headingLevel: levelA
         {message("agreement")}
       </fieldset>
       {toast && (
-        <div className="toast" role="alert" part="toast">
-          <p>{toast.text}</p>
-          {toast.call && phone && (
-            <p>
-              <a className="gc-btn gc-btn--ghost" href={telHref(phone)} part="call">
-                Call {phone.display}
-              </a>
-            </p>
-          )}
+        <div className="toast" role="alert" part="toast" ref={toastRef}>
+          <SendFailed what="rental request" failure={toast} phone={phone} />
         </div>
       )}
       <p className="actions">

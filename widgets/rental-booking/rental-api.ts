@@ -35,21 +35,24 @@ export interface Reserved {
   reference: string;
   status: string;
   quote: RentalQuote;
+  /** A mail to the renter was stored with the request (false when the site sends no mail). */
+  mailQueued?: boolean;
 }
 
-/** A non-2xx answer in words: the API's `error`, its per-field messages, and the status (absent: no answer came). */
+/** A non-2xx answer: the API's `error` and reason `code`, its per-field messages, and the status (absent: no answer came). */
 export class RentalAnswerError extends Error {
   constructor(
     message: string,
     readonly fields: Record<string, string>,
     readonly status?: number,
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
-/** The words when the API gave none (or no answer came). */
-export const NO_ANSWER = "We could not reach the rental desk. Please try again, or call us.";
+/** The reason a report gives when the API gave none (or no answer came). */
+const NO_ANSWER = "no answer from the rental desk";
 
 async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   const abort = new AbortController();
@@ -65,10 +68,11 @@ async function request<T>(url: string, init: RequestInit = {}): Promise<T> {
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body as T;
-  const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : NO_ANSWER;
+  const error = body && typeof body === "object" && "error" in body && typeof body.error === "string" ? body.error : "";
   const fields = body && typeof body === "object" && "fields" in body && body.fields && typeof body.fields === "object" ? body.fields : {};
   const strings = Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string"));
-  throw new RentalAnswerError(error, strings, response.status);
+  const code = body && typeof body === "object" && "code" in body && typeof body.code === "string" ? body.code : undefined;
+  throw new RentalAnswerError(error, strings, response.status, code);
 }
 
 /** Each API origin's options, asked once per page. */

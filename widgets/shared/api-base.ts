@@ -7,7 +7,8 @@ import { httpUrl } from "../../domain/http-url";
  */
 const scriptOrigin: string | undefined = (() => {
   try {
-    const src = (document.currentScript as HTMLScriptElement | null)?.src;
+    // A chunk (decision 0060) is a module, which has no currentScript: it comes from the loader's folder.
+    const src = typeof __GC_CHUNKED__ !== "undefined" && __GC_CHUNKED__ ? import.meta.url : (document.currentScript as HTMLScriptElement | null)?.src;
     return src ? new URL(src).origin : undefined;
   } catch {
     return undefined;

@@ -5,7 +5,7 @@ import { ErrorBoundary } from "./ErrorBoundary";
 import { renderInto, unmountFrom } from "./renderer";
 import { adoptStyles } from "./styles";
 import { commonAttributeProblems } from "./attribute-problems";
-import { useReportedProblems } from "./report";
+import { afterThisTask, useReportedProblems } from "./report";
 
 /** Props every widget component receives besides its attributes. */
 export interface WidgetProps {
@@ -47,8 +47,8 @@ function alreadyDefined(tag: string): boolean {
  * Register `tag` as a custom element rendering `Component` in an open shadow root with its styles adopted, behind an
  * error boundary. Every attribute in `props` reaches the component, empty and boolean ones included, whatever order
  * they were written in and whether they were set before or after the script ran: the first render waits until the
- * element is in the page and the script that put it there has finished, by which time the parser, the framework or
- * the script that made it has set them all; a later change renders again. An element that holds a declarative shadow
+ * element is in the page and the task that put it there has ended (microtasks included), by which time the parser,
+ * the framework or the script that made it has set them all; a later change renders again. An element that holds a declarative shadow
  * root rendered on the server keeps it, and the widget hydrates it (docs/decisions/0010).
  * Defining a tag that already exists leaves the first definition in place (warning when it came from another
  * version), so a partner may paste the script twice.
@@ -110,9 +110,16 @@ export function defineWidget<P extends object>(
       (this[PROPS] as Record<string, unknown>).served = !!served;
       return served ?? super.attachShadow(init);
     }
-    // The first render waits for the end of the script that added the element: attributes it sets next count too.
+    /** Cancels the first render still waiting, when the element is added again before it. */
+    #waiting?: () => void;
+    // The first render waits for the end of the task that added the element: attributes set in it, also in a
+    // microtask after the element was added (as frameworks do), are all there before the first render and its fetch.
     override connectedCallback() {
-      queueMicrotask(() => this.isConnected && super.connectedCallback());
+      this.#waiting?.();
+      this.#waiting = afterThisTask(() => {
+        this.#waiting = undefined;
+        if (this.isConnected) super.connectedCallback();
+      });
     }
     // r2wc skips empty and removed attributes; every change counts here.
     override attributeChangedCallback(name?: string, _old?: string | null, value?: string | null) {

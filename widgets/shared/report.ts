@@ -21,17 +21,22 @@ export function afterThisTask(then: () => void): () => void {
 
 /**
  * Report each of `problems` (an attribute the widget cannot use, a failed load) with reportError, unless it is gone by
- * the end of the task that brought it: a required attribute set just after the element was added is no mistake.
+ * the end of the task that brought it: a required attribute set just after the element was added is no mistake. A
+ * problem is reported once while it lasts, also when another one joins it later (a cart found unknown after the load).
  */
 export function useReportedProblems(host: Element | undefined, widget: string, ...problems: (string | false | undefined)[]): void {
   const text = problems.filter(Boolean).join("\n");
   const current = useRef(text);
   current.current = text;
-  useEffect(() => {
-    if (!text) return;
-    return afterThisTask(() => {
-      if (current.current !== text) return;
-      for (const problem of text.split("\n")) reportError(host, widget, problem);
-    });
-  }, [host, widget, text]);
+  const reported = useRef<ReadonlySet<string>>(new Set());
+  useEffect(
+    () =>
+      afterThisTask(() => {
+        if (current.current !== text) return;
+        const now = new Set(text ? text.split("\n") : []);
+        for (const problem of now) if (!reported.current.has(problem)) reportError(host, widget, problem);
+        reported.current = now;
+      }),
+    [host, widget, text],
+  );
 }

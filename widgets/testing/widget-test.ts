@@ -52,8 +52,7 @@ export async function mountWidget(html: string, tag: string, ready: string, list
   const events: SeenEvent[] = [];
   for (const type of listen) listenOnDocument(type, (e) => events.push({ type, detail: (e as CustomEvent).detail }));
   document.body.innerHTML = html;
-  // defineWidget renders in a microtask after the element is added: let it, so that the first look finds the render.
-  await Promise.resolve();
+  // defineWidget renders in the task after the one that added the element: vi.waitFor lets it (on a fake clock too).
   const host = document.querySelector<HTMLElement>(tag)!;
   await vi.waitFor(() => expect(host.shadowRoot?.querySelector(ready)).toBeTruthy());
   const root = host.shadowRoot!;

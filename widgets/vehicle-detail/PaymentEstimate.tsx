@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from "react";
+import { createContext, useContext, useRef, useState } from "react";
 import {
   formatCents,
   PAYMENT_PARAMS,
@@ -16,6 +16,7 @@ import { QUOTE_LINK } from "../shared/analytics";
 import { emit } from "../shared/events";
 import { Heading } from "../shared/headings";
 import { useWidgetContact } from "../shared/site-contact";
+import { showResult } from "../shared/show-result";
 
 /**
  * The estimate's figures a request asked for (`?price=…&down=…&term=…&apr=…`): the server's render of a vehicle page
@@ -45,6 +46,7 @@ export function PaymentEstimate({ v, apiBase, host, level, source }: { v: Vehicl
     () => served ?? (apiBase === "" && globalThis.location ? paymentQuery(new URLSearchParams(location.search)) : undefined) ?? {},
   );
   const result = paymentFromFields(fields, start);
+  const shown = useRef<HTMLDivElement>(null);
   const page = dealerUrl(apiBase, `/vehicle/${v.id}`);
   const set = (key: keyof PaymentInput) => (e: { currentTarget: { value: string } }) => setFields({ ...result.fields, [key]: e.currentTarget.value });
   const said = () => {
@@ -64,6 +66,7 @@ export function PaymentEstimate({ v, apiBase, host, level, source }: { v: Vehicl
         onSubmit={(e) => {
           e.preventDefault();
           said();
+          showResult(shown.current);
         }}
       >
         <div className="est-grid">
@@ -86,7 +89,7 @@ export function PaymentEstimate({ v, apiBase, host, level, source }: { v: Vehicl
           Calculate
         </button>
       </form>
-      <div role="status" className="est-result" part="estimate-result">
+      <div role="status" className="est-result" part="estimate-result" ref={shown}>
         {"error" in result ? (
           <p className="est-error">{result.error}</p>
         ) : (

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Vehicle } from "../../domain/vehicle";
@@ -28,7 +28,10 @@ const CART: Vehicle = {
 
 const DAYS = ["2030-06-03", "2030-06-04"];
 /** The dealership as the picker sees it: two open days of three slots; `booked` holds the slots taken. */
-function serveDealer(booked: Set<string>, { race = false } = {}) {
+function serveDealer(
+  booked: Set<string>,
+  { race = false, refuse, mailQueued = false }: { race?: boolean; refuse?: () => Response | Promise<Response>; mailQueued?: boolean } = {},
+) {
   const posts: Record<string, unknown>[] = [];
   const fetch = serveFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
@@ -46,9 +49,10 @@ function serveDealer(booked: Set<string>, { race = false } = {}) {
         // As the server answers a body its schema refuses (domain/contact.ts): each field's message in words.
         return json(400, {
           error: "Please correct the highlighted fields.",
-          fields: { firstName: "First name is required", email: "Email address is required" },
+          fields: { firstName: "First name is required", email: "Invalid email address" },
         });
       }
+      if (refuse) return refuse();
       if (race) {
         // Another visitor booked it a moment before: the server says so and names the next free time.
         booked.add(String(body.slot));
@@ -56,7 +60,7 @@ function serveDealer(booked: Set<string>, { race = false } = {}) {
         return json(409, { error, fields: { slot: error }, nextSlot: `${DAYS[0]}T13:00` });
       }
       booked.add(String(body.slot));
-      return json(201, { id: "lead-1" });
+      return json(201, { id: "lead-1", mailQueued });
     }
     return json(404, { error: "not found" });
   });
@@ -117,8 +121,20 @@ describe("the test-drive picker of <gc-vehicle-detail>", { timeout: 20_000 }, ()
     expect(await ui.findByText("First name is required")).toBeTruthy();
     expect(field(ui, "Email").getAttribute("aria-invalid")).toBe("true");
     expect(field(ui, "Email").getAttribute("aria-describedby")).toBe("gc-cf-email-error");
-    expect((await ui.findByRole("alert")).textContent).toBe("Please correct the highlighted fields.");
+    expect((await ui.findByRole("alert")).querySelector("p")?.textContent).toBe("Please correct the highlighted fields.");
     expect(posts).toHaveLength(1);
+  });
+
+  it("says the details were mailed only when the API answers that a confirmation was queued", async () => {
+    serveDealer(new Set(), { mailQueued: true });
+    const { ui, user } = await openPicker();
+    await user.click(ui.getByRole("radio", { name: "11 AM" }));
+    await fillPerson(ui, user);
+    await user.click(ui.getByRole("button", { name: "Book test drive" }));
+    const done = await ui.findByText(/Your test drive of the/);
+    expect(done.textContent).toBe(
+      "Your test drive of the Denago EV Rover XL6 is booked for Monday, June 3, 2030 at 11 AM. We have sent the details to dana@example.com.",
+    );
   });
 
   it("books a time: a test-drive lead for the cart and slot, a confirmation naming cart, day and time, and gc-action test-drive", async () => {
@@ -146,11 +162,42 @@ describe("the test-drive picker of <gc-vehicle-detail>", { timeout: 20_000 }, ()
     await fillPerson(ui, user);
     await user.click(ui.getByRole("button", { name: "Book test drive" }));
     const alert = await ui.findByRole("alert");
-    expect(alert.textContent).toBe(slotTakenMessage(`${DAYS[0]}T13:00`));
+    expect(alert.querySelector("p")?.textContent).toBe(slotTakenMessage(`${DAYS[0]}T13:00`));
     expect(alert.textContent).toContain("The next free time is Monday, June 3, 2030 at 1 PM");
     await expect.poll(() => (ui.getByRole("radio", { name: /^10 AM/ }) as HTMLInputElement).disabled).toBe(true);
     expect(ui.getByRole("radio", { name: /^10 AM\s*,\s*not available$/ })).toBeTruthy();
     expect((ui.getByRole("radio", { name: "1 PM" }) as HTMLInputElement).checked).toBe(true);
     expect(posts).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "a 429",
+      () => json(429, { error: "Too many messages from this address. Please wait a minute, or call us." }),
+      "many were sent from your connection just now",
+    ],
+    ["a 500", () => json(500, { error: "Internal server error" }), "something went wrong on our side"],
+    ["no answer", () => Promise.reject(new TypeError("Failed to fetch")), "we could not be reached"],
+    [
+      "a refused origin",
+      () => json(403, { error: "Origin http://localhost may not post leads", code: "origin-not-allowed" }),
+      "This page cannot send your test drive booking",
+    ],
+  ])("%s: says in plain words that the booking was not sent, with the dealership's phone, and keeps what was typed", async (_case, refuse, words) => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serveDealer(new Set(), { refuse });
+    const { ui, user } = await openPicker();
+    await user.click(ui.getByRole("radio", { name: "10 AM" }));
+    await fillPerson(ui, user);
+    await user.click(ui.getByRole("button", { name: "Book test drive" }));
+    const alert = await ui.findByRole("alert");
+    expect(alert.textContent).toContain(words);
+    expect(alert.textContent).not.toMatch(/Origin|Internal|HTTP/);
+    expect(
+      within(alert)
+        .getByRole("link", { name: /^Call \(\d{3}\) \d{3}-\d{4}$/ })
+        .getAttribute("href"),
+    ).toMatch(/^tel:\+1\d{10}$/);
+    expect((field(ui, "Last Name") as HTMLInputElement).value).toBe("Reyes");
   });
 });

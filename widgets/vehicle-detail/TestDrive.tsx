@@ -9,6 +9,8 @@ import { ContactFields } from "../contact-form/ContactFields";
 import { dealerUrl } from "../shared/api-base";
 import { emit } from "../shared/events";
 import { Heading } from "../shared/headings";
+import { showResult, useShownResult } from "../shared/show-result";
+import { reportSendFailure, SendFailed, type FailedSend } from "../shared/send-failed";
 
 /**
  * The visitor's fields: the four of the contact form's (domain/contact-fields.ts) a booking needs, written here as the
@@ -38,7 +40,7 @@ interface Slots {
 interface Answer {
   ok: boolean;
   status?: number;
-  body: { id?: string; error?: string; fields?: Record<string, string>; nextSlot?: string | null };
+  body: { id?: string; mailQueued?: boolean; error?: string; code?: string; fields?: Record<string, string>; nextSlot?: string | null };
 }
 
 const NO_ANSWER = "We could not reach the dealership just now. Please try again, or call us.";
@@ -128,12 +130,14 @@ function Picker({
   const [loadError, setLoadError] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<FailedSend | null>(null);
   const [sending, setSending] = useState(false);
-  const [booked, setBooked] = useState<string | null>(null);
+  /** The slot booked, and the address a confirmation was queued to (null when no mail is on its way). */
+  const [booked, setBooked] = useState<{ slot: string; mailedTo: string | null } | null>(null);
   const person = useRef<Person>({ ...NOBODY });
   const honeypot = useRef<HTMLInputElement>(null);
   const alert = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
 
   /** Load a day's times (the first open day when none is given); a newer load wins over one still on its way. */
   const asked = useRef(0);
@@ -156,9 +160,18 @@ function Picker({
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
   }, []);
+  useShownResult(alert, notice);
+  useShownResult(panel, booked);
+  /** Counts the sends without a time: each one shows the times once its message is on the page. */
+  const [timeMissing, setTimeMissing] = useState(0);
   useEffect(() => {
-    if (notice) alert.current?.focus();
-  }, [notice]);
+    if (!timeMissing) return;
+    // The times are where it is put right: the first free one takes the focus, the message under them in view.
+    // Measured after the render (the message added under them moves the page above it when the browser anchors
+    // the scroll on what follows).
+    const first = panel.current?.querySelector<HTMLElement>('input[name="gc-td-slot"]:not(:disabled)');
+    showResult(first, first?.closest("fieldset") ?? first ?? undefined);
+  }, [timeMissing]);
 
   const register = (name: string): UseFormRegisterReturn => ({
     name,
@@ -186,6 +199,7 @@ function Picker({
     // message in words (400), which keeps zod out of this script.
     if (!slot) {
       setErrors({ slot: TEST_DRIVE_MESSAGES.slot });
+      setTimeMissing((n) => n + 1);
       return;
     }
     setErrors({});
@@ -193,7 +207,7 @@ function Picker({
     const answer = await call(`${apiBase}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     setSending(false);
     if (answer.ok) {
-      setBooked(slot);
+      setBooked({ slot, mailedTo: answer.body.mailQueued ? person.current.email : null });
       emit(host, "gc-action", {
         widget: "gc-vehicle-detail",
         action: "test-drive",
@@ -211,11 +225,14 @@ function Picker({
       setSlot(next);
     }
     // A field's own message is shown at it; the notice says the rest (a slot taken, a refusal, no answer).
-    setNotice(
-      answer.status === 400 && Object.keys(fields).some((k) => REQUIRED.has(k))
-        ? answer.body.error!
-        : (fields.slot ?? fields.vehicleId ?? answer.body.error ?? NO_ANSWER),
-    );
+    const failed = {
+      status: answer.status,
+      code: answer.body.code,
+      error:
+        answer.status === 400 && Object.keys(fields).some((k) => REQUIRED.has(k)) ? answer.body.error : (fields.slot ?? fields.vehicleId ?? answer.body.error),
+    };
+    setNotice(failed);
+    reportSendFailure(host, "gc-vehicle-detail", "test drive booking", failed);
   };
 
   const title = (
@@ -225,11 +242,12 @@ function Picker({
   );
   if (booked) {
     return (
-      <section id="gc-td" className="panel td" part="test-drive-picker" aria-labelledby="gc-td-title">
+      <section id="gc-td" className="panel td" part="test-drive-picker" aria-labelledby="gc-td-title" ref={panel}>
         {title}
         <div role="status" className="td-done" part="test-drive-booked">
           <p>
-            Your test drive of the <strong>{v.name}</strong> is booked for <strong>{formatSlot(booked)}</strong>.
+            Your test drive of the <strong>{v.name}</strong> is booked for <strong>{formatSlot(booked.slot)}</strong>.
+            {booked.mailedTo && ` We have sent the details to ${booked.mailedTo}.`}
           </p>
           <p>
             We look forward to seeing you. To change or cancel it, call <a href={telHref(line)}>{line.display}</a>.
@@ -243,7 +261,7 @@ function Picker({
   }
   const day = slots?.date;
   return (
-    <section id="gc-td" className="panel td" part="test-drive-picker" aria-labelledby="gc-td-title">
+    <section id="gc-td" className="panel td" part="test-drive-picker" aria-labelledby="gc-td-title" ref={panel}>
       {title}
       <form
         method="dialog"
@@ -316,7 +334,7 @@ function Picker({
         </div>
         {notice && (
           <div className="td-error" role="alert" tabIndex={-1} ref={alert} part="test-drive-problem">
-            {notice}
+            <SendFailed what="test drive booking" failure={notice} phone={line} />
           </div>
         )}
         <div className="td-actions">

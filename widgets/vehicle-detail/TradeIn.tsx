@@ -13,10 +13,11 @@ import type { Vehicle } from "../../domain/vehicle";
 import { dealerUrl } from "../shared/api-base";
 import { emit } from "../shared/events";
 import { useWidgetContact } from "../shared/site-contact";
+import { showResult, useShownResult } from "../shared/show-result";
+import { reportSendFailure, SendFailed, type FailedSend } from "../shared/send-failed";
 
 /** Photos the browser can preview and the server takes (it checks each by its content). */
 const ACCEPT = "image/jpeg,image/png,image/webp";
-const FAILED = "Your trade-in could not be sent. Please try again in a moment, or call us.";
 const TIMEOUT_MS = 60_000;
 
 type Field = [name: string, label: string, extra?: { inputMode?: "numeric"; autoComplete?: string; type?: string; optional?: boolean }];
@@ -70,7 +71,18 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<"editing" | "sending" | "sent">("editing");
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FailedSend | null>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  const problemRef = useRef<HTMLDivElement>(null);
+  useShownResult(sentRef, state === "sent");
+  // A problem with a field of its own takes the visitor to that field; one without, to its message.
+  useEffect(() => {
+    if (!problem) return;
+    const first = Object.keys(errors)[0];
+    const field = first ? form.current?.querySelector<HTMLElement>(first === "photos" ? "#gc-ti-photos" : `[name="${first}"]`) : null;
+    showResult(field ?? problemRef.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per problem, with the errors that came with it
+  }, [problem]);
   const { main } = useWidgetContact();
   const yearMax = tradeInYearMax();
 
@@ -125,13 +137,13 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
       }
       setState("editing");
       setErrors(answer.fields ?? {});
-      setProblem(answer.code === "origin-not-allowed" ? `This page cannot send trade-ins. Please call us at ${main.display}.` : (answer.error ?? FAILED));
-      const first = Object.keys(answer.fields ?? {})[0];
-      const target = first ? form.current?.querySelector<HTMLElement>(first === "photos" ? "#gc-ti-photos" : `[name="${first}"]`) : null;
-      if (target) target.focus();
+      const failed = { status: res.status, code: answer.code, error: answer.error };
+      setProblem(failed);
+      reportSendFailure(host, "gc-vehicle-detail", "trade-in", failed);
     } catch {
       setState("editing");
-      setProblem(FAILED);
+      setProblem({});
+      reportSendFailure(host, "gc-vehicle-detail", "trade-in", {});
     } finally {
       clearTimeout(timer);
     }
@@ -174,7 +186,7 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
           </button>
         </div>
         {!openings ? null : state === "sent" ? (
-          <div className="ti-sent" role="status">
+          <div className="ti-sent" role="status" ref={sentRef}>
             <p>
               <strong>Thank you: your trade-in is with our sales team.</strong>
             </p>
@@ -265,9 +277,9 @@ export function TradeIn({ v, apiBase, host, source }: { v: Vehicle; apiBase: str
               </label>
             </div>
             {problem && (
-              <p className="ti-problem" role="alert">
-                {problem}
-              </p>
+              <div className="ti-problem" role="alert" ref={problemRef}>
+                <SendFailed what="trade-in" failure={problem} phone={main} />
+              </div>
             )}
             <button type="submit" className="gc-btn ti-send" disabled={state === "sending"}>
               {state === "sending" ? "Sending…" : "Send trade-in"}

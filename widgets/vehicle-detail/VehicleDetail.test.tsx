@@ -174,6 +174,19 @@ describe("<gc-vehicle-detail> attributes set after it was added", () => {
 });
 
 describe("<gc-vehicle-detail> loaded", () => {
+  it.each([
+    ["on hold", { status: "on-hold" as const }],
+    ["out of stock", { inStock: false, isNew: false }],
+  ])("offers no test drive for a cart %s, and still the call and the other actions", async (_, change) => {
+    const cart = { ...MAVERICK, ...change };
+    serve([cart]);
+    await mount(`vehicle-id="${cart.id}"`);
+    await ui.findByRole("heading", { name: cart.name });
+    expect(ui.queryByRole("button", { name: "Schedule Test Drive" })).toBeNull();
+    expect(ui.queryByRole("link", { name: "Schedule Test Drive" })).toBeNull();
+    expect(link("Compare")).toBeTruthy();
+  });
+
   it("shows everything the detail page lists", async () => {
     serve([MAVERICK]);
     await mount(`vehicle-id="${MAVERICK.id}"`);
@@ -216,8 +229,9 @@ describe("<gc-vehicle-detail> loaded", () => {
       ["Payload", "800"],
     ]);
 
+    // On a partner's page (another origin), the vehicle's own page on the dealership's site, not the maker's home page.
     for (const name of ["View Vehicle Details", "Full Specifications"]) {
-      expect(href(name)).toBe("https://www.evolutionevs.com/");
+      expect(href(name)).toBe(`${API}/vehicle/${MAVERICK.id}?${UTM}`);
       expect(link(name).getAttribute("target")).toBe("_blank");
     }
 
@@ -226,7 +240,7 @@ describe("<gc-vehicle-detail> loaded", () => {
     expect(within(cta).getByRole("link", { name: "View More Vehicles" }).getAttribute("href")).toBe(`${API}/inventory?${UTM}`);
   });
 
-  it("tells the host page a manufacturer's link apart from the dealership's pages (gc-action)", async () => {
+  it("tells the host page which of the dealership's pages a link opens (gc-action)", async () => {
     serve([MAVERICK]);
     const { events } = await mountWidget(
       `<gc-vehicle-detail api-base="${API}" vehicle-id="${MAVERICK.id}" source="bayside"></gc-vehicle-detail>`,
@@ -239,8 +253,13 @@ describe("<gc-vehicle-detail> loaded", () => {
     // The page keeps the visitor (a new tab would open), after the widget has heard the click.
     listenOnDocument("click", (e) => e.preventDefault());
     for (const name of ["View Vehicle Details", "Full Specifications", "View More Vehicles", "Get Financing Quote"]) fireEvent.click(link(name));
-    expect(events.map((e) => (e.detail as { action: string }).action)).toEqual(["manufacturer", "manufacturer", "details", "quote"]);
-    expect(events[0]!.detail).toEqual({ widget: "gc-vehicle-detail", action: "manufacturer", source: "bayside", href: "https://www.evolutionevs.com/" });
+    expect(events.map((e) => (e.detail as { action: string }).action)).toEqual(["details", "details", "details", "quote"]);
+    expect(events[0]!.detail).toEqual({
+      widget: "gc-vehicle-detail",
+      action: "details",
+      source: "bayside",
+      href: `${API}/vehicle/${MAVERICK.id}?utm_source=bayside&utm_medium=widget`,
+    });
   });
 
   it.each([

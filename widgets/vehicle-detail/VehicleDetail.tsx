@@ -12,6 +12,7 @@ import { Heading, headingLevel } from "../shared/headings";
 import { COMPARE_LINK, MANUFACTURER_LINK, QUOTE_LINK, useWidgetEvents, withUtm } from "../shared/analytics";
 import { PaymentEstimate } from "./PaymentEstimate";
 import { TestDrive } from "./TestDrive";
+import { testDriveRefusal } from "../../domain/test-drive";
 import { comparePath } from "../../domain/compare-path";
 import { useVehicle } from "../shared/use-vehicles";
 import { vehiclesStore } from "../shared/vehicles-store";
@@ -135,8 +136,11 @@ function Loaded({
   const { tollFree, main, financingUrl } = useWidgetContact();
   /** Test drives are booked on the toll-free line, or the main one where there is none. */
   const line = tollFree ?? main;
-  // Data decides this link, so only an http(s) URL becomes one.
+  // Data decides this link, so only an http(s) URL becomes one. On a partner's page the two buttons lead to the
+  // vehicle's own page on the dealership's site (a maker's externalUrl is its home page, not this vehicle's); on that
+  // page itself they keep the spec's externalUrl.
   const externalUrl = httpUrl(v.externalUrl);
+  const vehiclePage = apiBase ? withUtm(dealerUrl(apiBase, `/vehicle/${encodeURIComponent(v.id)}`), apiBase, source) : "";
   const specs = Object.entries(v.specifications).filter(([, value]) => value !== undefined && value !== null && value !== "");
   return (
     <article className="detail" part="detail" aria-labelledby="gc-vd-name">
@@ -170,7 +174,7 @@ function Loaded({
             </div>
           </dl>
           <div className="actions">
-            <TestDrive v={v} apiBase={apiBase} host={host} level={level} source={source?.trim() || null} line={line} />
+            {!testDriveRefusal(v) && <TestDrive v={v} apiBase={apiBase} host={host} level={level} source={source?.trim() || null} line={line} />}
             {financingUrl ? (
               <NewTabLink href={financingUrl} className="gc-btn gc-btn--ghost" part="financing" {...QUOTE_LINK}>
                 Get Financing Quote
@@ -215,10 +219,10 @@ function Loaded({
       <PaymentEstimate v={v} apiBase={apiBase} host={host} level={level} source={source?.trim() || null} />
       {externalUrl && (
         <div className="external">
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
+          <NewTabLink href={vehiclePage || externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...(vehiclePage ? {} : MANUFACTURER_LINK)}>
             View Vehicle Details
           </NewTabLink>
-          <NewTabLink href={externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...MANUFACTURER_LINK}>
+          <NewTabLink href={vehiclePage || externalUrl} className="gc-btn gc-btn--ghost" part="external-link" {...(vehiclePage ? {} : MANUFACTURER_LINK)}>
             Full Specifications
           </NewTabLink>
         </div>

@@ -4,10 +4,10 @@ import type { StaffScope } from "../../../domain/staff";
 import { planInventoryImport, type InventoryImportPlan } from "../../../domain/inventory-csv-import";
 import { decodeCsv, readSheet, SheetError, type Sheet } from "../../../domain/inventory-csv-parse";
 import type { Vehicle } from "../../../domain/vehicle";
-import { vehicleFieldChanges } from "../../../domain/vehicle-edit";
 import { HttpError } from "../../http-error";
 import { planBatch, VehicleConflictError } from "../../store/vehicle-store";
 import type { StaffDeps } from "./staff-router";
+import { historyFirst, vehicleEntry } from "./audited";
 
 /** A file of 10,000 carts with their descriptions is a few MB; more is not an inventory. */
 export const INVENTORY_CSV_BODY_LIMIT = "8mb";
@@ -45,6 +45,7 @@ const firstError = (plan: InventoryImportPlan): string => {
  */
 export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): Router {
   const router = Router();
+  const { audited } = historyFirst(audit);
   const csv = [requireCsv, express.raw({ type: "text/csv", limit: INVENTORY_CSV_BODY_LIMIT })];
 
   const sheetOf = (req: Request): { sheet: Sheet; fileHash: string } => {
@@ -93,39 +94,30 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
     const ifMatch = req.get("if-match");
     if (!ifMatch) throw new HttpError(428, NO_IF_MATCH);
     const { sheet, fileHash } = sheetOf(req);
-    let planned: InventoryImportPlan | undefined;
-    let changes;
+    const email = res.locals.staff!.email;
+    /** The batch on `catalogue`, if it is still the preview's: every check the import makes before it writes. */
+    const batchOn = (catalogue: readonly Vehicle[]) => {
+      const planned = plan(res.locals.staff!, sheet, catalogue);
+      if (planned.counts.invalid) throw new InvalidImport(planned);
+      if (tagOf(fileHash, planned) !== ifMatch.trim()) throw new StalePreview();
+      return { planned, batch: planBatch(catalogue, planned.creates, planned.updates) };
+    };
+    let planned: InventoryImportPlan;
     try {
-      changes = await vehicles.commitBatch((committed) => {
-        planned = plan(res.locals.staff!, sheet, committed);
-        if (planned.counts.invalid) throw new InvalidImport(planned);
-        if (tagOf(fileHash, planned) !== ifMatch.trim()) throw new StalePreview();
-        return planBatch(committed, planned.creates, planned.updates);
-      });
+      // The history first, one entry per cart as a save writes: planned on the catalogue as it is, and committed by the
+      // batch only if its own plan still has the preview's tag, so it writes what the entries say or nothing.
+      const first = batchOn(vehicles.all());
+      planned = first.planned;
+      const at = new Date().toISOString();
+      const entries = first.batch.changes.map((c) => vehicleEntry(email, c.action, c.action === "update" ? c.previous : {}, c.vehicle, at));
+      await audited(entries, () => vehicles.commitBatch((committed) => batchOn(committed).batch));
     } catch (err) {
       if (err instanceof StalePreview) throw new HttpError(412, STALE);
       if (err instanceof InvalidImport) throw new HttpError(400, firstError(err.plan), answer(err.plan));
       if (err instanceof VehicleConflictError) throw new HttpError(409, `Nothing was imported: ${err.message}`);
       throw err;
     }
-    const at = new Date().toISOString();
-    const email = res.locals.staff!.email;
-    // One entry per cart, as a save writes, appended in one write.
-    await audit.appendMany(
-      changes.map((change) => {
-        const fieldChanges = vehicleFieldChanges(change.action === "update" ? change.previous : {}, change.vehicle);
-        return {
-          at,
-          email,
-          action: change.action,
-          vehicleId: change.vehicle.id,
-          vehicleName: change.vehicle.name,
-          fields: fieldChanges.map((c) => c.field),
-          changes: fieldChanges,
-        };
-      }),
-    );
-    res.json(answer(planned!));
+    res.json(answer(planned));
   });
   return router;
 }

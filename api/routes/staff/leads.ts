@@ -24,7 +24,8 @@ import {
 import type { Lead } from "../../../domain/lead";
 import { CSV_BOM, LEAD_CSV_HEADER, leadCsvRows, type LeadCsvContext } from "../../../domain/leads-csv";
 import { siteTimeZone } from "../../../domain/site";
-import { mayActOnSite } from "../../../domain/staff";
+import { mayActOnSite, type AuditEntry } from "../../../domain/staff";
+import { historyFirst } from "./audited";
 import { HttpError } from "../../http-error";
 import { smtpReplySender } from "../../mail/reply-sender";
 import { requireSite } from "../../middleware/staff-guard";
@@ -76,10 +77,14 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
  * inbox's poll, with an ETag), GET /leads/assignees, and replies to the
  * visitor: POST /leads/:id/replies and /replies/:replyId/resend.
  */
-export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, sites, config }: StaffDeps): Router {
+export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, sites, config, vehicles }: StaffDeps): Router {
   const router = Router();
   const sendReply = config.mail ? smtpReplySender(config.mail, sites) : null;
-  const withFollowUp = (lead: Lead): InboxLead => ({ ...lead, ...followUps.get(lead.id) });
+  const withFollowUp = (lead: Lead): InboxLead => ({
+    ...lead,
+    ...followUps.get(lead.id),
+    ...(lead.vehicle && { cartNow: vehicles.get(lead.vehicle.id)?.status ?? "removed" }),
+  });
   /** The query's filters, one site's leads when it names one (403 for a site not the account's), and (for an account scoped to sites) only its sites' leads. */
   const selection = (query: LeadQuery, res: Response): LeadSelection => {
     // One site named: the query keeps only its leads, once the account may see them.
@@ -99,6 +104,7 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, si
   type LeadAction = "lead-status" | "lead-note" | "lead-resend" | "lead-assign" | "lead-due" | "lead-reply" | "lead-reply-resend";
   const record = (by: string, action: LeadAction, fields: string[]) =>
     audit.append({ at: new Date().toISOString(), email: by, action, vehicleId: null, fields });
+  const { audited } = historyFirst(audit);
 
   // The first page lists the overdue leads apart, most overdue first (`overdue`); every page leaves them out of `leads`.
   router.get("/leads", async (req, res) => {
@@ -130,10 +136,12 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, si
     res.json({ newest: newest ? withFollowUp(newest) : null });
   });
 
-  // The accounts a lead of the site may be assigned to: every account that may act on it.
+  // The accounts a lead of the site may be assigned to: every account that may act on it. A site removed since (its
+  // leads kept with ?force=1) still names its leads' assignees: the accounts that may act on it yet.
   router.get("/leads/assignees", async (req, res) => {
     const site = req.query.site;
-    if (typeof site !== "string" || !sites.get(site)) throw new HttpError(400, "Name a site: ?site=ID", { fields: { site: "Name one of the sites" } });
+    if (typeof site !== "string" || site === "" || site.length > 100)
+      throw new HttpError(400, "Name a site: ?site=ID", { fields: { site: "Name one of the sites" } });
     requireSite(res, site);
     const list = (await accounts.list()).filter((a) => mayActOnSite(a, site)).map((a) => ({ email: a.email, role: a.role }));
     res.json({ accounts: list });
@@ -214,16 +222,23 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, si
     };
     if (ifMatch !== undefined && ifMatch !== followUpEtag(current)) stale();
     const event: FollowUpEvent = { leadId: found.id, at: new Date().toISOString(), by, status, note, assignee, due: due && new Date(due).toISOString() };
-    try {
-      await followUps.record(ifMatch !== undefined ? { ...event, claim: `${found.id}:version:${current.version + 1}` } : event);
-    } catch (err) {
-      if (err instanceof ClaimTakenError) stale();
-      throw err;
-    }
-    if (status !== undefined) await record(by, "lead-status", [found.id, status]);
-    if (note !== undefined) await record(by, "lead-note", [found.id]);
-    if (assignee !== undefined) await record(by, "lead-assign", [found.id, assignee ?? ""]);
-    if (due !== undefined) await record(by, "lead-due", [found.id, event.due ?? ""]);
+    const entry = (action: LeadAction, fields: string[]): AuditEntry => ({ at: event.at, email: by, action, vehicleId: null, fields });
+    const entries = [
+      ...(status !== undefined ? [entry("lead-status", [found.id, status])] : []),
+      ...(note !== undefined ? [entry("lead-note", [found.id])] : []),
+      ...(assignee !== undefined ? [entry("lead-assign", [found.id, assignee ?? ""])] : []),
+      ...(due !== undefined ? [entry("lead-due", [found.id, event.due ?? ""])] : []),
+    ];
+    // The history first (audited.ts): a change that answers 500 stored neither.
+    await audited(entries, async () => {
+      try {
+        await followUps.record(ifMatch !== undefined ? { ...event, claim: `${found.id}:version:${current.version + 1}` } : event);
+      } catch (err) {
+        if (err instanceof ClaimTakenError) stale();
+        throw err;
+      }
+      return true;
+    });
     sendLead(res, found);
   });
 
@@ -239,6 +254,11 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, si
       result = { id: reply.id, ok: false, error };
     }
     await followUps.record({ leadId: found.id, at: new Date().toISOString(), by, replyResult: result });
+    // A reply that reached the visitor is a contact made: a new lead says so, as if marked by hand (a later status stays).
+    if (result.ok && followUps.get(found.id).status === "new") {
+      await followUps.record({ leadId: found.id, at: new Date().toISOString(), by, status: "contacted" });
+      await record(by, "lead-status", [found.id, "contacted"]);
+    }
   };
   const mailOff = () => new HttpError(409, "Mail is off on this server (SMTP_URL, LEAD_TO and LEAD_FROM are not set): no reply can be sent");
 

@@ -153,6 +153,19 @@ describe("the desk", () => {
     expect((await call(s, "GET", "/api/staff/rentals/reservations?status=lost", { cookie: sales })).status).toBe(400);
   });
 
+  it("refuses, in words, a move whose pickup or return is outside the site's rental hours, and keeps the reservation", async () => {
+    const r = await request({ start: day(70), end: day(72) });
+    const night = await act(r, "move", sales, { start: day(74, 3), end: day(76) });
+    expect(night.status).toBe(400);
+    expect(((await night.json()) as { error: string }).error).toBe("The pickup at 3 AM is outside our rental hours, 9 AM to 5 PM: choose a time within them");
+    const late = await act(r, "move", sales, { start: day(74), end: day(76, 21) });
+    expect(((await late.json()) as { error: string }).error).toBe("The return at 9 PM is outside our rental hours, 9 AM to 5 PM: choose a time within them");
+    const kept = (await (await call(s, "GET", `/api/staff/rentals/reservations/${r.id}`, { cookie: sales })).json()) as Listed;
+    expect(kept).toMatchObject({ start: r.start, end: r.end, version: r.version });
+    const inHours = await act(kept, "move", sales, { start: day(74, 9), end: day(76, 17) });
+    expect(inHours.status).toBe(200);
+  });
+
   it("lets only owners set the fleet and turnaround", async () => {
     const read = await call(s, "GET", "/api/staff/rentals/settings", { cookie: sales });
     expect(read.status).toBe(200);

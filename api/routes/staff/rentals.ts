@@ -13,7 +13,7 @@ import type { Site } from "../../../domain/site";
 import type { AuditAction } from "../../../domain/staff";
 import { HttpError } from "../../http-error";
 import { requireJson } from "../../middleware/require-json";
-import { requireOwner, requireSite } from "../../middleware/staff-guard";
+import { requireOwner, requireSite, staffSite } from "../../middleware/staff-guard";
 import type { StoredRentalSettings, ChangeResult } from "../../store/rental-store";
 import { noCartMessage } from "../rentals-desk";
 import type { StaffDeps } from "./staff-router";
@@ -22,6 +22,14 @@ const NO_IF_MATCH = "Send If-Match with the ETag of the version you read, so tha
 
 /** A reservation's ETag: its id and version. */
 export const reservationEtag = (r: Pick<Reservation, "id" | "version">) => `"r-${r.id}-${r.version}"`;
+/** A site's rental settings as the staff API answers them. */
+const settingsBody = (site: string, s: StoredRentalSettings) => ({
+  site,
+  fleet: s.fleet,
+  turnaroundHours: s.turnaroundHours,
+  bookingHorizonDays: s.bookingHorizonDays,
+});
+
 /** A site's rental settings' ETag: the site and the version (0 for the defaults). */
 export const settingsEtag = (site: string, s: Pick<StoredRentalSettings, "version">) => `"rs-${site}-${s.version}"`;
 
@@ -60,14 +68,8 @@ export function staffRentalsRouter({ rentals: desk, sites, audit }: StaffDeps): 
   const router = Router();
   const json = [requireJson, express.json({ limit: "8kb" })];
 
-  /** The site a request is about: `?site=` or the console's own; 403 for a site not the account's, 404 for none. */
-  const siteOf = (req: Request, res: Response): Site => {
-    const id = typeof req.query.site === "string" ? req.query.site : res.locals.site.id;
-    requireSite(res, id);
-    const site = sites.get(id);
-    if (!site) throw new HttpError(404, `No site ${id}`);
-    return site;
-  };
+  /** The site a request is about: `?site=` or the console's own; 403 for a site not the account's, 404 for none (staffSite). */
+  const siteOf = (req: Request, res: Response): Site => staffSite(req, res, sites);
   /** The reservation `:id`, when the account may act on its site. */
   const found = async (req: Request, res: Response): Promise<Reservation> => {
     const r = await desk.store.get(String(req.params.id));
@@ -147,7 +149,7 @@ export function staffRentalsRouter({ rentals: desk, sites, audit }: StaffDeps): 
   router.get("/settings", async (req, res) => {
     const site = siteOf(req, res);
     const s = await desk.store.settings(site.id);
-    res.set("ETag", settingsEtag(site.id, s)).json({ site: site.id, fleet: s.fleet, turnaroundHours: s.turnaroundHours });
+    res.set("ETag", settingsEtag(site.id, s)).json(settingsBody(site.id, s));
   });
 
   router.put("/settings", requireOwner, ...json, async (req, res) => {
@@ -160,8 +162,9 @@ export function staffRentalsRouter({ rentals: desk, sites, audit }: StaffDeps): 
       throw new HttpError(400, Object.values(fields)[0] ?? "Please correct the highlighted fields.", { fields });
     }
     const version = versionOf(ifMatch, `rs-${site.id}-`);
-    const result =
-      version === null ? { ok: false as const, current: await desk.store.settings(site.id) } : await desk.store.setSettings(site.id, parsed.data, version);
+    const stored = await desk.store.settings(site.id);
+    const settings = { ...parsed.data, bookingHorizonDays: parsed.data.bookingHorizonDays ?? stored.bookingHorizonDays };
+    const result = version === null ? { ok: false as const, current: stored } : await desk.store.setSettings(site.id, settings, version);
     if (!result.ok) {
       const c = result.current;
       res
@@ -169,13 +172,18 @@ export function staffRentalsRouter({ rentals: desk, sites, audit }: StaffDeps): 
         .set("ETag", settingsEtag(site.id, c))
         .json({
           error: "The rental settings were changed by someone else since you loaded them",
-          current: { site: site.id, fleet: c.fleet, turnaroundHours: c.turnaroundHours },
+          current: settingsBody(site.id, c),
         });
       return;
     }
     const s = result.settings;
-    await record(res, "rental-settings", [site.id, ...RENTAL_PLAN_IDS.map((p) => `${p}: ${s.fleet[p]}`), `turnaround: ${s.turnaroundHours} h`]);
-    res.set("ETag", settingsEtag(site.id, s)).json({ site: site.id, fleet: s.fleet, turnaroundHours: s.turnaroundHours });
+    await record(res, "rental-settings", [
+      site.id,
+      ...RENTAL_PLAN_IDS.map((p) => `${p}: ${s.fleet[p]}`),
+      `turnaround: ${s.turnaroundHours} h`,
+      `bookable ${s.bookingHorizonDays} days ahead`,
+    ]);
+    res.set("ETag", settingsEtag(site.id, s)).json(settingsBody(site.id, s));
   });
 
   return router;

@@ -1,5 +1,5 @@
 import express, { Router, type CookieOptions, type Response } from "express";
-import { NewPasswordSchema, SignInSchema, STAFF_MESSAGES } from "../../../domain/staff";
+import { NewPasswordSchema, passwordProblem, SignInSchema, STAFF_MESSAGES } from "../../../domain/staff";
 import { fieldErrors } from "../../../domain/contact";
 import { throttleWait } from "../../auth/sign-in-throttle";
 import { HttpError } from "../../http-error";
@@ -87,6 +87,8 @@ export function sessionRouter({ accounts, sessions, config, outbox, rateLimitSto
       throw new HttpError(409, "Your password is not due for a change. An owner can reset it from Accounts; an operator with `npm run staff -- password`.");
     const parsed = NewPasswordSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, "Please correct the highlighted fields.", { fields: fieldErrors(parsed.error) });
+    const problem = passwordProblem(parsed.data.password, email);
+    if (problem) throw new HttpError(400, problem, { fields: { password: problem } });
     if ((await accounts.signIn(email, parsed.data.password)).ok)
       throw new HttpError(400, STAFF_MESSAGES.sameAsTemporary, { fields: { password: STAFF_MESSAGES.sameAsTemporary } });
     await accounts.setPassword(email, parsed.data.password);

@@ -7,6 +7,7 @@ import { requireJson } from "../../middleware/require-json";
 import { requireOrganisationOwner, requireSite } from "../../middleware/staff-guard";
 import { SiteConflictError, SitePreconditionError } from "../../store/site-store";
 import type { StaffDeps } from "./staff-router";
+import { historyFirst } from "./audited";
 
 /** A site with forty towns and its links is a few kB. */
 const SITE_BODY_LIMIT = "64kb";
@@ -37,8 +38,10 @@ export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps):
     requireSite(res, id);
     return site;
   };
-  const record = (res: Response, action: "site-add" | "site-update" | "site-remove", id: string, fields: string[] = []) =>
-    audit.append({ at: new Date().toISOString(), email: res.locals.staff!.email, action, vehicleId: null, fields: [id, ...fields] });
+  const { audited } = historyFirst(audit);
+  /** The write with its history entry, written first (audited.ts): a site write that answers 500 stored neither. */
+  const recorded = <T>(res: Response, action: "site-add" | "site-update" | "site-remove", id: string, fields: string[], write: () => Promise<T | undefined>) =>
+    audited({ at: new Date().toISOString(), email: res.locals.staff!.email, action, vehicleId: null, fields: [id, ...fields] }, write);
   /** 409 for a taken id, a domain another site claims (the message names it) or the last site. */
   const conflictAs409 = (err: unknown): never => {
     if (err instanceof SiteConflictError) throw new HttpError(409, err.message, /domain/.test(err.message) ? { fields: { domains: err.message } } : {});
@@ -48,7 +51,9 @@ export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps):
 
   router.get("/", (_req, res) => {
     const me = res.locals.staff!;
-    res.json({ sites: sites.list().filter((s) => mayActOnSite(me, s.id)), canManage: isOrganisationOwner(me) });
+    // Every site by its name too: a cart a scoped account sees may be shown on sites not its own (the vehicle form, the inventory).
+    const everySite = sites.list().map(({ id, name }) => ({ id, name }));
+    res.json({ sites: sites.list().filter((s) => mayActOnSite(me, s.id)), canManage: isOrganisationOwner(me), everySite });
   });
 
   router.get("/:id", (req, res) => {
@@ -58,8 +63,7 @@ export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps):
   router.post("/", ...json, async (req, res) => {
     const parsed = SiteSchema.safeParse(req.body);
     if (!parsed.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(parsed.error) });
-    const created = await sites.create(parsed.data).catch(conflictAs409);
-    await record(res, "site-add", created.id);
+    const created = (await recorded(res, "site-add", parsed.data.id, [], () => sites.create(parsed.data)).catch(conflictAs409))!;
     res.location(`/api/staff/sites/${encodeURIComponent(created.id)}`);
     send(res, 201, created);
   });
@@ -75,9 +79,8 @@ export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps):
     if (parsed.data.id !== id)
       throw new HttpError(400, INVALID, { fields: { id: "The id cannot change: its leads and accounts name it; add a new site instead" } });
     try {
-      const replaced = await sites.replace(id, parsed.data, ifMatch);
+      const replaced = await recorded(res, "site-update", id, changedSiteFields(previous, parsed.data), () => sites.replace(id, parsed.data, ifMatch));
       if (!replaced) throw new HttpError(404, `No site ${id}`);
-      await record(res, "site-update", id, changedSiteFields(previous, replaced));
       send(res, 200, replaced);
     } catch (err) {
       if (!(err instanceof SitePreconditionError)) return conflictAs409(err);
@@ -95,9 +98,8 @@ export function staffSitesRouter({ sites, leads, followUps, audit }: StaffDeps):
         `The site ${id} still has ${count} lead${count === 1 ? "" : "s"}: they would no longer be shown on any site. Remove it anyway with ?force=1.`,
         { leads: count },
       );
-    const removed = await sites.remove(id).catch(conflictAs409);
+    const removed = await recorded(res, "site-remove", id, count > 0 ? [`${count} leads`] : [], () => sites.remove(id)).catch(conflictAs409);
     if (!removed) throw new HttpError(404, `No site ${id}`);
-    await record(res, "site-remove", id, count > 0 ? [`${count} leads`] : []);
     res.status(204).end();
   });
 

@@ -39,12 +39,12 @@ export interface StaffDeps extends StaffStores {
 
 /**
  * Everything under /api/staff: no-store answers; writes from a foreign origin
- * refused (403) before anything else; then a live session (401), except to sign in;
+ * (not the deployment's own: any of its sites' domains) refused (403) before anything else; then a live session (401), except to sign in;
  * then a password of the account's own choosing (403 after an owner's reset).
  */
 export function staffRouter(deps: StaffDeps): Router {
   const router = Router();
-  router.use(noStore, sameOriginWrites(deps.config.staffOrigins));
+  router.use(noStore, sameOriginWrites(deps.config.staffOrigins, deps.sites));
   router.use("/session", sessionRouter(deps));
   router.use(requireSession(deps.sessions, deps.accounts), requireChosenPassword);
   router.use("/vehicles", staffVehiclesRouter(deps));

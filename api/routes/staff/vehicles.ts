@@ -1,27 +1,21 @@
 import express, { Router, type Response } from "express";
-import { vehicleIdFromName } from "../../../domain/slug";
+import { newVehicleId } from "../../../domain/slug";
 import { NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../http-error";
 import { QueueFullError } from "../../photos/bounded-queue";
 import { readUpload } from "../../photos/read-upload";
 import { requireJson } from "../../middleware/require-json";
-import { VehicleConflictError, VehiclePreconditionError, type Replacement } from "../../store/vehicle-store";
+import { VehicleConflictError, VehiclePreconditionError, type Replacement, type ReplacementOutcome } from "../../store/vehicle-store";
+import type { AuditEntry } from "../../../domain/staff";
 import { lastSaved } from "../../store/audit-store";
-import {
-  applyVehicleEdit,
-  editConflicts,
-  sameValue,
-  VehicleEditSchema,
-  vehicleEdit,
-  vehicleFieldChanges,
-  type EditableVehicleField,
-} from "../../../domain/vehicle-edit";
+import { applyVehicleEdit, editConflicts, sameValue, VehicleEditSchema, vehicleEdit, type EditableVehicleField } from "../../../domain/vehicle-edit";
 import type { StoredPhoto } from "../../store/photo-store";
-import { mayActOnVehicle, vehicleSiteIds } from "../../../domain/site-scope";
-import { mayActOnSite } from "../../../domain/staff";
+import { mayActOnVehicle, scopeRefusal, vehicleSiteIds } from "../../../domain/site-scope";
+import type { StaffScope } from "../../../domain/staff";
 import type { StaffDeps } from "./staff-router";
-import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, type BulkResult } from "../../../domain/inventory-bulk";
+import { historyFirst, vehicleEntry } from "./audited";
+import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, isSiteChange, type BulkResult } from "../../../domain/inventory-bulk";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
 export const VEHICLE_BODY_LIMIT = "64kb";
@@ -37,19 +31,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
-  /** An audit entry naming the vehicle and each changed field's old and new value. */
-  const record = (email: string, action: "create" | "update" | "delete", before: Partial<Vehicle>, after: Vehicle) => {
-    const changes = vehicleFieldChanges(before, after);
-    return audit.append({
-      at: new Date().toISOString(),
-      email,
-      action,
-      vehicleId: after.id,
-      vehicleName: after.name,
-      fields: changes.map((c) => c.field),
-      changes,
-    });
-  };
+  const { audited, takeBack } = historyFirst(audit);
   /** Each field someone else changed: what the client sent, its current value, and who saved it last (and when). */
   const conflictsOf = (current: Vehicle, fields: EditableVehicleField[], sent: Partial<Record<EditableVehicleField, unknown>>) =>
     fields.map((field) => ({
@@ -97,16 +79,15 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     next();
   });
 
-  /** 403 when an account scoped to sites would show a vehicle on a site not its own (the vehicle's `sites`, issue 26). */
-  const ownSitesOnly: express.RequestHandler = (req, res, next) => {
-    const me = res.locals.staff!;
-    const body: unknown = req.body;
-    const vehicle = req.method === "PATCH" && body && typeof body === "object" && "changes" in body ? body.changes : body;
-    const named = me.sites && vehicle && typeof vehicle === "object" ? vehicleSiteIds(vehicle) : undefined;
-    const foreign = named?.find((id) => !mayActOnSite(me, id));
-    if (foreign !== undefined)
-      return next(new HttpError(403, `Your account may not show a vehicle on the site ${foreign}`, { fields: { sites: "Not one of your sites" } }));
-    next();
+  /** 403 when a change to a cart concerns a site not the account's own (domain/site-scope.ts, scopeRefusal). */
+  const requireOwnSites = (me: StaffScope, before: Vehicle | undefined, after: Vehicle | undefined) => {
+    const refusal = scopeRefusal(
+      me,
+      before,
+      after,
+      sites.list().map((site) => site.id),
+    );
+    if (refusal) throw new HttpError(403, refusal.message, refusal.field === "vehicle" ? {} : { fields: { [refusal.field]: refusal.message } });
   };
 
   router.get("/", (_req, res) => {
@@ -118,26 +99,30 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     send(res, 200, found(req.params.id));
   });
 
-  router.post("/", ...json, ownSitesOnly, async (req, res) => {
+  router.post("/", ...json, async (req, res) => {
+    const me = res.locals.staff!;
     const draft = NewVehicleSchema.safeParse(req.body);
     if (!draft.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(draft.error) });
     requireStoredPhotos(draft.data.images);
     requireKnownLocation(draft.data.location);
-    const id = draft.data.id ?? vehicleIdFromName(draft.data.name);
+    const id = draft.data.id ?? newVehicleId(draft.data.name, draft.data.stockNumber);
+    // A cart a scoped account adds is shown on its own sites, unless it names some of them.
+    const sitesOf = me.sites && !vehicleSiteIds(draft.data) ? { sites: [...me.sites] } : {};
     let created: Vehicle;
     try {
-      created = await vehicles.create(VehicleSchema.parse({ ...draft.data, id }));
+      const vehicle = VehicleSchema.parse({ ...draft.data, ...sitesOf, id });
+      requireOwnSites(me, undefined, vehicle);
+      created = (await audited(vehicleEntry(res.locals.staff!.email, "create", {}, vehicle), () => vehicles.create(vehicle)))!;
     } catch (err) {
       if (err instanceof VehicleConflictError) throw taken(err);
       throw err;
     }
-    await record(res.locals.staff!.email, "create", {}, created);
     res.location(`/api/staff/vehicles/${encodeURIComponent(created.id)}`);
     send(res, 201, created);
   });
 
   /** A whole vehicle, replaced only if If-Match is its current ETag; else 412 with the fields that differ. */
-  router.put("/:id", ...json, ownSitesOnly, async (req, res) => {
+  router.put("/:id", ...json, async (req, res) => {
     const id = req.params.id as string;
     found(id);
     const ifMatch = ifMatchOf(req);
@@ -149,9 +134,9 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     requireKnownLocation(parsed.data.location);
     try {
       const previous = vehicles.get(id)!;
-      const replaced = await vehicles.replace(id, parsed.data, ifMatch);
+      requireOwnSites(res.locals.staff!, previous, parsed.data);
+      const replaced = await audited(vehicleEntry(res.locals.staff!.email, "update", previous, parsed.data), () => vehicles.replace(id, parsed.data, ifMatch));
       if (!replaced) throw new HttpError(404, `Vehicle not found: ${id}`);
-      await record(res.locals.staff!.email, "update", previous, replaced);
       send(res, 200, replaced);
     } catch (err) {
       if (err instanceof VehicleConflictError) throw taken(err);
@@ -165,7 +150,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
    * The fields one person changed, with their values in the version they edited (If-Match): applied to the current
    * version when no one else changed those fields since, else 412 naming the ones someone did. Never writes another field.
    */
-  router.patch("/:id", ...json, ownSitesOnly, async (req, res) => {
+  router.patch("/:id", ...json, async (req, res) => {
     const id = req.params.id as string;
     found(id);
     const ifMatch = ifMatchOf(req);
@@ -181,10 +166,10 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
       if (!next.success) throw new HttpError(400, INVALID, { fields: vehicleFieldErrors(next.error) });
       if ("images" in edit.data.changes) requireStoredPhotos(next.data.images);
       if ("location" in edit.data.changes) requireKnownLocation(next.data.location);
+      requireOwnSites(res.locals.staff!, current, next.data);
       try {
-        const saved = (await vehicles.replace(id, next.data, etag))!;
+        const saved = await audited(vehicleEntry(res.locals.staff!.email, "update", current, next.data), () => vehicles.replace(id, next.data, etag));
         if (!saved) throw new HttpError(404, `Vehicle not found: ${id}`);
-        await record(res.locals.staff!.email, "update", current, saved);
         return void send(res, 200, saved);
       } catch (err) {
         if (err instanceof VehicleConflictError) throw taken(err);
@@ -197,7 +182,9 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
   /** One photo, multipart field `photo`: stored, then added after the vehicle's other photos (201), or 200 when it is among them already. */
   router.post("/:id/photos", async (req, res) => {
     const id = req.params.id as string;
-    found(id);
+    const before = found(id);
+    // Refused before a byte is stored when another site shows the cart (any photo would change it there too).
+    requireOwnSites(res.locals.staff!, before, { ...before, images: [...before.images, "a photo"] });
     let stored: StoredPhoto;
     try {
       stored = await photos.add(() => readUpload(req, { field: "photo", maxBytes: MAX_PHOTO_BYTES }));
@@ -211,14 +198,14 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     const already = found(id);
     if (already.images.includes(stored.src)) return void send(res, 200, already);
     let updated: Vehicle;
-    let before: Vehicle;
     try {
       // The upload is not an edit of a version the client saw: added to whatever version is current.
       for (let attempt = 1; ; attempt++) {
         const current = found(id);
-        before = current;
+        const next = { ...current, images: withPhotoAdded(current.images, stored.src) };
+        requireOwnSites(res.locals.staff!, current, next);
         try {
-          updated = (await vehicles.replace(id, { ...current, images: withPhotoAdded(current.images, stored.src) }, vehicles.etag(current)))!;
+          updated = (await audited(vehicleEntry(res.locals.staff!.email, "update", current, next), () => vehicles.replace(id, next, vehicles.etag(current))))!;
           if (!updated) throw new HttpError(404, `Vehicle not found: ${id}`);
           break;
         } catch (err) {
@@ -230,22 +217,15 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
       await photos.discard(stored);
       throw err;
     }
-    await record(res.locals.staff!.email, "update", before!, updated);
     res.location(`/api/staff/vehicles/${encodeURIComponent(id)}`);
     send(res, 201, updated);
   });
 
   router.delete("/:id", async (req, res) => {
-    const removed = await vehicles.remove(req.params.id);
-    if (!removed) throw new HttpError(404, `Vehicle not found: ${req.params.id}`);
-    await audit.append({
-      at: new Date().toISOString(),
-      email: res.locals.staff!.email,
-      action: "delete",
-      vehicleId: removed.id,
-      vehicleName: removed.name,
-      fields: [],
-    });
+    const { id, name } = found(req.params.id);
+    requireOwnSites(res.locals.staff!, vehicles.get(id), undefined);
+    const entry: AuditEntry = { at: new Date().toISOString(), email: res.locals.staff!.email, action: "delete", vehicleId: id, vehicleName: name, fields: [] };
+    if (!(await audited(entry, () => vehicles.remove(id)))) throw new HttpError(404, `Vehicle not found: ${id}`);
     res.status(204).end();
   });
   // ---- Bulk changes from the inventory list (issue 29, docs/decisions/0040-inventory-list-and-bulk-changes.md) ----
@@ -263,10 +243,15 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     const field = bulkField(change);
     const problems = asked.flatMap(({ id, base }) => {
       const v = vehicles.get(id);
-      const problem = v && bulkPriceProblem({ name: v.name, price: base.price ?? v.price }, change);
+      const problem = v && bulkPriceProblem({ name: v.name, price: base.price ?? v.price, cost: v.cost }, change);
       return problem ? [{ id, error: problem }] : [];
     });
     if (problems.length) throw new HttpError(400, `No price was changed: ${problems.map((p) => p.error).join("; ")}`, { problems });
+    const siteIds = sites.list().map((site) => site.id);
+    if (isSiteChange(change) && !siteIds.includes(change.site))
+      throw new HttpError(400, `No cart was changed: "${change.site}" is not a site of this deployment; the sites are: ${siteIds.join(", ")}`, {
+        fields: { "change.site": `"${change.site}" is not a site of this deployment; the sites are: ${siteIds.join(", ")}` },
+      });
 
     const { saved, unchanged, refused, conflicts }: BulkResult = { saved: [], unchanged: [], refused: [], conflicts: [] };
     let pending = asked;
@@ -283,7 +268,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
           refused.push({ id, error: `The vehicle ${id} is not shown on your account's sites` });
           continue;
         }
-        const edit = bulkEdit(change, base);
+        const edit = bulkEdit(change, base, siteIds);
         const clash = editConflicts(current, edit);
         if (clash.length) {
           conflicts.push({
@@ -303,11 +288,25 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
           refused.push({ id, error: `${current.name}: ${Object.values(vehicleFieldErrors(next.error)).join("; ")}` });
           continue;
         }
+        const outOfScope = scopeRefusal(me, current, next.data, siteIds);
+        if (outOfScope) {
+          // Each refused cart by its name: the message about a shared cart names it already.
+          refused.push({ id, error: outOfScope.field === "vehicle" ? outOfScope.message : `${current.name}: ${outOfScope.message}` });
+          continue;
+        }
         writes.push({ id, vehicle: next.data, ifMatch: vehicles.etag(current) });
       }
-      const outcomes = writes.length ? await vehicles.replaceMany(writes) : [];
+      // Each write's history first (as `audited`), then taken back for the carts not written after all.
+      const entries = writes.length ? await audit.appendMany(writes.map((w) => vehicleEntry(me.email, "update", byId.get(w.id)!, w.vehicle))) : [];
+      let outcomes: ReplacementOutcome[];
+      try {
+        outcomes = writes.length ? await vehicles.replaceMany(writes) : [];
+      } catch (err) {
+        await takeBack(entries);
+        throw err;
+      }
+      await takeBack(entries.filter((_, i) => outcomes[i]!.outcome !== "saved"));
       const written = outcomes.flatMap((o) => (o.outcome === "saved" ? [o] : []));
-      await Promise.all(written.map((o) => record(me.email, "update", o.previous, o.vehicle)));
       saved.push(...written.map((o) => o.vehicle));
       for (const o of outcomes)
         if (o.outcome === "missing") refused.push({ id: o.id, error: `Vehicle not found: ${o.id}` });

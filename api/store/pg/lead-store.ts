@@ -2,7 +2,7 @@ import { DeliverySchema, LeadSchema, type Delivery, type Lead } from "../../../d
 import { FOLLOW_UP_STATUSES, OPEN_STATUSES, type FollowUpStatus, type LeadCounts, type LeadSelection } from "../../../domain/lead-follow-up";
 import { INTERESTS, type Interest } from "../../../domain/contact";
 import { bySourceOrder, encodeCursor, leadSearchText, searchWords } from "../../../domain/lead-follow-up";
-import { EXPORT_BATCH, newLead, SlotTakenError, type LeadStore } from "../lead-store";
+import { EXPORT_BATCH, newLead, SlotTakenError, TooManyTestDrivesError, type LeadStore } from "../lead-store";
 import type { Database } from "./database";
 import { searchConditions, trigramStatsReader, type TrigramStats } from "./lead-search";
 
@@ -14,6 +14,13 @@ interface LeadRow {
 
 /** The first key of the advisory lock a test drive's confirmation is sent under (the second: the lead id's hash). */
 const CONFIRM_LOCK = 30047;
+/** The first key of the advisory lock a site's capped test drives are booked under (the second: the site id's hash). */
+const VISITOR_CAP_LOCK = 30053;
+
+/** A test drive's upcoming bookings by the same e-mail (any case) or address, on its site ($1 site, $2 from, $3 e-mail, $4 address). */
+const UPCOMING_OF_VISITOR = `SELECT count(*)::int AS held FROM leads
+  WHERE site = $1 AND (lead ->> 'kind') = 'test-drive' AND (lead ->> 'slot') >= $2
+    AND (lower(lead ->> 'email') = lower($3) OR (lead ->> 'address') = $4)`;
 
 const fromRow = (row: LeadRow): Lead => LeadSchema.parse({ ...row.lead, delivery: row.delivery });
 
@@ -177,11 +184,20 @@ export async function openPgLeadStore(
   const select = async (sql: string, params: unknown[]) => (await db.pool.query<LeadRow>(sql, params)).rows.map(fromRow);
 
   return {
-    async add(input, delivery) {
+    async add(input, delivery, cap) {
       const lead = newLead(input, delivery);
       mine.add(lead.id);
       try {
-        await db.pool.query(INSERT_LEAD, insertLeadParams(lead));
+        if (cap && lead.kind === "test-drive")
+          await db.transaction(async (client) => {
+            // A site's capped bookings one at a time across every server: the count and the insert are one step.
+            await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [VISITOR_CAP_LOCK, lead.site]);
+            const { rows } = await client.query<{ held: number }>(UPCOMING_OF_VISITOR, [lead.site, cap.from, lead.email, lead.address ?? null]);
+            const held = rows[0]?.held ?? 0;
+            if (held >= cap.max) throw new TooManyTestDrivesError(held);
+            await client.query(INSERT_LEAD, insertLeadParams(lead));
+          });
+        else await db.pool.query(INSERT_LEAD, insertLeadParams(lead));
       } catch (err) {
         // The unique index on a test drive's (site, cart, slot) (migration 11) refused it: another server or visitor was first.
         if ((err as { code?: string; constraint?: string }).code === "23505" && (err as { constraint?: string }).constraint === TEST_DRIVE_INDEX)

@@ -1,14 +1,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type pg from "pg";
-import { DEFAULT_RENTAL_SETTINGS, type Reservation } from "../../../domain/rental-booking";
+import type { Reservation } from "../../../domain/rental-booking";
 import type { RentalPlanId } from "../../../domain/rentals";
 import {
   freeCarts,
   holdWindow,
   movedHold,
   newMail,
+  sameUnconfirmedRenter,
   newReference,
   reservationIn,
+  settingsToStore,
+  storedSettings,
   type Availability,
   type RentalMail,
   type RentalStore,
@@ -38,13 +41,13 @@ export const columns = (r: Reservation) => [r.reference, r.site, r.plan, r.statu
  * reservation or a move is taken in a transaction holding an advisory lock on (site, plan): the count of free carts
  * and the insert are then one step for every server, and the commit (synchronous, so on disk) comes before the 201.
  */
-export function openPgRentalStore(db: Database): RentalStore {
+export function openPgRentalStore(db: Database, now: () => number = Date.now): RentalStore {
   const settingsIn = async (q: pg.Pool | pg.PoolClient, site: string): Promise<StoredRentalSettings> => {
     const { rows } = await q.query<{ settings: Omit<StoredRentalSettings, "version">; version: number }>(
       "SELECT settings, version FROM rental_settings WHERE site = $1",
       [site],
     );
-    return rows[0] ? { ...rows[0].settings, version: rows[0].version } : { ...DEFAULT_RENTAL_SETTINGS, version: 0 };
+    return storedSettings(rows[0] && { ...rows[0].settings, version: rows[0].version });
   };
 
   /** Free carts over [start, end + turnaround), from the reservations of the plan whose hold may overlap it. */
@@ -58,14 +61,20 @@ export function openPgRentalStore(db: Database): RentalStore {
   ): Promise<Availability> => {
     const s = await settingsIn(q, site);
     const window = holdWindow(startsAt, endsAt, s.turnaroundHours);
-    const { rows } = await q.query<{ id: string; starts_at: Date; ends_at: Date; status: Reservation["status"] }>(
-      `SELECT id, starts_at, ends_at, status FROM rental_reservations
+    const { rows } = await q.query<{ id: string; starts_at: Date; ends_at: Date; status: Reservation["status"]; hold_until: string | null }>(
+      `SELECT id, starts_at, ends_at, status, reservation ->> 'holdUntil' AS hold_until FROM rental_reservations
         WHERE site = $1 AND plan = $2 AND status IN ('requested', 'confirmed') AND starts_at < $3 AND ends_at > $4`,
       [site, plan, new Date(window.end), new Date(window.start - s.turnaroundHours * HOUR_MS)],
     );
     const fleet = s.fleet[plan] ?? 0;
-    const holds = rows.map((r) => ({ id: r.id, startsAt: r.starts_at.toISOString(), endsAt: r.ends_at.toISOString(), status: r.status }));
-    return { fleet, free: freeCarts(fleet, s.turnaroundHours, holds, window, except) };
+    const holds = rows.map((r) => ({
+      id: r.id,
+      startsAt: r.starts_at.toISOString(),
+      endsAt: r.ends_at.toISOString(),
+      status: r.status,
+      ...(r.hold_until !== null && { holdUntil: r.hold_until }),
+    }));
+    return { fleet, free: freeCarts(fleet, s.turnaroundHours, holds, window, now(), except) };
   };
 
   /** Every write that takes a cart of (site, plan) waits for the others: one at a time across every server. */
@@ -83,7 +92,7 @@ export function openPgRentalStore(db: Database): RentalStore {
         await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`rental-settings:${site}`]);
         const current = await settingsIn(client, site);
         if (current.version !== ifVersion) return { ok: false as const, current };
-        const next = { fleet: { ...settings.fleet }, turnaroundHours: settings.turnaroundHours };
+        const next = settingsToStore(settings);
         await client.query(
           "INSERT INTO rental_settings (site, settings, version) VALUES ($1, $2, $3) ON CONFLICT (site) DO UPDATE SET settings = excluded.settings, version = excluded.version",
           [site, JSON.stringify(next), current.version + 1],
@@ -91,8 +100,20 @@ export function openPgRentalStore(db: Database): RentalStore {
         return { ok: true as const, settings: { ...next, version: current.version + 1 } };
       }),
     availability: (site, plan, startsAt, endsAt, except) => freeIn(db.pool, site, plan, startsAt, endsAt, except),
-    reserve: (draft, mailKind) =>
+    reserve: (draft, mailKind, cap) =>
       db.transaction(async (client) => {
+        if (cap) {
+          // A site's capped requests one at a time across every server (before the plan's lock, which no other write
+          // holds while waiting for this one): the count and the insert are one step.
+          await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`rental-renters:${draft.site}`]);
+          const { rows } = await client.query<{ reservation: Reservation }>(
+            "SELECT reservation FROM rental_reservations WHERE site = $1 AND status = 'requested' AND reservation ->> 'holdUntil' IS NOT NULL",
+            [draft.site],
+          );
+          const t = now();
+          const unconfirmed = rows.filter((r) => sameUnconfirmedRenter(r.reservation, draft, t)).length;
+          if (unconfirmed >= cap.max) return { ok: false as const, unconfirmed };
+        }
         await lockPlan(client, draft.site, draft.plan);
         const availability = await freeIn(client, draft.site, draft.plan, draft.startsAt, draft.endsAt);
         if (availability.free < 1) return { ok: false as const, availability };
@@ -128,7 +149,7 @@ export function openPgRentalStore(db: Database): RentalStore {
         const next = change(current);
         if ("refused" in next) return { ok: false as const, reason: "refused" as const, current, message: next.refused };
         const updated: Reservation = { ...next, id, reference: current.reference, site: current.site, version: current.version + 1 };
-        if (movedHold(current, updated)) {
+        if (movedHold(current, updated, now())) {
           await lockPlan(client, current.site, updated.plan);
           const availability = await freeIn(client, current.site, updated.plan, updated.startsAt, updated.endsAt, id);
           if (availability.free < 1) return { ok: false as const, reason: "full" as const, current, availability };

@@ -36,5 +36,13 @@ export function pgSignInThrottle(db: Database, now: () => number = Date.now): Si
     async clear(email) {
       await db.pool.query("DELETE FROM staff_sign_in_failures WHERE email = $1", [email]);
     },
+    async pairs() {
+      const t = now();
+      const { rows } = await db.pool.query<{ email: string; address: string; failures: number; last_at: string }>(
+        "SELECT email, address, failures, last_at FROM staff_sign_in_failures WHERE last_at > $1",
+        [t - FORGET_MS],
+      );
+      return { at: t, rows: rows.map((r) => ({ email: r.email, address: r.address, failures: r.failures, lastAt: Number(r.last_at) })) };
+    },
   };
 }

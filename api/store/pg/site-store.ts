@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { SiteListSchema, type Site } from "../../../domain/site";
-import { firstSite } from "../../../domain/site-seed";
+import { firstSite, withFirstSiteStory } from "../../../domain/site-seed";
 import {
   diffSites,
   planSiteCreate,
@@ -18,7 +18,7 @@ import type { Database } from "./database";
 const LOCK = "LOCK TABLE sites IN SHARE ROW EXCLUSIVE MODE";
 
 const readSites = async (q: pg.Pool | pg.PoolClient): Promise<Site[]> =>
-  SiteListSchema.parse((await q.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows.map((r) => r.site));
+  withFirstSiteStory(SiteListSchema.parse((await q.query<{ site: unknown }>("SELECT site FROM sites ORDER BY seq")).rows.map((r) => r.site)));
 
 /**
  * The sites in PostgreSQL, one row each, held in memory (asked on every

@@ -132,13 +132,21 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
    * (each on its own connection); merging by `seq` keeps every row once, whichever answer comes first.
    */
   let held: { seq: number; entry: AuditEntry }[] = [];
-  const hold = (rows: { seq: string; entry: unknown }[]) => {
+  /** The row of each entry this instance appended lately, which `retract` deletes by. */
+  const seqOf = new Map<AuditEntry, number>();
+  /** The rows' entries, held, and each as stored. */
+  const hold = (rows: { seq: string; entry: unknown }[]): AuditEntry[] => {
     const bySeq = new Map(held.map((h) => [h.seq, h.entry]));
-    for (const r of rows) bySeq.set(Number(r.seq), AuditEntrySchema.parse(r.entry));
+    const added = rows.map((r) => {
+      const entry = AuditEntrySchema.parse(r.entry);
+      bySeq.set(Number(r.seq), entry);
+      return entry;
+    });
     held = [...bySeq]
       .map(([seq, entry]) => ({ seq, entry }))
       .sort((x, y) => x.seq - y.seq)
       .slice(-AUDIT_HELD);
+    return added;
   };
   const load = async () => {
     const { rows } = await db.pool.query<{ seq: string; entry: unknown }>("SELECT seq, entry FROM staff_audit ORDER BY seq DESC LIMIT $1", [AUDIT_HELD]);
@@ -160,13 +168,23 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
       .finally(() => (loading = null));
   });
   db.onResync(load);
+  /** This instance's appended rows, held, and each entry as stored with its row kept for `retract`. */
+  const mine = (rows: { seq: string; entry: unknown }[]): AuditEntry[] => {
+    const added = hold(rows);
+    added.forEach((e, i) => seqOf.set(e, Number(rows[i]!.seq)));
+    for (const old of seqOf.keys()) {
+      if (seqOf.size <= AUDIT_HELD) break;
+      seqOf.delete(old);
+    }
+    return added;
+  };
   return {
     async append(entry) {
       const parsed = AuditEntrySchema.parse(entry);
       const { rows } = await db.pool.query<{ seq: string; entry: unknown }>("INSERT INTO staff_audit (entry) VALUES ($1) RETURNING seq, entry", [
         JSON.stringify(parsed),
       ]);
-      hold(rows);
+      return mine(rows)[0]!;
     },
     async appendMany(batch) {
       const parsed = batch.map((e) => AuditEntrySchema.parse(e));
@@ -175,13 +193,34 @@ export async function pgAuditStore(db: Database): Promise<AuditStore> {
         "INSERT INTO staff_audit (entry) SELECT x.value FROM json_array_elements($1::json) WITH ORDINALITY AS x(value, n) ORDER BY x.n RETURNING seq, entry",
         [JSON.stringify(parsed)],
       );
-      hold(rows);
+      return mine(rows);
+    },
+    async retract(gone) {
+      const seqs = gone.flatMap((e) => seqOf.get(e) ?? []);
+      if (!seqs.length) return;
+      await db.pool.query("DELETE FROM staff_audit WHERE seq = ANY($1::bigint[])", [seqs]);
+      held = held.filter((h) => !seqs.includes(h.seq));
+      for (const e of gone) seqOf.delete(e);
     },
     recent: (limit) =>
       held
         .slice(-limit)
         .reverse()
         .map((h) => h.entry),
+    async page(filter, before, limit) {
+      // The whole table, not the rows held in memory: a page may be years back. Each condition is left out when not asked.
+      const { rows } = await db.pool.query<{ seq: string; entry: unknown }>(
+        `SELECT seq, entry FROM staff_audit
+          WHERE ($1::bigint IS NULL OR seq < $1)
+            AND ($2::text IS NULL OR entry->>'vehicleId' = $2)
+            AND ($3::text IS NULL OR strpos(lower(entry->>'email'), lower($3)) > 0)
+            AND ($4::text[] IS NULL OR entry->>'action' = ANY($4))
+          ORDER BY seq DESC LIMIT $5`,
+        [before, filter.vehicleId ?? null, filter.who ?? null, filter.actions ?? null, limit + 1],
+      );
+      const entries = rows.slice(0, limit).map((r) => ({ seq: Number(r.seq), entry: AuditEntrySchema.parse(r.entry) }));
+      return { entries, next: rows.length > limit ? entries.at(-1)!.seq : null };
+    },
   };
 }
 

@@ -5,6 +5,7 @@
  * {address}, {email}, {phone} and {servicePhone}, which fillSiteText fills
  * with the facts of the site a page is rendered for.
  */
+import { withFullStop } from "../../../domain/full-stop";
 
 export type Block =
   | { kind: "p"; text: string }
@@ -80,11 +81,15 @@ export interface PolicyFacts {
   servicePhone: string;
 }
 
-/** `text` with each {placeholder} replaced by its fact; an unknown one is a content bug, and says so. */
+/**
+ * `text` with each {placeholder} replaced by its fact; an unknown one is a content bug, and says so. A fact that ends
+ * with a period ends a sentence its placeholder is followed by a period in ("{legalName}." of "Carts, Inc."): one period.
+ */
 export function fillSiteText(text: string, facts: PolicyFacts): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+  return text.replace(/\{(\w+)\}(\.?)/g, (whole, key: string, stop: string) => {
     if (!Object.hasOwn(facts, key)) throw new Error(`Unknown placeholder ${whole} in policy text: "${text}"`);
-    return facts[key as keyof PolicyFacts];
+    const fact = facts[key as keyof PolicyFacts];
+    return stop ? withFullStop(fact) : fact;
   });
 }
 

@@ -1,7 +1,6 @@
-import { shownImages } from "../../../domain/photo";
+import { isPhoto } from "../../../domain/photo";
 import type { PublicVehicle } from "../../../domain/public-vehicle";
 import { unitFacts, type UnitFact } from "../../../domain/unit-facts";
-import { cardImage } from "../../components/VehicleCard";
 import { absoluteUrl } from "../../lib/seo";
 import { shareImage } from "../../lib/share-image";
 import type { SiteFacts } from "../../lib/site-facts";
@@ -20,7 +19,7 @@ export interface FeedItem {
   description: string;
   /** The unit's page, without UTM tags (each feed adds its own). */
   page: string;
-  /** The main image as a raster (a photo's JPEG, a drawing's PNG), then the others. */
+  /** The main photo's JPEG (the feeds carry only units with a photo), then the others. */
   imageLink: string;
   additionalImageLinks: string[];
   /** The price in the consumers' format: "12995.00 USD". */
@@ -34,7 +33,7 @@ export interface FeedItem {
   facts: UnitFact[];
   year?: number;
   color?: string;
-  /** The lot it stands on (a site id), else the site's own. */
+  /** The lot it stands on: the site's own (a unit on another site's lot is in no local inventory of this site). */
   location: string;
 }
 
@@ -55,13 +54,13 @@ export function perUnit<T>(write: (site: SiteFacts, v: PublicVehicle) => T): (si
 
 /** The feed item of one listed unit of `site`: only public fields (a PublicVehicle has no cost). */
 export const feedItem = perUnit((site: SiteFacts, v: PublicVehicle): FeedItem => {
-  const images = shownImages(v.images).map((src) => absoluteUrl(site, shareImage(src).path));
+  const images = v.images.filter(isPhoto).map((src) => absoluteUrl(site, shareImage(src).path));
   return {
     id: v.stockNumber ?? v.id,
     title: v.year ? `${v.year} ${v.name}${v.color ? `, ${v.color}` : ""}` : v.name,
     description: v.description,
     page: absoluteUrl(site, vehiclePath(v)),
-    imageLink: images[0] ?? absoluteUrl(site, shareImage(cardImage(v)).path),
+    imageLink: images[0] ?? "",
     additionalImageLinks: images.slice(1),
     price: `${v.price.toFixed(2)} USD`,
     inStock: v.status === "available" && v.inStock,
@@ -71,7 +70,7 @@ export const feedItem = perUnit((site: SiteFacts, v: PublicVehicle): FeedItem =>
     facts: unitFacts(v),
     ...(v.year ? { year: v.year } : {}),
     ...(v.color ? { color: v.color } : {}),
-    location: v.location ?? site.id,
+    location: site.id,
   };
 });
 

@@ -19,9 +19,10 @@ const localItem = perUnit((site: SiteFacts, v: PublicVehicle): string => {
 
 /**
  * The site's listed units as a Google local inventory feed (RSS 2.0, g:
- * namespace): per unit its store_code (the lot it stands on: a site id, to be
- * used as the store code of that location's Business Profile), id (as in the
- * product feed), availability, price and quantity (1 on the lot, 0 on hold).
+ * namespace) of the units on its own lot (LivePages leaves out those on another
+ * site's): per unit its store_code (the site's id, to be used as the store code
+ * of its Business Profile), id (as in the product feed), availability, price
+ * and quantity (1 on the lot, 0 on hold).
  */
 export function googleLocalInventoryFeed(site: SiteFacts, vehicles: readonly PublicVehicle[]): string {
   const items = vehicles.map((v) => localItem(site, v));

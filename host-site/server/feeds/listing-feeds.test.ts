@@ -4,6 +4,7 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../../domain/catalogue";
 import { firstSite, sitesFromExample } from "../../../domain/site-seed";
+import { isPhoto } from "../../../domain/photo";
 import type { Vehicle } from "../../../domain/vehicle";
 import { UNBUILT_ASSETS } from "../../lib/assets";
 import type { CatalogueFeed } from "../live-pages";
@@ -17,11 +18,14 @@ const sussex = firstSite();
 /** A cost no feed would print by chance. */
 const COST = 187_463;
 
-/** The seed as units: one on hold, one sold, one in a colour with accents, one shown on Cape May only; each with a cost. */
+/** A photo as uploads store it: a share JPEG's path. */
+const photo = (i: number) => `/photos/${String(i).padStart(20, "0")}-1600x1200.jpg`;
+/** The seed as units: one on hold, one sold, one in a colour with accents, one shown on Cape May only; each with a cost and a photo but two (a drawing only, none). */
 function units(): Vehicle[] {
   return seedCatalogue().map((v, i) => ({
     ...v,
     cost: COST,
+    images: i === 4 ? ["/images/placeholder-vehicle.svg"] : i === 5 ? [] : [photo(i), ...v.images],
     ...(i === 0 ? { status: "on-hold" as const } : {}),
     ...(i === 1 ? { status: "sold" as const } : {}),
     ...(i === 2 ? { color: "Crème Brûlée" } : {}),
@@ -95,8 +99,8 @@ describe("listing feeds", () => {
   const catalogue = changingCatalogue(units());
   const pages = new SitePages(catalogue, noSites, UNBUILT_ASSETS);
   const feed = (path: string, site = sussex) => pages.feed(site, path, LISTING_FEEDS[path]!).identity.toString();
-  const listed = (site = sussex) => units().filter((v) => v.status !== "sold" && (!v.sites || v.sites.includes(site.id)));
-  const [onHold, sold, accented] = units();
+  const listed = (site = sussex) => units().filter((v) => v.status !== "sold" && (!v.sites || v.sites.includes(site.id)) && v.images.some(isPhoto));
+  const [onHold, sold, accented, , drawn, bare] = units();
 
   it("Google Merchant: RSS 2.0 with the g: namespace, every required field non-empty on every unit", () => {
     const doc = parseXml(feed("/feeds/google-merchant.xml"));
@@ -124,7 +128,7 @@ describe("listing feeds", () => {
       expect(["in_stock", "out_of_stock"]).toContain(item.get("g:availability")![0]);
       expect(["new", "used"]).toContain(item.get("g:condition")![0]);
       expect(item.get("link")![0]).toMatch(/^https:\/\/www\.sussexcoastgolfcarts\.example\/vehicle\/[a-z0-9-]+\?utm_source=google&/);
-      expect(item.get("g:image_link")![0]).toMatch(/^https:\/\/.+\.(png|jpg)$/);
+      expect(item.get("g:image_link")![0]).toMatch(/^https:\/\/www\.sussexcoastgolfcarts\.example\/photos\/\d{20}-1600x1200\.jpg$/);
     }
     const held = items.find((i) => i.get("g:id")![0] === onHold!.stockNumber)!;
     expect([held.get("g:availability")![0], held.get("g:custom_label_0")![0]]).toEqual(["out_of_stock", "On hold"]);
@@ -160,6 +164,17 @@ describe("listing feeds", () => {
     }
     expect(row(rows.find((r) => r[0] === onHold!.stockNumber)!)).toMatchObject({ availability: "out of stock", custom_label_0: "On hold" });
     expect(row(rows.find((r) => r[0] === accented!.stockNumber)!).color).toBe("Crème Brûlée");
+  });
+
+  it("leave out a unit without a photo (a drawing or no image), in every feed", () => {
+    expect(units().length - listed().length).toBeGreaterThanOrEqual(3);
+    for (const path of Object.keys(LISTING_FEEDS))
+      for (const unit of [drawn!, bare!]) {
+        const text = feed(path);
+        expect(text, path).not.toContain(`>${unit.stockNumber}<`);
+        expect(text, path).not.toContain(`\n${unit.stockNumber},`);
+        expect(text, path).not.toMatch(/placeholder-vehicle|og-default/);
+      }
   });
 
   it("name no cost and no sold unit, and follow the catalogue: a unit sold leaves every feed at once", () => {

@@ -1,6 +1,6 @@
 /** The staff API of docs (issue 15 contract), one function per call. */
 import type { Site } from "../../../domain/site";
-import type { NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
+import type { AuditKind, NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
 import type { BulkRequest, BulkResult } from "../../../domain/inventory-bulk";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
@@ -15,12 +15,28 @@ export interface Session extends Pick<StaffAccount, "email" | "role" | "sites"> 
   mustChangePassword?: true;
 }
 /** A history entry as stored; one about a lead also carries the visitor's name (null when the lead is gone). */
-export type AuditEntry = StoredAuditEntry & { leadName?: string | null };
+export type AuditEntry = StoredAuditEntry & { leadName?: string | null; leadSite?: string | null };
+/** Which page of the history to show: GET /api/staff/audit's query. */
+export interface AuditQuery {
+  vehicle?: string;
+  who?: string;
+  kind?: AuditKind;
+  before?: number;
+  limit?: number;
+}
 export interface Account extends StaffAccount {
   /** Its password is a temporary one an owner set. */
   mustChangePassword: boolean;
 }
+/** An account the sign-in throttle holds back at one address, until `until` (ISO). */
+export interface SignInWait {
+  email: string;
+  address: string;
+  until: string;
+}
 export interface Origins {
+  /** The site they are of. */
+  site: string;
   startup: string[];
   added: string[];
 }
@@ -70,7 +86,10 @@ export const staffApi = {
     await call(`vehicles/${encodeURIComponent(id)}`, { method: "delete" });
   },
 
-  audit: async (limit = 200) => (await call<{ entries: AuditEntry[] }>(`audit?limit=${limit}`)).body.entries,
+  audit: async (query: AuditQuery = {}) => {
+    const search = new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
+    return (await call<{ entries: AuditEntry[]; next: number | null }>(`audit?${search}`)).body;
+  },
 
   accounts: async () => (await call<{ accounts: Account[] }>("accounts")).body.accounts,
   addAccount: async (account: NewStaffAccount) => (await call<Account>("accounts", { method: "post", ...json(account) })).body,
@@ -81,12 +100,17 @@ export const staffApi = {
   resetPassword: async (email: string) =>
     (await call<{ email: string; temporaryPassword: string }>(`accounts/${encodeURIComponent(email)}/password-reset`, { method: "post" })).body
       .temporaryPassword,
+  /** Who the sign-in throttle holds back now: the account, the address it failed from, and until when. */
+  signInWaits: async () => (await call<{ waiting: SignInWait[] }>("accounts/waiting")).body.waiting,
   unlockAccount: async (email: string) => {
     await call(`accounts/${encodeURIComponent(email)}/unlock`, { method: "post" });
   },
 
-  /** The sites the account may act on, and whether it may add, edit and remove sites (an organisation owner). */
-  sites: async () => (await call<{ sites: Site[]; canManage: boolean }>("sites")).body,
+  /**
+   * The sites the account may act on, whether it may add, edit and remove sites (an organisation owner), and every site
+   * of the deployment by id and name (a cart may be shown on sites a scoped account does not act on).
+   */
+  sites: async () => (await call<{ sites: Site[]; canManage: boolean; everySite: { id: string; name: string }[] }>("sites")).body,
   site: async (id: string) => versionedSite(await call<Site>(`sites/${encodeURIComponent(id)}`)),
   createSite: async (site: Site) => versionedSite(await call<Site>("sites", { method: "post", ...json(site) })),
   /** The whole site, saved only if no one saved it since the version `etag` names (else 412 with `current`). */
@@ -99,6 +123,8 @@ export const staffApi = {
     await call(`sites/${encodeURIComponent(id)}${force ? "?force=1" : ""}`, { method: "delete" });
   },
 
-  origins: async () => (await call<Origins>("origins")).body,
-  setOrigins: async (added: string[]) => (await call<Origins>("origins", { method: "put", ...json({ added }) })).body,
+  /** The partner origins of one site (`?site=`, docs/decisions/0058). */
+  origins: async (site: string) => (await call<Origins>(`origins?site=${encodeURIComponent(site)}`)).body,
+  setOrigins: async (site: string, added: string[]) =>
+    (await call<Origins>(`origins?site=${encodeURIComponent(site)}`, { method: "put", ...json({ added }) })).body,
 };

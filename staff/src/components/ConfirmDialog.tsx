@@ -5,6 +5,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are; "Cancel" unless the action is itself a cancelling, where "Cancel" would be ambiguous. */
+  keepLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -13,7 +15,7 @@ interface ConfirmDialogProps {
  * A modal confirmation on the native <dialog>: focus moves into it and is
  * kept there, Escape cancels, and focus returns to where it was.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, keepLabel = "Cancel", onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -39,7 +41,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
           {confirmLabel}
         </button>
         <button type="button" className="btn btn--secondary" onClick={onCancel} autoFocus>
-          Cancel
+          {keepLabel}
         </button>
       </div>
     </dialog>

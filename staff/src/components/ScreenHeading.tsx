@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { organisationName } from "../organisation";
 
 /**
  * The screen's h1. It takes focus when the screen changes (as a page load
@@ -7,7 +8,8 @@ import { useEffect, useRef } from "react";
 export function ScreenHeading({ title, busy = false }: { title: string; busy?: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} · Staff console`;
+    const organisation = organisationName();
+    document.title = `${title} · Staff console${organisation ? ` · ${organisation}` : ""}`;
   }, [title]);
   useEffect(() => {
     const active = document.activeElement;

@@ -120,7 +120,11 @@ export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; m
           </button>
         </form>
       </div>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       <details className="lead__follow-up lead-sales__replies" open={lead.replies.some((r) => r.status === "failed") || undefined}>
         <summary>
           Reply to the visitor

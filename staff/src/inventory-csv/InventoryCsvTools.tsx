@@ -1,12 +1,13 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ImportRowPlan } from "../../../domain/inventory-csv-import";
 import { columnOfPath, inventoryCsv, inventoryCsvFileName } from "../../../domain/inventory-csv";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { FieldChange } from "../../../domain/vehicle-edit";
-import { Notice } from "../components/Notice";
+import { Notice, showResult } from "../components/Notice";
 import { StackedTable } from "../components/StackedTable";
 import { errorMessage } from "../error-message";
 import { formatPrice } from "../format";
+import { fieldLabel as formLabel, fieldText } from "../vehicle-form/field-text";
 import { inventoryCsvApi, type ImportPreview } from "./inventory-csv-api";
 import "./inventory-csv.css";
 
@@ -15,7 +16,8 @@ export const PREVIEW_ROWS_SHOWN = 200;
 const COLUMNS = ["Row", "Stock number", "Model", "What happens"] as const;
 const MONEY_FIELDS = new Set(["price", "cost"]);
 
-const fieldLabel = (field: string) => columnOfPath(field)?.name ?? field;
+/** A field's name as the file's header has it, else as the vehicle form does. */
+const fieldLabel = (field: string) => columnOfPath(field)?.name ?? formLabel(field);
 const valueText = (field: string, value: unknown) =>
   value === null || value === undefined ? "none" : MONEY_FIELDS.has(field) && typeof value === "number" ? formatPrice(value) : String(value);
 const changeText = ({ field, from, to }: FieldChange) => `${fieldLabel(field)} ${valueText(field, from)} → ${valueText(field, to)}`;
@@ -32,15 +34,37 @@ function RowOutcome({ row }: { row: ImportRowPlan }) {
       </ul>
     );
   if (row.action === "unchanged") return <span className="muted">No change</span>;
-  const facts =
-    row.action === "create" ? row.changes.filter((c) => columnOfPath(c.field) && c.field !== "stockNumber" && c.field !== "description") : row.changes;
+  if (row.action === "update")
+    return (
+      <>
+        <strong>Changes</strong>
+        <ul className="changes">
+          {row.changes.map((c) => (
+            <li key={c.field}>{changeText(c)}</li>
+          ))}
+        </ul>
+      </>
+    );
+  // A new cart: every field it is created with, those taken from a cart of its model said so.
+  const taken = new Set(row.model?.fields);
   return (
     <>
-      <strong>{row.action === "create" ? "New cart" : "Changes"}</strong>
+      <strong>New cart</strong>
+      {row.model && (
+        <p className="muted">
+          Taken from the model ({row.model.from}): {row.model.fields.map(fieldLabel).join(", ")}. Never its description or photos.
+        </p>
+      )}
       <ul className="changes">
-        {facts.map((c) => (
-          <li key={c.field}>{row.action === "create" ? `${fieldLabel(c.field)}: ${valueText(c.field, c.to)}` : changeText(c)}</li>
-        ))}
+        {row.changes
+          .filter((c) => c.field !== "id")
+          .map((c) => (
+            <li key={c.field}>
+              {fieldLabel(c.field)}: {fieldText(c.field, c.to)}
+              {taken.has(c.field) && <span className="muted"> (from the model)</span>}
+            </li>
+          ))}
+        {!row.changes.some((c) => c.field === "images") && <li>Photos: none yet</li>}
       </ul>
     </>
   );
@@ -58,6 +82,11 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; reload?: boolean } | null>(null);
+  // The preview is what choosing a file gives: it is shown and focused as a notice would be.
+  const previewBox = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (preview) showResult(previewBox.current);
+  }, [preview]);
 
   const exportCsv = () => {
     const url = URL.createObjectURL(new Blob([inventoryCsv(vehicles)], { type: "text/csv;charset=utf-8" }));
@@ -137,7 +166,7 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
       </div>
       {busy && !preview && <p className="muted">Reading {file?.name}…</p>}
       {notice && (
-        <Notice tone={notice.tone}>
+        <Notice tone={notice.tone} result={notice}>
           {notice.text}{" "}
           {notice.reload && (
             <button type="button" className="btn btn--small btn--secondary" onClick={() => window.location.reload()}>
@@ -147,7 +176,7 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
         </Notice>
       )}
       {preview && counts && file && (
-        <section className="csv-preview" aria-labelledby={headingId}>
+        <section ref={previewBox} className="csv-preview" aria-labelledby={headingId} tabIndex={-1}>
           <h2 id={headingId}>Import preview: {file.name}</h2>
           <p>
             {plural(counts.create, "new cart")}, {plural(counts.update, "cart")} to change, {counts.unchanged.toLocaleString("en-US")} unchanged

@@ -73,7 +73,11 @@ export function ReservationDetail({ reservation: r, onChanged }: { reservation: 
       <h2 id={`${id}-title`} tabIndex={-1}>
         {r.reference} · {planTitle(r.plan)} <span className={`rental-status rental-status--${r.status}`}>{r.status}</span>
       </h2>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       <dl className="facts">
         <div>
           <dt>Renter</dt>
@@ -195,6 +199,7 @@ export function ReservationDetail({ reservation: r, onChanged }: { reservation: 
         open={askCancel}
         title={`Cancel ${r.reference}?`}
         confirmLabel="Cancel the reservation"
+        keepLabel="Keep the reservation"
         onCancel={() => setAskCancel(false)}
         onConfirm={() => {
           setAskCancel(false);

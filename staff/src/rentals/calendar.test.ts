@@ -25,4 +25,10 @@ describe("the desk's calendar", () => {
   ] as const)("%s to %s (%s) holds a cart on %s: %s", (start, end, status, day, holds) => {
     expect(holdsOn({ start, end, status }, day)).toBe(holds);
   });
+
+  it("an unconfirmed request holds its cart until its hold lapses, as the server counts it", () => {
+    const request = { start: "2027-06-10T10:00", end: "2027-06-17T10:00", status: "requested" as const, holdUntil: "2027-06-01T12:00:00.000Z" };
+    expect(holdsOn(request, "2027-06-12", Date.parse("2027-06-01T11:59:00Z"))).toBe(true);
+    expect(holdsOn(request, "2027-06-12", Date.parse("2027-06-01T12:00:00Z"))).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@
  * Start and end are the site's local date-times ("2027-06-12T10:00"), so they compare as text; the days are the
  * site's too (the API answers its today and reads each day from the site's midnight), never the staff's computer's.
  */
-import { holdsCart } from "../../../domain/rental-booking";
+import { holdsCartAt } from "../../../domain/rental-booking";
 import { addDays } from "../../../domain/local-time";
 import type { Reservation } from "../api/rentals-api";
 
@@ -15,12 +15,16 @@ export function daysFrom(first: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(first, i));
 }
 
-/** Whether a reservation holds its cart during some of `day` (from its start to its end; the turnaround follows). */
-export const holdsOn = (r: Pick<Reservation, "start" | "end" | "status">, day: string): boolean =>
-  holdsCart(r.status) && r.start < `${day}T24:00` && r.end > `${day}T00:00`;
+/**
+ * Whether a reservation holds its cart during some of `day` (from its start to its end; the turnaround follows), as
+ * the server counts it at `now`: an unconfirmed request whose hold lapsed holds nothing, though it waits for a decision.
+ */
+export const holdsOn = (r: Pick<Reservation, "start" | "end" | "status" | "holdUntil">, day: string, now = Date.now()): boolean =>
+  holdsCartAt(r, now) && r.start < `${day}T24:00` && r.end > `${day}T00:00`;
 
 /** The reservations of `plan` holding a cart on `day`. */
-export const onDay = (list: readonly Reservation[], plan: string, day: string): Reservation[] => list.filter((r) => r.plan === plan && holdsOn(r, day));
+export const onDay = (list: readonly Reservation[], plan: string, day: string, now = Date.now()): Reservation[] =>
+  list.filter((r) => r.plan === plan && holdsOn(r, day, now));
 
 /** "Sat 12 Jun": a day's short name. */
 export function dayLabel(day: string): { weekday: string; date: string } {

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Site } from "../../../domain/site";
 import { NewStaffAccountSchema, STAFF_ROLES, type NewStaffAccount, type StaffRole } from "../../../domain/staff";
 import { ApiError } from "../api/client";
-import { staffApi, type Account } from "../api/staff-api";
+import { staffApi, type Account, type SignInWait } from "../api/staff-api";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Field } from "../components/Field";
 import { Notice } from "../components/Notice";
@@ -16,7 +16,7 @@ import { useLiveLoad } from "../use-live-load";
 const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", sales: "Sales" };
 const ROLE_HELP: Record<StaffRole, string> = { sales: "Sales: manages the inventory", owner: "Owner: also accounts and partner origins" };
 
-/** Owners: the staff accounts; add one, remove one, reset one's password, unlock one. */
+/** Owners: the staff accounts and who of them failed sign-ins hold back; add one, remove one, reset one's password, unlock one. */
 export function Accounts({ me }: { me: string }) {
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,10 +27,13 @@ export function Accounts({ me }: { me: string }) {
   const [temporary, setTemporary] = useState<{ email: string; password: string } | null>(null);
   const id = useId();
 
+  /** Who the sign-in throttle holds back, by account. */
+  const [waits, setWaits] = useState<SignInWait[]>([]);
   const failed = (err: unknown) => setFailure(errorMessage(err));
   /** The list again, after a change. */
-  const load = () => staffApi.accounts().then(setAccounts, failed);
+  const load = () => Promise.all([staffApi.accounts().then(setAccounts, failed), staffApi.signInWaits().then(setWaits, failed)]);
   useLiveLoad(() => staffApi.accounts(), setAccounts, failed, []);
+  useLiveLoad(() => staffApi.signInWaits(), setWaits, failed, []);
   /** The sites an account may be scoped to (the choice is offered with more than one). */
   const [sites, setSites] = useState<Site[]>([]);
   useLiveLoad(
@@ -99,6 +102,7 @@ export function Accounts({ me }: { me: string }) {
     try {
       await staffApi.unlockAccount(email);
       setNotice({ tone: "success", text: `Unlocked ${email}: its failed sign-ins are forgotten, and it can sign in at once.` });
+      await load();
     } catch (err) {
       setNotice({ tone: "error", text: `${email} was not unlocked: ${errorMessage(err)}` });
     }
@@ -108,9 +112,13 @@ export function Accounts({ me }: { me: string }) {
     <>
       <ScreenHeading title="Accounts" busy={!accounts && !failure} />
       {failure && <Notice tone="error">Could not load the accounts: {failure}</Notice>}
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       {temporary && (
-        <Notice tone="success">
+        <Notice tone="success" result={temporary}>
           Temporary password for {temporary.email}: <code className="temporary-password">{temporary.password}</code>. Give it to them in person: it is shown
           only this once. At their next sign-in they choose their own.
         </Notice>
@@ -126,6 +134,13 @@ export function Accounts({ me }: { me: string }) {
                   {a.email === me ? " · you" : ""}
                   {a.mustChangePassword ? " · temporary password" : ""}
                 </p>
+                {waits
+                  .filter((w) => w.email === a.email)
+                  .map((w) => (
+                    <p key={w.address} className="account-wait">
+                      Held back after failed sign-ins from {w.address} until {formatTime(w.until)}
+                    </p>
+                  ))}
               </div>
               {a.email !== me && (
                 <div className="card-row__actions">
@@ -194,7 +209,12 @@ export function Accounts({ me }: { me: string }) {
               </select>
             </Field>
           )}
-          <Field id={`${id}-password`} label="Password" hint="At least 12 characters. Give it to them in person." error={errors.password?.message}>
+          <Field
+            id={`${id}-password`}
+            label="Password"
+            hint="At least 12 characters: a phrase of a few words is good; not a common password, a repeat or their e-mail. Give it to them in person."
+            error={errors.password?.message}
+          >
             <input type="password" autoComplete="new-password" {...register("password")} />
           </Field>
           <div className="actions">

@@ -2,14 +2,14 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { LeadSourceSchema } from "../../../domain/contact";
 import { MILES_PER_WEEK_MAX, MILES_PER_WEEK_MIN } from "../../../domain/eco-calculator";
 import type { Vehicle } from "../../../domain/vehicle";
-import { primaryDomain, siteForHost, type Site } from "../../../domain/site";
-import { embedSnippet, type EmbedAttributes } from "../../../widgets/embed-snippet";
+import { primaryDomain, type Site } from "../../../domain/site";
+import { embedSnippet, reserveRule, type EmbedAttributes } from "../../../widgets/embed-snippet";
 import type { Integrity } from "../../../domain/widget-integrity";
 import { ALL_IN_ONE, WIDGETS, type WidgetAttribute } from "../../../widgets/registry";
 import { staffApi } from "../api/staff-api";
-import { useCurrentSite } from "../current-site";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { SiteNote } from "../components/SiteNote";
 import { BASE, Link } from "../router";
 import "../leads.css";
 import { errorMessage } from "../error-message";
@@ -101,15 +101,14 @@ function loadScript(name: string): Promise<void> {
   return promise;
 }
 
-/** Choose a widget and its attributes, see it live, and copy the snippet docs/partners.md documents. */
-export function Embed({ owner }: { owner: boolean }) {
+/** Choose a widget and its attributes, see it live, and copy the snippet docs/partners.md documents, for one site (the header's). */
+export function Embed({ owner, site, switchable }: { owner: boolean; site: Site; switchable: boolean }) {
   const id = useId();
   const [tag, setTag] = useState<Widget["tag"]>("gc-contact-form");
   const [allInOne, setAllInOne] = useState(false);
   const [pin, setPin] = useState(false);
+  const [strictCsp, setStrictCsp] = useState(false);
   const [release, setRelease] = useState<Integrity | null>(null);
-  const chosen = useCurrentSite();
-  const [site, setSite] = useState<Site | undefined>(undefined);
   const [values, setValues] = useState<Record<string, Values>>(() => ({ ...STARTING_VALUES }));
   const [vehicles, setVehicles] = useState<Vehicle[]>([]);
   const [copied, setCopied] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -117,22 +116,13 @@ export function Embed({ owner }: { owner: boolean }) {
   const preview = useRef<HTMLDivElement>(null);
   const code = useRef<HTMLElement>(null);
 
-  // The site the snippet is for (the header's choice, else the one serving this console), and its pinned scripts' SRI values.
+  // The pinned scripts' SRI values of the site the snippet is for (the header's).
   useLiveLoad(
-    () => staffApi.sites(),
-    ({ sites }) => {
-      const found = sites.find((s) => s.id === chosen) ?? siteForHost(sites, location.host)?.site ?? sites[0];
-      if (found) setSite(found);
-    },
-    () => undefined,
-    [chosen],
-  );
-  useLiveLoad(
-    () => (site ? staffApi.siteWidgets(site.id) : Promise.resolve(null)),
-    (pinned) => pinned && setRelease(pinned),
+    () => staffApi.siteWidgets(site.id),
+    setRelease,
     // Without its pinned release the snippet is still right, only unpinned.
     () => undefined,
-    [site?.id],
+    [site.id],
   );
 
   useLiveLoad(
@@ -151,10 +141,12 @@ export function Embed({ owner }: { owner: boolean }) {
   const { attributes, errors } = attributesOf(widget, withRequired);
   const script = allInOne ? ALL_IN_ONE.script : widget.script;
   const integrity = pin ? release?.files[`${script}.js`] : undefined;
-  const snippet = embedSnippet(site ? siteOrigin(site) : location.origin, script, [{ tag, attributes }], {
+  const snippet = embedSnippet(siteOrigin(site), script, [{ tag, attributes }], {
     pinned: release && integrity ? { version: release.version, integrity } : undefined,
-    phone: site?.phones.main,
+    phone: site.phones.main,
+    strictCsp,
   });
+  const rule = strictCsp ? reserveRule({ tag, attributes }) : null;
   const attributesKey = JSON.stringify(attributes);
 
   // The live preview: the same element, made afresh whenever an attribute changes, after its script has loaded.
@@ -193,9 +185,12 @@ export function Embed({ owner }: { owner: boolean }) {
   return (
     <>
       <ScreenHeading title="Embed a widget" />
+      <SiteNote site={site} switchable={switchable}>
+        Snippets for
+      </SiteNote>
       <p className="embed__intro">
         Choose a widget and its settings, check it in the preview, then copy the snippet into the partner's or landing page's HTML. The snippet loads the widget
-        from the site chosen in the header (else this one), so the page shows that site's inventory, phone and links, and sends leads to it.
+        from {site.name}, so the page shows that site's inventory, phone and links, and sends leads to it.
       </p>
       <div className="embed">
         <form className="embed__form" onSubmit={(e) => e.preventDefault()} aria-label="Widget and settings">
@@ -243,6 +238,13 @@ export function Embed({ owner }: { owner: boolean }) {
               <input id={`${id}-all`} type="checkbox" checked={allInOne} onChange={(e) => setAllInOne(e.target.checked)} />
               <label htmlFor={`${id}-all`}>Load every widget ({ALL_IN_ONE.script}.js), for a page that shows several</label>
             </div>
+            <div className="field field--check">
+              <input id={`${id}-csp`} type="checkbox" checked={strictCsp} onChange={(e) => setStrictCsp(e.target.checked)} />
+              <label htmlFor={`${id}-csp`}>
+                The page has a strict Content-Security-Policy (no inline styles): keep the widget's room with a rule for the page's stylesheet instead of a
+                style attribute
+              </label>
+            </div>
             {release && (
               <div className="field field--check">
                 <input id={`${id}-pin`} type="checkbox" checked={pin} onChange={(e) => setPin(e.target.checked)} />
@@ -266,24 +268,34 @@ export function Embed({ owner }: { owner: boolean }) {
               </button>
             </p>
             {copied && <Notice tone={copied.tone}>{copied.text}</Notice>}
-            {tag === "gc-contact-form" && (
+            {rule && (
+              <>
+                <h3 id={`${id}-rule`}>For the page's stylesheet</h3>
+                <p className="muted">The room the widget keeps until it has loaded, so that nothing below it moves.</p>
+                <pre className="snippet" tabIndex={0} aria-labelledby={`${id}-rule`}>
+                  <code>{rule}</code>
+                </pre>
+              </>
+            )}
+            {"posts" in widget && (
               <Notice tone="info">
-                <strong>Before the form can send leads</strong> from the partner's page, its origin (such as <code>https://www.partner.example</code>) must be
-                allowed: add it to <code>ALLOWED_ORIGINS</code> on the server,{" "}
+                <strong>Before the widget can send {widget.posts}</strong> from the partner's page, its origin (such as <code>https://www.partner.example</code>
+                ) must be allowed for {site.name}:{" "}
                 {owner ? (
                   <>
-                    or on <Link href={`${BASE}/origins`}>Partner origins</Link>.
+                    add it on <Link href={`${BASE}/origins`}>Partner origins</Link> with this site chosen
                   </>
                 ) : (
-                  <>or ask an owner to add it on the Partner origins page.</>
+                  <>ask an owner to add it on the Partner origins page</>
                 )}{" "}
-                Until then the form shows an error on that page.
+                (for the first site, <code>ALLOWED_ORIGINS</code> on the server counts too). Until then the widget tells the partner's visitors that it cannot
+                send from that page, and to call.
               </Notice>
             )}
           </section>
           <section className="embed__preview" aria-labelledby={`${id}-preview`}>
             <h2 id={`${id}-preview`}>Live preview</h2>
-            {tag === "gc-contact-form" && <p className="muted">A message sent from the preview is stored as a real lead.</p>}
+            {"posts" in widget && <p className="muted">What the preview sends ({widget.posts}) reaches the dealership for real.</p>}
             {previewError && <Notice tone="error">The preview could not load: {previewError}</Notice>}
             <div className="embed__stage" ref={preview} data-testid="embed-preview" />
           </section>
@@ -367,7 +379,7 @@ function AttributeField({ id, attribute: a, value, url, error, brands, vehicles,
   if (options) {
     control = (
       <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-        {a.name !== "vehicle-id" && <option value="">{a.default ? `Default (${a.default})` : "Any (not set)"}</option>}
+        {!a.required && <option value="">{a.default ? `Default (${a.default})` : a.name === "vehicle-id" ? "None (not set)" : "Any (not set)"}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

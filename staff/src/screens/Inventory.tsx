@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { BulkResult } from "../../../domain/inventory-bulk";
 import { AGE_OPTIONS, brandChoices, inventoryList, LIST_COLUMNS, type ListColumn } from "../../../domain/inventory-list";
+import type { BulkSite } from "../inventory-bulk";
 import { CONDITION_OPTIONS } from "../../../domain/inventory-query";
 import type { Vehicle } from "../../../domain/vehicle";
 import { staffApi } from "../api/staff-api";
 import { arrivalNotice } from "../components/arrival-notice";
-import { ConfirmDialog } from "../components/ConfirmDialog";
 import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { errorMessage } from "../error-message";
+import { formatPrice } from "../format";
 import { BulkReport, InventoryBulkBar } from "../inventory-bulk";
 import { InventoryTable } from "../inventory-table";
 import { useListQuery } from "../inventory-url";
@@ -17,6 +18,8 @@ import { BASE, Link } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
 import { useLiveLoad } from "../use-live-load";
 import { InventoryCsvTools } from "../inventory-csv/InventoryCsvTools";
+import { FeedGaps } from "../feed-gaps";
+import { SaleDialog, type Sale } from "../sale-dialog";
 import "../inventory-list.css";
 
 /**
@@ -39,7 +42,7 @@ const SORT_CHOICES = LIST_COLUMNS.flatMap(({ key, label }) =>
 );
 
 /**
- * Every cart with its photo, stock number, year, colour, price, status and days on the lot; filters, a sort by any
+ * Every cart with its photo, stock number, year, colour, price, status, days on the lot and sites; filters, a sort by any
  * column and a search, all kept in the URL; a status button per cart (marking one sold asks first); and bulk changes
  * of the selected carts (inventory-bulk.tsx).
  */
@@ -68,6 +71,15 @@ export function Inventory() {
 
   const load = () => staffApi.vehicles();
   useLiveLoad(load, setVehicles, (err) => setFailure(errorMessage(err)), []);
+  /** The sites the account acts on (the filter, bulk changes) and every site's name (the Sites column). */
+  const [sites, setSites] = useState<{ own: BulkSite[]; names: ReadonlyMap<string, string> }>({ own: [], names: new Map() });
+  useLiveLoad(
+    () => staffApi.sites(),
+    ({ sites: own, everySite }) =>
+      setSites({ own: own.map(({ id, name }) => ({ id, name })), names: new Map((everySite ?? own).map((site) => [site.id, site.name])) }),
+    () => undefined,
+    [],
+  );
 
   // The day the list counts days on the lot to: when it was loaded.
   const today = useMemo(() => new Date(), [vehicles]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -90,15 +102,20 @@ export function Inventory() {
     });
   }, []);
 
-  const mark = useCallback(async (vehicle: Vehicle, status: VehicleStatus) => {
+  const mark = useCallback(async (vehicle: Vehicle, status: VehicleStatus, sale?: Sale) => {
     setBusy(vehicle.id);
     setNotice(null);
     try {
       // The newest version, so the change applies to what is stored now, not to this list's copy.
       const { vehicle: latest, etag } = await staffApi.vehicle(vehicle.id);
-      const saved = await staffApi.editVehicle(latest.id, { changes: { status }, base: { status: latest.status } }, etag);
+      // A sale is recorded with the status that says it; marking the cart available again leaves the record in its history.
+      const edit = sale
+        ? { changes: { status, sale }, base: { status: latest.status, sale: latest.sale ?? null } }
+        : { changes: { status }, base: { status: latest.status } };
+      const saved = await staffApi.editVehicle(latest.id, edit, etag);
       setVehicles((list) => list?.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) ?? null);
-      setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}.` });
+      const sold = sale ? `: ${sale.date} for ${formatPrice(sale.price)}${sale.leadId ? ", from its lead" : ""}` : "";
+      setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}${sold}.` });
       setRefocus(saved.vehicle.id);
     } catch (err) {
       setNotice({ tone: "error", text: `${vehicle.name} was not changed: ${errorMessage(err)}` });
@@ -171,6 +188,15 @@ export function Inventory() {
               value={query.age ?? ""}
               onChange={(age) => setQuery({ age: age || undefined })}
             />
+            {sites.names.size > 1 && (
+              <FilterSelect
+                label="Site"
+                options={[...sites.names.keys()]}
+                optionLabel={(id) => sites.names.get(id) ?? id}
+                value={query.site ?? ""}
+                onChange={(site) => setQuery({ site: site || undefined })}
+              />
+            )}
             <div className="field inventory-filters__sort">
               <label htmlFor={`${searchId}-sort`}>Sort by</label>
               <select
@@ -195,14 +221,20 @@ export function Inventory() {
               ? `${shown.length.toLocaleString("en-US")} of ${vehicles.length.toLocaleString("en-US")} vehicles`
               : `${vehicles.length.toLocaleString("en-US")} vehicles`}
           </p>
+          <FeedGaps vehicles={vehicles} />
           <InventoryBulkBar
             shown={shown}
             chosen={chosen}
             onSelectAll={(all) => setSelected(all ? new Set(shown.map((v) => v.id)) : new Set())}
             onDone={(result) => void bulkDone(result)}
             onFailed={(text) => setNotice({ tone: "error", text })}
+            sites={sites.own}
           />
-          {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+          {notice && (
+            <Notice tone={notice.tone} result={notice}>
+              {notice.text}
+            </Notice>
+          )}
           {shown.length > 0 && (
             <InventoryTable
               ref={body}
@@ -214,6 +246,7 @@ export function Inventory() {
               onSelect={select}
               busy={busy}
               onMark={onMark}
+              siteNames={sites.names}
             />
           )}
           {shown.length > drawn && (
@@ -224,18 +257,14 @@ export function Inventory() {
             </p>
           )}
           {shown.length === 0 && <p>{query.q ? `No vehicle matches “${query.q}” with these filters.` : "No vehicle matches these filters."}</p>}
-          <ConfirmDialog
-            open={selling !== null}
-            title={`Mark ${selling?.name ?? ""} sold?`}
-            confirmLabel="Mark sold"
-            onConfirm={() => {
-              if (selling) void mark(selling, "sold");
+          <SaleDialog
+            vehicle={selling}
+            onSold={(v, sale) => {
+              void mark(v, "sold", sale);
               setSelling(null);
             }}
             onCancel={() => setSelling(null)}
-          >
-            <p>A sold vehicle leaves the site's lists at once; its page says it was sold. You can mark it available again.</p>
-          </ConfirmDialog>
+          />
         </>
       )}
     </>

@@ -48,6 +48,14 @@ interface FilterForm {
   assigned: "" | AssignedFilter;
 }
 const NO_FILTERS: FilterForm = { q: "", status: "", interest: "", source: "", vehicle: "", from: "", to: "", assigned: "" };
+/** The filters as the inbox's address holds them (/staff/leads?status=new&q=…), so that a reload, Back or a shared link keeps them. */
+function formFromUrl(): FilterForm {
+  const q = new URLSearchParams(location.search);
+  const form: Record<string, string> = { ...NO_FILTERS };
+  for (const key of Object.keys(NO_FILTERS)) form[key] = q.get(key) ?? "";
+  return form as unknown as FilterForm;
+}
+
 /** The filters a phone keeps behind "More filters": all but the search. */
 const MORE_FILTERS = ["assigned", "status", "interest", "source", "vehicle", "from", "to"] as const satisfies readonly (keyof FilterForm)[];
 
@@ -90,8 +98,8 @@ const arrivalText = (arrived: InboxLead[]) =>
  * period, follow-up, assignment, replies, resend (when this server mails leads) and CSV. New leads appear by themselves.
  */
 export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
-  const [form, setForm] = useState<FilterForm>(NO_FILTERS);
-  const [filters, setFilters] = useState<LeadFilters>({});
+  const [form, setForm] = useState<FilterForm>(formFromUrl);
+  const [filters, setFilters] = useState<LeadFilters>(() => toFilters(form));
   const [leads, setLeads] = useState<InboxLead[] | null>(null);
   /** The overdue leads, listed first (issue 30). */
   const [overdue, setOverdue] = useState<InboxLead[]>([]);
@@ -108,8 +116,11 @@ export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
   const [moreShown, setMoreShown] = useState(false);
   const id = useId();
 
-  // The search applies as one types, a moment after the last key; the other filters at once.
+  // The search applies as one types, a moment after the last key; the other filters at once. Each change replaces the
+  // address's query (a filter is not a page of its own), as the inventory's list does.
   useEffect(() => {
+    const query = new URLSearchParams(Object.entries(form).filter(([, value]) => value !== ""));
+    history.replaceState(history.state, "", `${location.pathname}${query.size ? `?${query}` : ""}${location.hash}`);
     const next = toFilters(form);
     const timer = setTimeout(() => setFilters(next), next.q === filters.q ? 0 : 250);
     return () => clearTimeout(timer);
@@ -608,7 +619,11 @@ function LeadCard({
           </button>
         </p>
       )}
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
     </li>
   );
 }

@@ -1,11 +1,18 @@
 import { useId, useState, type FormEvent } from "react";
+import type { Site } from "../../../domain/site";
 import { ApiError } from "../api/client";
 import { staffApi, type Origins as OriginList } from "../api/staff-api";
 import { OriginSchema } from "../../../domain/origin";
 import { Field } from "../components/Field";
-import { Notice } from "../components/Notice";
+import { Notice, showResult } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { SiteNote } from "../components/SiteNote";
 import { useLiveLoad } from "../use-live-load";
+import { WIDGETS } from "../../../widgets/registry";
+
+/** The widgets that send something from a partner's page, and what: "the contact form (messages), …". */
+const POSTING = WIDGETS.flatMap((w) => ("posts" in w ? [`the ${w.title.toLowerCase()} (${w.posts})`] : []));
+const POSTING_TEXT = `${POSTING.slice(0, -1).join(", ")} and ${POSTING.at(-1)}`;
 
 const message = (err: unknown) => {
   if (!(err instanceof Error)) return String(err);
@@ -13,8 +20,8 @@ const message = (err: unknown) => {
   return [err.message, ...fields].join(": ");
 };
 
-/** Owners: the partner sites whose pages may send leads, changed at once. */
-export function Origins() {
+/** Owners: the partner sites whose pages may send leads through one site (the header's), changed at once. */
+export function Origins({ site, switchable }: { site: Site; switchable: boolean }) {
   const [origins, setOrigins] = useState<OriginList | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -22,16 +29,16 @@ export function Origins() {
   const [originError, setOriginError] = useState<string | null>(null);
 
   useLiveLoad(
-    () => staffApi.origins(),
+    () => staffApi.origins(site.id),
     setOrigins,
     (err) => setFailure(message(err)),
-    [],
+    [site.id],
   );
 
   const save = async (added: string[], done: string) => {
     setNotice(null);
     try {
-      setOrigins(await staffApi.setOrigins(added));
+      setOrigins(await staffApi.setOrigins(site.id, added));
       setNotice({ tone: "success", text: done });
       return true;
     } catch (err) {
@@ -47,19 +54,30 @@ export function Origins() {
     const parsed = OriginSchema.safeParse(String(new FormData(form).get("origin") ?? ""));
     if (!parsed.success) {
       setOriginError(`The origin ${parsed.error.issues[0]?.message ?? "is not valid"}`);
+      showResult(form.elements.namedItem("origin") as HTMLInputElement);
       return;
     }
     setOriginError(null);
     const origin = parsed.data;
-    if (await save([...origins.added, origin], `${origin} may now send leads.`)) form.reset();
+    if (await save([...origins.added, origin], `${origin} may now send leads to ${site.name}.`)) form.reset();
   };
 
   return (
     <>
       <ScreenHeading title="Partner origins" busy={!origins && !failure} />
-      <p>Partner sites whose pages may send leads through the contact form. A change applies at once.</p>
+      <SiteNote site={site} switchable={switchable}>
+        The partner origins of
+      </SiteNote>
+      <p>
+        Partner sites whose pages may send leads through the widgets: {POSTING_TEXT}. From any other page these widgets tell the visitor they cannot send, and
+        to call. A change applies at once, to this site only.
+      </p>
       {failure && <Notice tone="error">Could not load the origins: {failure}</Notice>}
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       {origins && (
         <>
           <section aria-labelledby={`${id}-added`} className="panel">
@@ -78,7 +96,7 @@ export function Origins() {
                       onClick={() =>
                         void save(
                           origins.added.filter((x) => x !== o),
-                          `${o} may no longer send leads.`,
+                          `${o} may no longer send leads to ${site.name}.`,
                         )
                       }
                     >
@@ -99,12 +117,20 @@ export function Origins() {
           </section>
           <section aria-labelledby={`${id}-startup`} className="panel">
             <h2 id={`${id}-startup`}>Set at start-up</h2>
-            <p className="muted">The site itself, the demo pages and ALLOWED_ORIGINS. They change only with the server's configuration.</p>
-            <ul className="plain-list">
-              {origins.startup.map((o) => (
-                <li key={o}>{o}</li>
-              ))}
-            </ul>
+            {origins.startup.length === 0 ? (
+              <p className="muted">
+                None for this site: the demo pages and ALLOWED_ORIGINS count for the first site only. The site's own pages may always send.
+              </p>
+            ) : (
+              <>
+                <p className="muted">The site itself, the demo pages and ALLOWED_ORIGINS. They change only with the server's configuration.</p>
+                <ul className="plain-list">
+                  {origins.startup.map((o) => (
+                    <li key={o}>{o}</li>
+                  ))}
+                </ul>
+              </>
+            )}
           </section>
         </>
       )}

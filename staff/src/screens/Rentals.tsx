@@ -1,10 +1,12 @@
 import { useId, useRef, useState } from "react";
+import type { Site } from "../../../domain/site";
 import { formatUsd } from "../../../domain/money";
 import { planTitle } from "../../../domain/rental-booking";
 import type { RentalPlanId } from "../../../domain/rentals";
 import { rentalsApi, type Reservation, type RentalSettings } from "../api/rentals-api";
 import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
+import { SiteNote } from "../components/SiteNote";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
 import { addDays } from "../../../domain/local-time";
@@ -38,7 +40,7 @@ function ReservationRow({ r, onOpen, current }: { r: Reservation; onOpen: (r: Re
  * The rental desk (issue 31): the requests to decide, the fleet's calendar for the coming weeks with every
  * reservation on it, one reservation's details and actions, and (owners) the fleet sizes and turnaround.
  */
-export function Rentals({ owner }: { owner: boolean }) {
+export function Rentals({ owner, site, switchable }: { owner: boolean; site: Site; switchable: boolean }) {
   const id = useId();
   // The first day shown: "" for the site's today, which the API answers (the site's days, not this computer's).
   const [first, setFirst] = useState("");
@@ -54,9 +56,9 @@ export function Rentals({ owner }: { owner: boolean }) {
   const detail = useRef<HTMLDivElement>(null);
 
   const failed = (err: unknown) => setFailure(errorMessage(err));
-  useLiveLoad(() => rentalsApi.calendar(first, CALENDAR_DAYS), setCalendar, failed, [first, version]);
-  useLiveLoad(() => rentalsApi.reservations("", "", "requested"), setRequests, failed, [version]);
-  useLiveLoad(() => rentalsApi.settings(), setSettings, failed, []);
+  useLiveLoad(() => rentalsApi.calendar(site.id, first, CALENDAR_DAYS), setCalendar, failed, [site.id, first, version]);
+  useLiveLoad(() => rentalsApi.reservations(site.id, "", "", "requested"), setRequests, failed, [site.id, version]);
+  useLiveLoad(() => rentalsApi.settings(site.id), setSettings, failed, [site.id]);
 
   const openOne = (r: Reservation) => {
     setOpen(r);
@@ -77,6 +79,9 @@ export function Rentals({ owner }: { owner: boolean }) {
   return (
     <>
       <ScreenHeading title="Rentals" busy={(!reservations || !requests) && !failure} />
+      <SiteNote site={site} switchable={switchable}>
+        The rental desk and fleet of
+      </SiteNote>
       <p>Rental requests from the site's booking and partners' pages. Every decision is mailed to the renter and kept in the reservation's history.</p>
       {failure && <Notice tone="error">Could not load the rental desk: {failure}</Notice>}
       <section className="panel" aria-labelledby={`${id}-requests`}>
@@ -141,13 +146,8 @@ export function Rentals({ owner }: { owner: boolean }) {
       </section>
       <div ref={detail}>{open && <ReservationDetail key={open.id} reservation={open} onChanged={changed} />}</div>
       {settings && (
-        <FleetSettings
-          key={settings.etag}
-          settings={settings.settings}
-          etag={settings.etag}
-          owner={owner}
-          onSaved={(s, etag) => setSettings({ settings: s, etag })}
-        />
+        // Not keyed by its ETag: a save keeps the form (its fields hold what was saved) and its notice in view.
+        <FleetSettings site={site} settings={settings.settings} etag={settings.etag} owner={owner} onSaved={(s, etag) => setSettings({ settings: s, etag })} />
       )}
     </>
   );

@@ -57,7 +57,11 @@ export function SignIn({ onSignedIn, note, headingId }: SignInProps) {
       {headingId ? <h2 id={headingId}>Sign in again</h2> : <ScreenHeading title="Staff sign-in" />}
       {!headingId && <p className="muted">Sussex Coast Golf Carts: inventory and accounts.</p>}
       {note && <Notice tone="info">{note}</Notice>}
-      {error && <Notice tone="error">{error}</Notice>}
+      {error && (
+        <Notice tone="error" result={error}>
+          {error}
+        </Notice>
+      )}
       <form onSubmit={(e) => void submit(e)} aria-label="Sign in">
         <div className="field">
           <label htmlFor={`${id}-email`}>Email</label>
@@ -105,10 +109,19 @@ export function ChooseNewPassword({ email, onChosen }: { email: string; onChosen
     <div className="sign-in">
       <ScreenHeading title="Choose a new password" />
       <Notice tone="info">{STAFF_MESSAGES.passwordChangeRequired}</Notice>
-      {failure && <Notice tone="error">Not saved: {failure}</Notice>}
+      {failure && (
+        <Notice tone="error" result={failure}>
+          Not saved: {failure}
+        </Notice>
+      )}
       <form onSubmit={(e) => void save(e)} aria-label="Choose a new password" noValidate>
         <input type="hidden" name="username" autoComplete="username" value={email} />
-        <Field id={`${id}-password`} label="New password" hint="At least 12 characters, not the temporary one." error={errors.password?.message}>
+        <Field
+          id={`${id}-password`}
+          label="New password"
+          hint="At least 12 characters: a phrase of a few words is good; not the temporary one, a common password, a repeat or your e-mail."
+          error={errors.password?.message}
+        >
           <input type="password" autoComplete="new-password" {...register("password")} />
         </Field>
         <Field id={`${id}-again`} label="Repeat the new password" error={errors.again?.message}>

@@ -79,7 +79,11 @@ export function Sites() {
     return (
       <>
         <ScreenHeading title={title} />
-        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        {notice && (
+          <Notice tone={notice.tone} result={notice}>
+            {notice.text}
+          </Notice>
+        )}
         <SiteForm
           key={editing.kind === "new" ? "new" : editing.etag}
           defaults={editing.kind === "new" ? blankFormValues(sites![0]!) : toFormValues(editing.site)}
@@ -96,7 +100,11 @@ export function Sites() {
       <ScreenHeading title="Sites" busy={!sites && !failure} />
       <p>The local sites this deployment serves. A change applies within a second, without a restart.</p>
       {failure && <Notice tone="error">Could not load the sites: {failure}</Notice>}
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       {sites && (
         <>
           <ul className="card-list" aria-label="Sites">

@@ -9,12 +9,14 @@ import { Notice } from "../components/Notice";
 import { ScreenHeading } from "../components/ScreenHeading";
 import { BASE, Link, vehiclePath } from "../router";
 import { ConflictPanel } from "../vehicle-form/ConflictPanel";
-import { EMPTY_FORM, toFormValues, VehicleFormSchema, type VehicleFormValues } from "../vehicle-form/form-values";
+import { EMPTY_FORM, newCartForm, toFormValues, VehicleFormSchema, type VehicleFormValues } from "../vehicle-form/form-values";
 import { VehicleForm, type Lot } from "../vehicle-form/VehicleForm";
 import { PhotosPanel } from "../vehicle-form/PhotosPanel";
 import { isPhoto } from "../../../domain/photo";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
+import { inventoryPath } from "../inventory-url";
+import { vehicleHistoryPath } from "./History";
 
 type Loaded = { state: "loading" } | { state: "missing" } | { state: "failed"; message: string } | { state: "ready"; vehicle: Vehicle | null; etag: string };
 
@@ -36,6 +38,8 @@ export function VehicleEditor({ id }: { id: string | null }) {
   const [suggestions, setSuggestions] = useState<{ brands: string[]; categories: string[] }>({ brands: [], categories: [] });
 
   const [lots, setLots] = useState<Lot[]>([]);
+  /** Every site of the deployment (what a cart can be shown on), and the sites a scoped account acts on (undefined: all). */
+  const [shownOn, setShownOn] = useState<{ choices: Lot[]; own: string[] | undefined }>({ choices: [], own: undefined });
 
   // Another vehicle (or a new one): the screen starts over.
   useEffect(() => {
@@ -71,10 +75,16 @@ export function VehicleEditor({ id }: { id: string | null }) {
   );
   // The lots a unit can stand on: the sites this account acts on (GET /api/staff/sites); the API refuses any other.
   useLiveLoad(
-    () => staffApi.sites(),
-    ({ sites }) => setLots(sites.map((site) => ({ id: site.id, name: site.name }))),
+    () => Promise.all([staffApi.sites(), staffApi.session()]),
+    ([{ sites, everySite }, session]) => {
+      setLots(sites.map((site) => ({ id: site.id, name: site.name })));
+      const own = session?.sites;
+      setShownOn({ choices: (everySite ?? sites).map(({ id: siteId, name }) => ({ id: siteId, name })), own });
+      // A scoped account's new cart starts on its own sites, as the API would show it.
+      if (!id && own) setForm((f) => ({ key: f.key + 1, values: newCartForm(own) }));
+    },
     () => setLots([]),
-    [],
+    [id],
   );
 
   const title = useMemo(() => {
@@ -92,7 +102,7 @@ export function VehicleEditor({ id }: { id: string | null }) {
           {loaded.state === "missing" ? `There is no vehicle “${id}”: it may have been deleted.` : `Could not load the vehicle: ${loaded.message}`}
         </Notice>
         <p>
-          <Link href={BASE}>Back to the inventory</Link>
+          <Link href={inventoryPath()}>Back to the inventory</Link>
         </p>
       </>
     );
@@ -110,7 +120,12 @@ export function VehicleEditor({ id }: { id: string | null }) {
     try {
       if (!loaded.vehicle) {
         const created = await staffApi.createVehicle(vehicle);
-        navigateWithNotice(vehiclePath(created.vehicle.id), `Created ${created.vehicle.name}. It is on the site now; add its photos below.`);
+        navigateWithNotice(
+          vehiclePath(created.vehicle.id),
+          created.vehicle.draft
+            ? `Created ${created.vehicle.name} as a draft: it is not on the site yet. Add its photos below, then untick Draft and save to publish it.`
+            : `Created ${created.vehicle.name}. It is on the site now; add its photos below.`,
+        );
         return;
       }
       const base = loaded.vehicle;
@@ -131,7 +146,8 @@ export function VehicleEditor({ id }: { id: string | null }) {
       const saved = await staffApi.editVehicle(base.id, { changes, base: was }, loaded.etag);
       startFrom(saved);
       setConflict(null);
-      setNotice({ tone: "success", text: `Saved ${saved.vehicle.name}.` });
+      const published = "draft" in changes ? (saved.vehicle.draft ? " It is a draft again: not on the site." : " It is published: on the site now.") : "";
+      setNotice({ tone: "success", text: `Saved ${saved.vehicle.name}.${published}` });
     } catch (err) {
       if (err instanceof ApiError && err.status === 412 && err.body.current) {
         const current = { vehicle: err.body.current as Vehicle, etag: err.headers?.get("ETag") ?? loaded.etag };
@@ -145,13 +161,23 @@ export function VehicleEditor({ id }: { id: string | null }) {
         setNotice({ tone: "error", text: `Not saved: ${err.message}. Check the fields marked below.` });
         return err.body.fields;
       }
+      // A change this account may not make (a site not its own, another site's lot): said at the field concerned.
+      if (err instanceof ApiError && err.status === 403 && err.body.fields) {
+        setNotice({ tone: "error", text: `Not saved: ${err.message}` });
+        return err.body.fields;
+      }
       if (err instanceof ApiError && err.status === 401) {
         setNotice({ tone: "error", text: "Not saved: your session has ended. Sign in again, then Save: your changes are still in the form." });
         return;
       }
       if (err instanceof ApiError && err.status === 409) {
-        setNotice({ tone: "error", text: "Not saved: a vehicle with this ID exists already." });
-        return { id: err.message };
+        // The API names the field that is taken: a stock number another unit has, else the id.
+        const fields = err.body.fields ?? { id: err.message };
+        setNotice({
+          tone: "error",
+          text: fields.stockNumber ? "Not saved: another vehicle has this stock number." : "Not saved: a vehicle with this ID exists already.",
+        });
+        return fields;
       }
       setNotice({ tone: "error", text: `Not saved: ${errorMessage(err)}` });
     }
@@ -172,9 +198,19 @@ export function VehicleEditor({ id }: { id: string | null }) {
     <>
       <ScreenHeading title={title} />
       <p>
-        <Link href={BASE}>Back to the inventory</Link>
+        <Link href={inventoryPath()}>Back to the inventory</Link>
+        {loaded.vehicle && (
+          <>
+            {" · "}
+            <Link href={vehicleHistoryPath(loaded.vehicle.id)}>History of this cart</Link>
+          </>
+        )}
       </p>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+        </Notice>
+      )}
       {conflict && (
         <ConflictPanel
           conflicts={conflict}
@@ -199,6 +235,8 @@ export function VehicleEditor({ id }: { id: string | null }) {
         brands={suggestions.brands}
         categories={suggestions.categories}
         lots={lots}
+        siteChoices={shownOn.choices}
+        ownSites={shownOn.own}
       />
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">

@@ -23,6 +23,21 @@ const PHONES = [
   ["service", "Service line", "Optional: the service pages' number; the main one when empty."],
 ] as const;
 
+/** The phrases of the site's own story (site.story), each with what it is and the first site's words as an example. */
+const STORY_FIELDS = [
+  ["customers", "Customers served", "Optional: a figure the home and about pages show, e.g. 1000+."],
+  ["reach", "Reach (home page)", "Optional: starts the home page's “…, we have served <region> since <year>”, e.g. From the beaches to the farm towns."],
+  ["serviceReach", "Reach (service page)", "Optional: ends “Pickup and return anywhere in <region>, …”, e.g. from the beach towns to the western farms."],
+  [
+    "customerKinds",
+    "Kinds of customers",
+    "Optional: the home page's “Today we help … customers, …,”, e.g. from beach-house owners and retirement communities to marinas.",
+  ],
+  ["beginnings", "Beginnings", "Optional: the home page's “We started … in <city>”, e.g. with a handful of carts and a workshop."],
+  ["rentalDeliveries", "Rental deliveries", "Optional: the about page's rental team card, e.g. Hundreds of summer deliveries to rental houses every season."],
+  ["founding", "Founding story", "Optional: the about page's story after “<name> opened in <city> in <year>”, from “with…” to its last full stop."],
+] as const;
+
 /** Every field of a site, validated by the core's SiteSchema (its messages are the API's), each with a visible label. */
 export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
   const {
@@ -80,6 +95,28 @@ export function SiteForm({ defaults, isNew, onSave, onCancel }: SiteFormProps) {
           <Field id="s-founded" label="Founded in" error={err("foundedYear")}>
             <input type="text" inputMode="numeric" autoComplete="off" {...register("foundedYear")} />
           </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>The site's own story</legend>
+        <p className="field-hint">
+          Figures and phrases true of this business alone. Each is optional: a page leaves it out, or words it for any site, when it is empty.
+        </p>
+        <div className="grid">
+          {STORY_FIELDS.map(([key, label, hint]) => (
+            <Field key={key} id={`s-story-${key}`} label={label} hint={hint} error={err(`story.${key}`)}>
+              {key === "founding" ? (
+                <textarea rows={3} {...register(`story.${key}`)} />
+              ) : (
+                <input type="text" autoComplete="off" {...register(`story.${key}`)} />
+              )}
+            </Field>
+          ))}
+          <div className="field field--check">
+            <input id="s-story-family-run" type="checkbox" {...register("story.familyRun")} />
+            <label htmlFor="s-story-family-run">Family-run (the about page says so)</label>
+          </div>
         </div>
       </fieldset>
 

@@ -54,7 +54,17 @@ export interface SiteFormValues {
   timeZone: string;
   /** How new leads are assigned (issue 30): the rule, and with `interest` an account's e-mail per interest. */
   leadAssignment: { rule: AssignmentRule; byInterest: Record<Interest, string> };
+  /** The site's own figures and phrases (site.story): each empty when the site has none. */
+  story: StoryValues;
 }
+
+/** The phrases of site.story the form edits as text, in the form's order. */
+export const STORY_TEXTS = ["customers", "reach", "serviceReach", "customerKinds", "beginnings", "rentalDeliveries", "founding"] as const;
+export type StoryValues = Record<(typeof STORY_TEXTS)[number], string> & { familyRun: boolean };
+const blankStory = (): StoryValues => ({
+  ...(Object.fromEntries(STORY_TEXTS.map((k) => [k, ""])) as Record<(typeof STORY_TEXTS)[number], string>),
+  familyRun: false,
+});
 
 const noInterests = (): Record<Interest, string> => Object.fromEntries(INTERESTS.map((i) => [i, ""])) as Record<Interest, string>;
 
@@ -108,6 +118,7 @@ export function toFormValues(site: SiteInput): SiteFormValues {
       rule: site.leadAssignment?.rule ?? "none",
       byInterest: { ...noInterests(), ...Object.fromEntries(Object.entries(site.leadAssignment?.byInterest ?? {}).map(([k, v]) => [k, v ?? ""])) },
     },
+    story: { ...blankStory(), ...Object.fromEntries(STORY_TEXTS.map((k) => [k, text(site.story?.[k])])), familyRun: site.story?.familyRun === true },
   };
 }
 
@@ -133,6 +144,7 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
   financing: { url: "", offer: "", defaultApr: "", zeroApr: "" },
   leadRecipients: "",
   timeZone: "",
+  story: blankStory(),
   leadAssignment: { rule: "none", byInterest: noInterests() },
 });
 
@@ -187,8 +199,16 @@ export function toSiteInput(v: SiteFormValues): SiteInput {
             rule: v.leadAssignment.rule,
             byInterest: withoutAbsent(Object.fromEntries(INTERESTS.map((i) => [i, optionalText(v.leadAssignment.byInterest[i])]))),
           },
+    story: storyInput(v.story),
   }) as SiteInput;
 }
+
+/**
+ * site.story for the form's story values: the phrases filled in, "family-run" when ticked. None at all is sent as `{}`,
+ * so that the first site's story, once cleared, stays cleared (withFirstSiteStory fills only a record without one).
+ */
+const storyInput = (v: StoryValues): SiteInput["story"] =>
+  withoutAbsent({ ...Object.fromEntries(STORY_TEXTS.map((k) => [k, optionalText(v[k])])), familyRun: v.familyRun ? true : undefined }) as SiteInput["story"];
 
 /** Where an error's path (the schema's or the server's) lands in the form: a list kept one item a line is one field. */
 export function formPath(path: string): string {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { EditConflict } from "../api/client";
+import { showResult } from "../components/Notice";
 import { StackedTable } from "../components/StackedTable";
 import { formatTime } from "../format";
 import { fieldLabel, fieldText } from "./field-text";
@@ -8,7 +9,7 @@ import { fieldLabel, fieldText } from "./field-text";
 export function ConflictPanel({ conflicts, onUseNewer }: { conflicts: EditConflict[]; onUseNewer: () => void }) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
-    panel.current?.focus();
+    showResult(panel.current);
   }, [conflicts]);
   return (
     <section ref={panel} className="conflict" aria-labelledby="conflict-heading" tabIndex={-1}>

@@ -30,7 +30,7 @@ const STATE_TEXT: Record<Upload["state"], (u: Upload) => string> = {
 /**
  * The photos of a saved vehicle: add them (choose, take with the camera,
  * or drop; one progress bar per file), reorder them (the first is the main
- * photo) and remove one. Each change is saved at once: an upload by
+ * photo) and remove one (with an Undo until the next change). Each change is saved at once: an upload by
  * POST …/photos, an order or a removal by PATCH of the images list, based on
  * the list shown, so it keeps others' changes to other fields and conflicts
  * only with a change to the photos. `onSaved` gets the new version.
@@ -39,7 +39,8 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  /** `undo`: a removed photo and its place, offered back until the next change here. */
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; undo?: { src: string; index: number } } | null>(null);
   const nextId = useRef(0);
   const queue = useRef(Promise.resolve());
   const photos = vehicle.images.filter(isPhoto);
@@ -69,12 +70,12 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
     }
   };
 
-  const saveOrder = async (images: string[], done: string) => {
+  const saveOrder = async (images: string[], done: string, undo?: { src: string; index: number }) => {
     setBusy(true);
     setNotice(null);
     try {
       onSaved(await staffApi.editVehicle(vehicle.id, { changes: { images }, base: { images: vehicle.images } }, etag));
-      setNotice({ tone: "success", text: done });
+      setNotice({ tone: "success", text: done, ...(undo && { undo }) });
     } catch (err) {
       if (err instanceof ApiError && err.status === 412 && err.body.current) {
         onSaved({ vehicle: err.body.current as Vehicle, etag: err.headers?.get("ETag") ?? etag });
@@ -93,7 +94,14 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
     ordered.splice(to, 0, moved!);
     void saveOrder(withPhotos(ordered), to === 0 ? `Photo ${from + 1} is now the main photo.` : `Photo ${from + 1} moved to place ${to + 1}.`);
   };
-  const remove = (index: number) => void saveOrder(withPhotos(photos.filter((_, i) => i !== index)), `Photo ${index + 1} removed.`);
+  // A removed photo's files stay on the server until `npm run photos -- sweep`, so putting its entry back restores it.
+  const remove = (index: number) =>
+    void saveOrder(withPhotos(photos.filter((_, i) => i !== index)), `Photo ${index + 1} removed.`, { src: photos[index]!, index });
+  const restore = ({ src, index }: { src: string; index: number }) => {
+    const ordered = photos.filter((p) => p !== src);
+    ordered.splice(Math.min(index, ordered.length), 0, src);
+    void saveOrder(withPhotos(ordered), `Photo ${index + 1} is back in its place.`);
+  };
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -158,7 +166,19 @@ export function PhotosPanel({ vehicle, etag, onSaved }: { vehicle: Vehicle; etag
           ))}
         </ul>
       )}
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <Notice tone={notice.tone} result={notice}>
+          {notice.text}
+          {notice.undo && (
+            <>
+              {" "}
+              <button type="button" className="btn btn--small btn--secondary" disabled={busy} onClick={() => restore(notice.undo!)}>
+                Undo
+              </button>
+            </>
+          )}
+        </Notice>
+      )}
       {photos.length > 0 ? (
         <ol className="photo-list" aria-label="Photos, main first">
           {photos.map((src, i) => {

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { seedCatalogue } from "../../../domain/catalogue/seed";
-import { EMPTY_FORM, SPEC_FIELDS, toFormValues, UNIT_FIELDS } from "./form-values";
+import { EMPTY_FORM, newCartForm, SPEC_FIELDS, toFormValues, UNIT_FIELDS } from "./form-values";
 import { VehicleForm } from "./VehicleForm";
 
 const LABELS = [
@@ -180,5 +180,68 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
     expect(await within(range).findByText("Range is odd")).toBeTruthy();
     const images = screen.getByLabelText("Images").closest(".field") as HTMLElement;
     expect(within(images).getByText("Bad image")).toBeTruthy();
+  });
+
+  describe("Shown on (issue 42)", () => {
+    const SITES = [
+      { id: "sussex-coast", name: "Sussex Coast" },
+      { id: "cape-may", name: "Cape May" },
+    ];
+    const cart = seedCatalogue()[0]!;
+
+    it("an organisation-wide account makes a cart on every site exclusive to one, and back to every site", async () => {
+      const onSave = vi.fn(async () => {});
+      render(<VehicleForm defaults={toFormValues(cart)} isNew={false} onSave={onSave} siteChoices={SITES} />);
+      const group = screen.getByRole("group", { name: "Shown on" });
+      expect((within(group).getByLabelText("Every site (and sites added later)") as HTMLInputElement).checked).toBe(true);
+      await userEvent.click(within(group).getByLabelText("Only the sites ticked"));
+      // A cart on every site is, in a list, on each of them.
+      expect(
+        within(group)
+          .getAllByRole("checkbox")
+          .map((box) => (box as HTMLInputElement).checked),
+      ).toEqual([true, true]);
+      await userEvent.click(within(group).getByLabelText("Sussex Coast"));
+      await userEvent.click(screen.getByRole("button", { name: "Save" }));
+      expect(onSave.mock.calls[0]).toEqual([expect.objectContaining({ sites: ["cape-may"] })]);
+
+      await userEvent.click(within(group).getByLabelText("Every site (and sites added later)"));
+      await userEvent.click(screen.getByRole("button", { name: "Save" }));
+      expect((onSave.mock.calls[1] as unknown[])[0]).not.toHaveProperty("sites");
+    });
+
+    it("refuses a list with no site ticked, in the core schema's words, at the field", async () => {
+      const onSave = vi.fn(async () => {});
+      render(<VehicleForm defaults={toFormValues({ ...cart, sites: ["cape-may"] })} isNew={false} onSave={onSave} siteChoices={SITES} />);
+      await userEvent.click(screen.getByLabelText("Cape May"));
+      await userEvent.click(screen.getByRole("button", { name: "Save" }));
+      expect(document.getElementById("v-sites-error")!.textContent).toBe("Name at least one site, or leave the sites out to show it on every site");
+      expect(onSave).not.toHaveBeenCalled();
+    });
+
+    it("a scoped account's new cart starts on its own sites; another site is shown but cannot be ticked, and every site cannot be chosen", async () => {
+      const onSave = vi.fn(async () => ({ sites: "Your account may show a cart only on its own sites (cape-may)" }));
+      render(<VehicleForm defaults={newCartForm(["cape-may"])} isNew onSave={onSave} siteChoices={SITES} ownSites={["cape-may"]} />);
+      const group = screen.getByRole("group", { name: "Shown on" });
+      expect(within(group).getByText(/Your account may tick or untick only its own sites \(Cape May\)/)).toBeTruthy();
+      expect((within(group).getByLabelText("Every site (and sites added later)") as HTMLInputElement).disabled).toBe(true);
+      const sussex = within(group).getByLabelText(/Sussex Coast/) as HTMLInputElement;
+      expect([sussex.checked, sussex.disabled]).toEqual([false, true]);
+      expect(within(group).getByText("(not your account's)")).toBeTruthy();
+      const cape = within(group).getByLabelText("Cape May") as HTMLInputElement;
+      expect([cape.checked, cape.disabled]).toEqual([true, false]);
+    });
+
+    it("shows the server's refusal at the field", async () => {
+      const onSave = vi.fn(async () => ({
+        sites: "Your account may show a cart only on its own sites (cape-may), and add or remove only those: sussex-coast is not one of them",
+      }));
+      render(
+        <VehicleForm defaults={toFormValues({ ...cart, sites: ["cape-may"] })} isNew={false} onSave={onSave} siteChoices={SITES} ownSites={["cape-may"]} />,
+      );
+      await userEvent.click(screen.getByRole("button", { name: "Save" }));
+      const group = screen.getByRole("group", { name: "Shown on" });
+      expect(await within(group).findByText(/sussex-coast is not one of them/)).toBeTruthy();
+    });
   });
 });

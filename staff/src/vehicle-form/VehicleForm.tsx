@@ -1,3 +1,4 @@
+import type React from "react";
 import { useForm, type Path, type UseFormRegisterReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatUsd } from "../../../domain/money";
@@ -39,6 +40,92 @@ function ListedInput({ field, lots, value, ...registered }: { field: VehicleForm
   );
 }
 
+/**
+ * The sites a cart is shown on: every site (and sites added later), or the ticked ones. An account scoped to sites
+ * sees the others but cannot tick or untick them, nor choose every site for a cart that names some (that would add the
+ * others); the server judges the same (domain/site-scope.ts) and its refusal is shown here.
+ */
+function ShownOn({
+  choices,
+  ownSites,
+  everyAtFirst,
+  shownOn,
+  ticked,
+  error,
+  radio,
+  onShownOn,
+  onTick,
+}: {
+  choices: readonly Lot[];
+  ownSites: readonly string[] | undefined;
+  everyAtFirst: boolean;
+  shownOn: "every" | "some";
+  ticked: readonly string[];
+  error: string | undefined;
+  radio: UseFormRegisterReturn;
+  onShownOn: (mode: "every" | "some") => void;
+  onTick: (id: string, on: boolean) => void;
+}) {
+  const mine = (id: string) => !ownSites || ownSites.includes(id);
+  const names = (ids: readonly string[]) => ids.map((id) => choices.find((c) => c.id === id)?.name ?? id).join(", ");
+  // A stored id the deployment no longer has stays listed (by its id) until it is unticked.
+  const listed = [...choices, ...ticked.filter((id) => !choices.some((c) => c.id === id)).map((id) => ({ id, name: `${id} (no longer a site)` }))];
+  const hint = ownSites
+    ? `Your account may tick or untick only its own sites (${names(ownSites)}); the others are for an organisation-wide account to change.`
+    : undefined;
+  const described = [hint ? "v-sites-hint" : null, error ? "v-sites-error" : null].filter(Boolean).join(" ") || undefined;
+  const pick = (mode: "every" | "some") => ({
+    ...radio,
+    onChange: async (e: React.ChangeEvent<HTMLInputElement>) => {
+      await radio.onChange(e);
+      onShownOn(mode);
+    },
+  });
+  return (
+    <fieldset className={`shown-on${error ? " field--invalid" : ""}`} aria-describedby={described}>
+      <legend>Shown on</legend>
+      {hint && (
+        <p id="v-sites-hint" className="field-hint">
+          {hint}
+        </p>
+      )}
+      <div className="field field--check">
+        <input id="v-shown-every" type="radio" value="every" disabled={!!ownSites && !everyAtFirst} {...pick("every")} />
+        <label htmlFor="v-shown-every">Every site (and sites added later)</label>
+      </div>
+      <div className="field field--check">
+        <input id="v-shown-some" type="radio" value="some" {...pick("some")} />
+        <label htmlFor="v-shown-some">Only the sites ticked</label>
+      </div>
+      {shownOn === "some" && (
+        <ul className="shown-on__sites" aria-label="Sites it is shown on">
+          {listed.map((site) => (
+            <li key={site.id} className="field field--check">
+              <input
+                id={`v-site-${site.id}`}
+                type="checkbox"
+                checked={ticked.includes(site.id)}
+                disabled={!mine(site.id)}
+                aria-invalid={error ? true : undefined}
+                onChange={(e) => onTick(site.id, e.target.checked)}
+              />
+              <label htmlFor={`v-site-${site.id}`}>
+                {site.name}
+                {!mine(site.id) && <span className="muted"> (not your account's)</span>}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p id="v-sites-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 interface VehicleFormProps {
   defaults: VehicleFormValues;
   /** A new vehicle may leave its id empty; an existing one keeps its id. */
@@ -53,6 +140,10 @@ interface VehicleFormProps {
   categories?: string[];
   /** The organisation's sites, of which the unit's location is one. */
   lots?: readonly Lot[];
+  /** Every site of the deployment, in its order: the sites the cart can be shown on. */
+  siteChoices?: readonly Lot[];
+  /** The sites an account scoped to sites acts on; undefined for an organisation-wide account, which may choose any. */
+  ownSites?: readonly string[];
 }
 
 /** Where a server error path (e.g. "images.2") lands in the form. */
@@ -64,11 +155,12 @@ function formPath(path: string): Path<VehicleFormValues> {
 }
 
 /** Every field of the core's vehicle schema, each with a visible label, validated by that schema. */
-export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [], lots = [] }: VehicleFormProps) {
+export function VehicleForm({ defaults, isNew, onSave, brands = [], categories = [], lots = [], siteChoices = [], ownSites }: VehicleFormProps) {
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<VehicleFormValues, unknown, Omit<Vehicle, "id"> & { id?: string }>({
@@ -96,7 +188,11 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
           <Field
             id="v-id"
             label="ID"
-            hint={isNew ? "Used in the vehicle's address. Leave empty to derive it from the name." : "Part of the vehicle's address; it cannot change."}
+            hint={
+              isNew
+                ? "Used in the vehicle's address. Leave empty to make it from the name and stock number."
+                : "Part of the vehicle's address; it cannot change."
+            }
             error={err("id")}
           >
             <input type="text" autoComplete="off" readOnly={!isNew} {...register("id")} />
@@ -142,6 +238,9 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
           <CheckField id="v-featured" label="Featured">
             <input type="checkbox" {...register("featured")} />
           </CheckField>
+          <CheckField id="v-draft" label="Draft: not on the site until published (untick and save to publish)">
+            <input type="checkbox" {...register("draft")} />
+          </CheckField>
         </div>
         <datalist id="v-brands">
           {brands.map((b) => (
@@ -154,6 +253,26 @@ export function VehicleForm({ defaults, isNew, onSave, brands = [], categories =
           ))}
         </datalist>
       </fieldset>
+
+      <ShownOn
+        choices={siteChoices}
+        ownSites={ownSites}
+        everyAtFirst={defaults.shownOn === "every"}
+        shownOn={values.shownOn}
+        ticked={values.sites}
+        error={err("sites")}
+        radio={register("shownOn")}
+        onShownOn={(mode) => {
+          // A cart on every site is, in a list, on each of them: unticking one takes the cart off that one.
+          if (mode === "some" && !values.sites.length)
+            setValue(
+              "sites",
+              siteChoices.map((site) => site.id),
+            );
+        }}
+        // A site ticked goes last, the others keep their order: a list left as it was is sent as it was (no change).
+        onTick={(id, on) => setValue("sites", on ? [...values.sites, id] : values.sites.filter((x) => x !== id), { shouldDirty: true })}
+      />
 
       <fieldset>
         <legend>Unit on the lot</legend>

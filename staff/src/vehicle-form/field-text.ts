@@ -22,6 +22,9 @@ const LABELS: Record<string, string> = {
   ...Object.fromEntries(SPEC_FIELDS.map(({ key, label }) => [`specifications.${key}`, label])),
   ...Object.fromEntries(UNIT_FIELDS.map(({ key, label }) => [key, label])),
   streetLegal: "Street legal",
+  draft: "Draft",
+  sale: "Sale",
+  sites: "Shown on",
 };
 
 /** A field's label ("price" → "Price", "specifications.range" → "Range"); an unknown one keeps its path. */
@@ -31,16 +34,22 @@ const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** A field's value as text: prices in dollars, ticks as Yes/No, lists joined, nothing as "—". */
 export function fieldText(field: string, value: unknown): string {
+  if (field === "sites" && (value === null || value === undefined || (Array.isArray(value) && !value.length))) return "Every site";
   if (value === null || value === undefined || value === "") return "—";
   if ((field === "price" || field === "cost") && typeof value === "number") return formatPrice(value);
   if (field === "status" && typeof value === "string" && value in STATUS_LABELS) return STATUS_LABELS[value as VehicleStatus];
   if (field === "condition") return value === "new" ? "New" : value === "used" ? "Used" : String(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (field === "sale" && typeof value === "object") {
+    const sale = value as { date?: string; price?: number; leadId?: string };
+    return `${sale.date ?? "—"} for ${typeof sale.price === "number" ? formatPrice(sale.price) : "—"}${sale.leadId ? `, lead ${sale.leadId}` : ""}`;
+  }
   if (field === "images" && Array.isArray(value)) {
     const photos = value.filter((src) => typeof src === "string" && isPhoto(src)).length;
     const others = value.length - photos;
     return value.length ? [photos && count(photos, "photo"), others && count(others, "drawing or link")].filter(Boolean).join(", ") : "—";
   }
+  if (field === "sites" && Array.isArray(value)) return value.join(", ");
   if (Array.isArray(value)) return value.length ? value.join("; ") : "—";
   if (typeof value === "object") {
     return (

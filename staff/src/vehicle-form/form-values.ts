@@ -33,6 +33,8 @@ export interface VehicleFormValues extends Record<UnitField, string> {
   /** New or used; the vehicle's `isNew` is derived from it by the core schema. */
   condition: string;
   featured: boolean;
+  /** Not on the site until published: a new cart starts as one, so it is not public before its photos. */
+  draft: boolean;
   status: VehicleStatus;
   /** One feature a line. */
   features: string;
@@ -42,6 +44,10 @@ export interface VehicleFormValues extends Record<UnitField, string> {
   streetLegal: boolean;
   /** Specification keys the form does not name, carried through unchanged. */
   extraSpecifications: Record<string, unknown>;
+  /** "every": shown on every site, and on sites added later (the vehicle names none); "some": on the ticked `sites` only. */
+  shownOn: "every" | "some";
+  /** With "some": the ids of the sites ticked (as stored, then each one ticked since). */
+  sites: string[];
 }
 
 export const EMPTY_FORM: VehicleFormValues = {
@@ -55,6 +61,7 @@ export const EMPTY_FORM: VehicleFormValues = {
   inStock: true,
   condition: "new",
   featured: false,
+  draft: true,
   status: "available",
   features: "",
   externalUrl: "",
@@ -62,7 +69,12 @@ export const EMPTY_FORM: VehicleFormValues = {
   ...(Object.fromEntries(UNIT_FIELDS.map(({ key }) => [key, ""])) as Record<UnitField, string>),
   streetLegal: false,
   extraSpecifications: {},
+  shownOn: "every",
+  sites: [],
 };
+
+/** A new cart's form for an account scoped to `own` sites: shown on those, as the API would make it. */
+export const newCartForm = (own: readonly string[] | undefined): VehicleFormValues => (own ? { ...EMPTY_FORM, shownOn: "some", sites: [...own] } : EMPTY_FORM);
 
 /** Blank → absent; a plain number → that number; anything else → the text as typed. */
 const numberOrText = (value: string): string | number | undefined => {
@@ -96,6 +108,7 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     inStock: vehicle.inStock,
     condition: vehicle.condition,
     featured: vehicle.featured,
+    draft: vehicle.draft === true,
     status: vehicle.status,
     features: vehicle.features.join("\n"),
     externalUrl: text(vehicle.externalUrl),
@@ -103,6 +116,8 @@ export function toFormValues(vehicle: Vehicle): VehicleFormValues {
     ...(Object.fromEntries(UNIT_FIELDS.map(({ key }) => [key, text(vehicle[key])])) as Record<UnitField, string>),
     streetLegal: vehicle.streetLegal === true,
     extraSpecifications: extra,
+    shownOn: vehicle.sites?.length ? "some" : "every",
+    sites: vehicle.sites ? [...vehicle.sites] : [],
   };
 }
 
@@ -136,6 +151,9 @@ export function toVehicleInput(values: VehicleFormValues): VehicleDraft {
     if (value !== undefined) input[key] = value;
   }
   if (values.streetLegal) input.streetLegal = true;
+  if (values.draft) input.draft = true;
+  // None ticked is sent as an empty list, for the schema to refuse in words ("Name at least one site…").
+  if (values.shownOn === "some") input.sites = [...values.sites];
   return input as VehicleDraft;
 }
 
