@@ -12,7 +12,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import { request, type RequestOptions } from "node:https";
 import type { AddressInfo, LookupFunction } from "node:net";
 import os from "node:os";
-import type { TLSSocket } from "node:tls";
+import { connect, type PeerCertificate, type TLSSocket } from "node:tls";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITES_FILE } from "../../api/store/site-store";
@@ -90,9 +90,34 @@ interface HttpsAnswer {
 
 /**
  * A request to https://name:port/path, `name` resolved to 127.0.0.1 (as DNS sends it to the proxy) and sent as the
- * TLS server name and Host, trusting only `ca`.
+ * TLS server name and Host, trusting only `ca`. Caddy's internal CA dates a certificate it has just made from the
+ * second it made it, not earlier, so a machine whose clock is stepped back in that second sees it "not yet valid":
+ * then the request waits until the certificate's own start (at most a minute) and is sent again.
  */
-function https(
+async function https(...args: Parameters<typeof httpsOnce>): Promise<HttpsAnswer> {
+  try {
+    return await httpsOnce(...args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "CERT_NOT_YET_VALID") throw error;
+    const wait = Date.parse((await presentedCertificate(args[0], args[1])).valid_from) - Date.now() + 1_000;
+    if (wait > 60_000) throw error;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0)));
+    return httpsOnce(...args);
+  }
+}
+
+/** The certificate Caddy presents for `name`, read without checking it. */
+function presentedCertificate(name: string, port: number) {
+  return new Promise<PeerCertificate>((resolve, reject) => {
+    const socket = connect({ host: "127.0.0.1", port, servername: name, rejectUnauthorized: false }, () => {
+      resolve(socket.getPeerCertificate());
+      socket.end();
+    });
+    socket.on("error", reject);
+  });
+}
+
+function httpsOnce(
   name: string,
   port: number,
   ca: string,
