@@ -50,6 +50,8 @@ export interface ImportContext {
   siteIds: readonly string[];
   /** Today, YYYY-MM-DD: a new cart's arrival on the lot (its days on the lot count from it). */
   today: string;
+  /** Write the good rows even when some are bad (an inventory sync skips a bad row and goes on); else all or none. */
+  partial?: boolean;
 }
 
 /**
@@ -97,7 +99,7 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 }
 
 /** Plan the import of `sheet` into `catalogue`. Throws SheetError when the header cannot be read. */
-export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[], { account, siteIds, today }: ImportContext): InventoryImportPlan {
+export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[], { account, siteIds, today, partial }: ImportContext): InventoryImportPlan {
   const columns = columnsOf(sheet.header);
   const byStock = new Map<string, Vehicle>();
   const byModel = new Map<string, Vehicle>();
@@ -212,5 +214,5 @@ export function planInventoryImport(sheet: Sheet, catalogue: readonly Vehicle[],
 
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, invalid: 0 };
   for (const r of rows) counts[r.action]++;
-  return counts.invalid ? { rows, counts, creates: [], updates: [] } : { rows, counts, creates, updates };
+  return counts.invalid && !partial ? { rows, counts, creates: [], updates: [] } : { rows, counts, creates, updates };
 }

@@ -36,10 +36,15 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
-/** The delimiter the header row uses: a comma, or the semicolon a spreadsheet in a decimal-comma locale writes. */
-function delimiterOf(text: string): "," | ";" {
+/**
+ * The delimiter the header row uses: a comma; else the semicolon a spreadsheet in a decimal-comma locale writes, or
+ * the tab or the bar some dealer systems export with, whichever the header holds most of.
+ */
+function delimiterOf(text: string): string {
   const firstLine = text.slice(0, text.search(/\r|\n|$/));
-  return !firstLine.includes(",") && firstLine.includes(";") ? ";" : ",";
+  if (firstLine.includes(",")) return ",";
+  const counts = [";", "\t", "|"].map((d) => [d, firstLine.split(d).length - 1] as const).sort((a, b) => b[1] - a[1]);
+  return counts[0]![1] > 0 ? counts[0]![0] : ",";
 }
 
 /** What csv-parse reports, said for a person. */

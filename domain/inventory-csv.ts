@@ -46,6 +46,15 @@ const numberOrText = (s: string): CellValue => {
   if (!t) return undefined;
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : t;
 };
+/** "2026-11-03", "2026-11-03T14:00:00Z" and the US "11/3/2026" are all 2026-11-03; anything else is left for the schema to refuse. */
+const day = (s: string): CellValue => {
+  const t = s.trim();
+  if (!t) return undefined;
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(t);
+  if (iso) return iso[1];
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  return us ? `${us[3]}-${us[1]!.padStart(2, "0")}-${us[2]!.padStart(2, "0")}` : t;
+};
 /** The separator of the Sites cell's site ids ("sussex-coast;cape-may"): a comma would need the cell quoted. */
 export const SITES_SEPARATOR = ";";
 /** "sussex-coast;cape-may", "Sussex-Coast ; cape-may;" → each id, lower-cased; empty is every site (undefined). */
@@ -78,6 +87,8 @@ export const INVENTORY_CSV_COLUMNS: readonly InventoryCsvColumn[] = [
   { name: "Cost", path: "cost", kind: "unit", cell: (v) => v.cost, read: wholeNumber },
   { name: "Status", path: "status", kind: "kept", cell: (v) => v.status, read: status },
   { name: "Location", path: "location", kind: "unit", cell: (v) => v.location, read: lower },
+  // The day it came onto the lot, so migrated stock keeps its days on the lot; empty keeps the cart's (a new one: today).
+  { name: "Received", path: "receivedAt", kind: "kept", cell: (v) => v.receivedAt, read: day },
   // The sites the cart is shown on, by id, separated by ";"; empty: every site (and every site added later).
   { name: "Sites", path: "sites", kind: "unit", cell: (v) => v.sites?.join(SITES_SEPARATOR), read: siteList },
   { name: "Category", path: "category", kind: "kept", cell: (v) => v.category, read: text },
