@@ -14,6 +14,9 @@ import { contactRouter, type LeadQueue } from "./routes/contact";
 import { leadAssigner } from "./lead-assignment";
 import { type CacheReport, healthRouter } from "./routes/health";
 import { rentalsRouter } from "./routes/rentals";
+import { inventoryPushRouter } from "./routes/inventory-push";
+import type { InventorySync } from "./inventory-sync";
+import type { InventorySourceStore } from "./store/inventory-source-store";
 import type { RentalDesk } from "./routes/rentals-desk";
 import { staffRouter } from "./routes/staff/staff-router";
 import { testDrivesRouter } from "./routes/test-drives";
@@ -51,12 +54,27 @@ export interface ApiDeps {
   rentals: RentalDesk;
   /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
   rateLimitStore?: (name: string) => Store | undefined;
+  /** Inventory sources (issue 44): absent, the API has none (a test's server without them). */
+  inventory?: { store: InventorySourceStore; sync: InventorySync };
   /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
   widgetReleases?: WidgetReleases;
 }
 
 /** Everything under /api: every answer, errors included, is JSON. */
-export function apiRouter({ config, vehicles, caches, photos, leads, outbox, staff, sites, rentals, rateLimitStore, widgetReleases }: ApiDeps): Router {
+export function apiRouter({
+  config,
+  vehicles,
+  caches,
+  photos,
+  leads,
+  outbox,
+  staff,
+  sites,
+  rentals,
+  rateLimitStore,
+  widgetReleases,
+  inventory,
+}: ApiDeps): Router {
   const api = Router();
   api.use(rejectMalformedPath);
   api.use("/vehicles", openReads, vehiclesRouter(vehicles));
@@ -87,7 +105,24 @@ export function apiRouter({ config, vehicles, caches, photos, leads, outbox, sta
       publicOrigin: config.publicOrigin,
     }),
   );
-  api.use("/staff", staffRouter({ ...staff, config, vehicles, leads, outbox, photos, rateLimitStore, sites, widgetReleases, rentals }));
+  if (inventory) api.use("/inventory-sources", inventoryPushRouter({ store: inventory.store, inventory: inventory.sync }));
+  api.use(
+    "/staff",
+    staffRouter({
+      ...staff,
+      config,
+      vehicles,
+      leads,
+      outbox,
+      photos,
+      rateLimitStore,
+      sites,
+      widgetReleases,
+      rentals,
+      inventorySources: inventory?.store,
+      inventory: inventory?.sync,
+    }),
+  );
   api.use(apiNotFound);
   api.use(jsonErrors);
   return api;

@@ -121,6 +121,8 @@ export const EnvSchema = z
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
     /** Most memory the rendered pages kept for every site may take, in MB; the least recently asked for go first. */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
+    /** How often inventory sources are looked at: due URL fetches, finished files in drop folders (issue 44). */
+    INVENTORY_POLL_MS: z.coerce.number().int().min(100).default(15_000),
     /** On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
@@ -165,6 +167,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** PAGE_CACHE_MB in bytes: the bound of the rendered pages kept in memory (host-site/server/page-cache.ts). */
   pageCacheBytes: number;
+  /** INVENTORY_POLL_MS: how often the inventory sources' schedule looks for work (api/inventory-sync.ts). */
+  inventoryPollMs: number;
 }
 
 export interface ServerLimits {
@@ -227,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicOrigin.startsWith("https:"),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    inventoryPollMs: e.INVENTORY_POLL_MS,
     mail: e.SMTP_URL && e.LEAD_TO && e.LEAD_FROM ? { smtpUrl: e.SMTP_URL, to: e.LEAD_TO, from: e.LEAD_FROM, retryBaseMs: e.MAIL_RETRY_BASE_MS } : null,
   };
 }

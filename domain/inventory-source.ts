@@ -198,7 +198,16 @@ export function nextRunAt(source: Pick<InventorySource, "kind" | "enabled" | "in
   return new Date(source.memory.lastRunAt ? last + source.intervalMinutes * 60_000 : now).toISOString();
 }
 
-/** The fields of an edit a source owns, for the console's refusal: "Price is kept by …". */
-export function ownedFieldsChanged(source: Pick<InventorySource, "owns">, changed: readonly string[]): string[] {
-  return changed.filter((field) => source.owns.includes(field));
+/**
+ * The refusal of a console edit that changes fields the source keeps, naming the source and each field, or undefined
+ * when the edit leaves them alone (a description, photos, features and sites are the staff's).
+ */
+export function keptFieldsRefusal(source: Pick<InventorySource, "owns" | "name">, changed: readonly string[]) {
+  const kept = changed.filter((field) => source.owns.includes(field));
+  if (!kept.length) return undefined;
+  const names = kept.map((field) => INVENTORY_CSV_COLUMNS.find((c) => c.path === field)?.name ?? field);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+  const one = kept.length === 1;
+  const message = `${list} ${one ? "is" : "are"} kept by the inventory source "${source.name}": change ${one ? "it" : "them"} in the dealer system, or its next run puts ${one ? "it" : "them"} back`;
+  return { message, fields: Object.fromEntries(kept.map((field) => [field, message])) };
 }

@@ -16,6 +16,7 @@ import { DEFAULT_BACKOFF, LeadOutbox } from "../api/mail/lead-outbox";
 import { smtpSender } from "../api/mail/smtp-sender";
 import { widgetReleases } from "../api/widget-releases";
 import { openRentalDesk } from "../api/routes/rentals-desk";
+import { openInventory, type InventorySync } from "../api/inventory-sync";
 import type { RentalOutbox } from "../api/mail/rental-outbox";
 import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../api/mail/test-drive-outbox";
 
@@ -29,7 +30,13 @@ async function main(): Promise<void> {
   const drain = new Drain();
   const servers: Server[] = [];
   /** What has a write to flush on the way out, once open. */
-  const opened: { stores?: Stores; outbox?: LeadOutbox | null; rentalOutbox?: RentalOutbox | null; confirmations?: TestDriveOutbox | null } = {};
+  const opened: {
+    stores?: Stores;
+    outbox?: LeadOutbox | null;
+    rentalOutbox?: RentalOutbox | null;
+    confirmations?: TestDriveOutbox | null;
+    inventory?: InventorySync;
+  } = {};
 
   /**
    * An orderly stop: requests in flight finish (up to SHUTDOWN_TIMEOUT_MS)
@@ -53,6 +60,7 @@ async function main(): Promise<void> {
       await opened.outbox?.stop();
       await opened.rentalOutbox?.stop();
       await opened.confirmations?.stop();
+      await opened.inventory?.stop();
       await opened.stores?.leads.flush();
       await opened.stores?.close();
     } catch (err) {
@@ -116,6 +124,10 @@ async function main(): Promise<void> {
     (err: unknown) => console.error("[mail] could not read the renters' pending mails:", err),
   );
 
+  // Inventory sources (issue 44): the dealer system's inventory fetched on a schedule, pushed or dropped.
+  const inventory = openInventory(stores, config);
+  opened.inventory = inventory.sync;
+
   const siteRouter = createSiteRouter({
     distDir: path.join(ROOT, "dist/site"),
     publicDir: path.join(ROOT, "host-site/public"),
@@ -136,6 +148,7 @@ async function main(): Promise<void> {
     staff,
     sites: stores.sites,
     rentals: rentals.desk,
+    inventory,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: path.join(ROOT, "dist/widgets"),
     widgetReleases: await widgetReleases(path.join(ROOT, "dist/widgets"), config.dataDir),

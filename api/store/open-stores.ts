@@ -12,6 +12,7 @@ import { openSiteStore, type SiteStore } from "./site-store";
 import { openStaffStores, type StaffStores } from "./staff-stores";
 import { privateDataDir } from "./file-modes";
 import { openVehicleStore, type VehicleStore } from "./vehicle-store";
+import { openInventorySourceStore, openPgInventorySourceStore, type InventorySourceStore } from "./inventory-source-store";
 
 /** Every store the server uses, in one engine. */
 export interface Stores {
@@ -23,6 +24,8 @@ export interface Stores {
   sites: SiteStore;
   /** Rental reservations, each site's fleet and turnaround, the mails owed to renters (issue 31). */
   rentals: RentalStore;
+  /** Inventory sources and their runs (issue 44). */
+  inventorySources: InventorySourceStore;
   /** A rate limit's shared counters (PostgreSQL), or undefined for express-rate-limit's own memory (lowdb: one server). */
   rateLimitStore(name: string): Store | undefined;
   /** The database, with PostgreSQL. */
@@ -51,6 +54,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrig
       staff: await openStaffStores(dataDir, leadOrigins, now),
       sites: await openSiteStore(dataDir, { publicOrigin }),
       rentals: await openRentalStore(dataDir, now),
+      inventorySources: await openInventorySourceStore(dataDir),
       rateLimitStore: () => undefined,
       db: null,
       close: async () => {},
@@ -65,6 +69,7 @@ export async function openStores({ dataDir, databaseUrl, leadOrigins, publicOrig
       staff: await openPgStaffStores(db, leadOrigins, now),
       sites: await openPgSiteStore(db, { publicOrigin }),
       rentals: openPgRentalStore(db, now),
+      inventorySources: openPgInventorySourceStore(db),
       rateLimitStore: (name) => new PgRateLimitStore(db, name, now),
       db,
       close: () => db.close(),

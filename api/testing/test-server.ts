@@ -17,6 +17,7 @@ import { PhotoStore } from "../store/photo-store";
 import { createSiteRouter, siteErrorHandler, type SiteRouter } from "../../host-site/server/site-router";
 import { widgetReleases } from "../widget-releases";
 import { openRentalDesk, type RentalDesk } from "../routes/rentals-desk";
+import { openInventory, type InventorySync } from "../inventory-sync";
 import type { RentalOutbox } from "../mail/rental-outbox";
 import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../mail/test-drive-outbox";
 import type { RentalStore } from "../store/rental-store";
@@ -37,6 +38,8 @@ export interface TestServer {
   outbox: LeadOutbox | null;
   /** Rentals (issue 31): the store, the desk, and the renters' outbox when mail is on. */
   rentals: RentalStore;
+  /** Inventory sources' runs (issue 44). */
+  inventory: InventorySync;
   rentalDesk: RentalDesk;
   rentalOutbox: RentalOutbox | null;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export async function startTestServer(
     ...(config.mail && { backoff: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 } }),
   });
   await rentals.outbox?.start();
+  const inventory = openInventory(stores, config);
   const siteRouter = builtSite
     ? createSiteRouter({
         distDir: path.join(ROOT, "dist/site"),
@@ -97,6 +101,7 @@ export async function startTestServer(
     staff: stores.staff,
     sites: stores.sites,
     rentals: rentals.desk,
+    inventory,
     rateLimitStore: stores.rateLimitStore,
     widgetsDir: widgetsDir ?? (builtSite ? path.join(ROOT, "dist/widgets") : path.join(dir, "no-widgets")),
     // The build's (or the given) releases, kept in this data folder, as main.ts keeps them.
@@ -120,7 +125,9 @@ export async function startTestServer(
     rentals: stores.rentals,
     rentalDesk: rentals.desk,
     rentalOutbox: rentals.outbox,
+    inventory: inventory.sync,
     close: async () => {
+      await inventory.sync.stop();
       await outbox?.stop();
       await confirmations?.stop();
       await rentals.outbox?.stop();

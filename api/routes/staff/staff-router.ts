@@ -18,6 +18,9 @@ import { staffSiteWidgetsRouter } from "./site-widgets";
 import { staffSitesRouter } from "./sites";
 import { staffVehiclesRouter } from "./vehicles";
 import { staffRentalsRouter } from "./rentals";
+import { staffInventorySourcesRouter } from "./inventory-sources";
+import type { InventorySourceStore } from "../../store/inventory-source-store";
+import type { InventorySync } from "../../inventory-sync";
 import type { RentalDesk } from "../rentals-desk";
 
 export interface StaffDeps extends StaffStores {
@@ -35,6 +38,9 @@ export interface StaffDeps extends StaffStores {
   widgetReleases?: Pick<WidgetReleases, "integrity">;
   /** The rental desk (issue 31). */
   rentals: RentalDesk;
+  /** Inventory sources (issue 44): their store, and the runs that keep the catalogue to the dealer system. */
+  inventorySources?: InventorySourceStore;
+  inventory?: InventorySync;
 }
 
 /**
@@ -54,6 +60,7 @@ export function staffRouter(deps: StaffDeps): Router {
   router.use("/origins", originsRouter(deps));
   router.use("/sites", staffSiteWidgetsRouter(deps), staffSitesRouter(deps));
   router.use("/rentals", staffRentalsRouter(deps));
+  if (deps.inventorySources && deps.inventory) router.use("/inventory-sources", staffInventorySourcesRouter(deps));
   router.use(staffTradeInPhotosRouter(deps), staffLeadsRouter(deps));
   return router;
 }

@@ -1,6 +1,7 @@
 import express, { Router, type Response } from "express";
 import { newVehicleId } from "../../../domain/slug";
-import { NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
+import { changedVehicleFields, NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
+import { keptFieldsRefusal } from "../../../domain/inventory-source";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../http-error";
 import { QueueFullError } from "../../photos/bounded-queue";
@@ -27,7 +28,7 @@ const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so t
 const WRITE_ATTEMPTS = 4;
 
 /** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
-export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDeps): Router {
+export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory }: StaffDeps): Router {
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
   const send = (res: Response, status: number, v: Vehicle) => res.status(status).set("ETag", vehicles.etag(v)).json(v);
@@ -89,6 +90,12 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     );
     if (refusal) throw new HttpError(403, refusal.message, refusal.field === "vehicle" ? {} : { fields: { [refusal.field]: refusal.message } });
   };
+  /** 409 for an edit of a field an inventory source keeps (issue 44): its next run would put the dealer system's value back. */
+  const requireNotKept = (before: Vehicle, after: Vehicle) => {
+    const keeper = inventory?.keeperOf(before.id);
+    const refusal = keeper && keptFieldsRefusal(keeper, changedVehicleFields(before, after));
+    if (refusal) throw new HttpError(409, refusal.message, { fields: refusal.fields });
+  };
 
   router.get("/", (_req, res) => {
     const me = res.locals.staff!;
@@ -135,6 +142,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
     try {
       const previous = vehicles.get(id)!;
       requireOwnSites(res.locals.staff!, previous, parsed.data);
+      requireNotKept(previous, parsed.data);
       const replaced = await audited(vehicleEntry(res.locals.staff!.email, "update", previous, parsed.data), () => vehicles.replace(id, parsed.data, ifMatch));
       if (!replaced) throw new HttpError(404, `Vehicle not found: ${id}`);
       send(res, 200, replaced);
@@ -167,6 +175,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
       if ("images" in edit.data.changes) requireStoredPhotos(next.data.images);
       if ("location" in edit.data.changes) requireKnownLocation(next.data.location);
       requireOwnSites(res.locals.staff!, current, next.data);
+      requireNotKept(current, next.data);
       try {
         const saved = await audited(vehicleEntry(res.locals.staff!.email, "update", current, next.data), () => vehicles.replace(id, next.data, etag));
         if (!saved) throw new HttpError(404, `Vehicle not found: ${id}`);
@@ -286,6 +295,12 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites }: StaffDep
         const next = VehicleSchema.safeParse(applyVehicleEdit(current, edit.changes));
         if (!next.success) {
           refused.push({ id, error: `${current.name}: ${Object.values(vehicleFieldErrors(next.error)).join("; ")}` });
+          continue;
+        }
+        const keeper = inventory?.keeperOf(id);
+        const kept = keeper && keptFieldsRefusal(keeper, changedVehicleFields(current, next.data));
+        if (kept) {
+          refused.push({ id, error: `${current.name}: ${kept.message}` });
           continue;
         }
         const outOfScope = scopeRefusal(me, current, next.data, siteIds);

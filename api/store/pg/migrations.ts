@@ -390,4 +390,24 @@ CREATE TABLE rental_link_key (
 );
 `,
   },
+  {
+    version: 13,
+    name: "inventory sources",
+    // Inventory sources and their runs (issue 44; inventory-source-store.ts), each a json document as the domain
+    // validates it. A source runs on one server at a time under an advisory lock, not a row lock: a run takes minutes.
+    sql: `
+CREATE TABLE inventory_sources (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  source json NOT NULL
+);
+CREATE TABLE inventory_runs (
+  seq bigserial UNIQUE,
+  id text PRIMARY KEY,
+  source_id text NOT NULL,
+  run jsonb NOT NULL
+);
+CREATE INDEX inventory_runs_source ON inventory_runs (source_id, seq);
+`,
+  },
 ];
