@@ -3,10 +3,9 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { addAccount } from "../api/testing/staff-client";
-import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
+import { startOurServer } from "./lib/child-server";
 import { writeLeadsFile } from "./lib/lead-fixtures";
 import { runLoad, type LoadFigures } from "./lib/load";
-import { ROOT } from "./lib/server-build";
 
 export interface InboxOptions {
   /** Leads stored (split by the server into leads.json and archive segments at its first start). */
@@ -49,18 +48,7 @@ export async function benchInbox(o: InboxOptions, log: (line: string) => void): 
     await writeLeadsFile(path.join(dataDir, "leads.json"), o.stored);
     const account = { email: "bench@staff.example", password: "bench password 1" };
     await addAccount(dataDir, account.email, "sales", account.password);
-    const [port, demoPort] = [await freePort(), await freePort()];
-    const env = cleanEnv({ NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir });
-    const server = await startChildServer({
-      name: "inbox",
-      command: process.execPath,
-      args: [o.ourMain],
-      env,
-      cwd: ROOT,
-      port,
-      readyPath: "/api/health",
-      readyTimeoutMs: 120_000,
-    });
+    const server = await startOurServer({ name: "inbox", main: o.ourMain, dataDir });
     try {
       const signIn = await fetch(`${server.url}/api/staff/session`, {
         method: "POST",

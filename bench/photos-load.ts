@@ -8,9 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { addAccount } from "../api/testing/staff-client";
 import { phoneJpeg } from "../api/testing/phone-photo";
-import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
+import { startOurServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
-import { ROOT } from "./lib/server-build";
 
 export interface PhotosLoadOptions {
   connections: number;
@@ -49,25 +48,7 @@ export async function benchPhotosLoad(o: PhotosLoadOptions, log: (line: string) 
     try {
       await mkdir(dataDir);
       await addAccount(dataDir, ACCOUNT.email, "sales", ACCOUNT.password);
-      const [port, demoPort] = [await freePort(), await freePort()];
-      const env = cleanEnv({
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DEMO_PORT: String(demoPort),
-        DATA_DIR: dataDir,
-        PHOTO_ENCODING: encoding,
-      });
-      const server = await startChildServer({
-        name: `photos-load-${encoding}`,
-        command: process.execPath,
-        args: [o.ourMain],
-        env,
-        cwd: ROOT,
-        port,
-        readyPath: "/api/health",
-        readyTimeoutMs: 120_000,
-      });
+      const server = await startOurServer({ name: `photos-load-${encoding}`, main: o.ourMain, dataDir, env: { PHOTO_ENCODING: encoding } });
       try {
         const signIn = await fetch(`${server.url}/api/staff/session`, {
           method: "POST",

@@ -11,9 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { RENTALS_FILE, RENTALS_JOURNAL } from "../api/store/rental-store";
 import { validLead } from "../api/testing/test-server";
-import { cleanEnv, freePort, startChildServer, type ChildServer } from "./lib/child-server";
+import { startOurServer, type ChildServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
-import { ROOT } from "./lib/server-build";
 import { fill, renter, request } from "./rentals";
 
 export interface RentalJournalOptions {
@@ -58,28 +57,8 @@ const bookings = (from: number, now: number) =>
 
 export async function benchRentalJournal(o: RentalJournalOptions, log: (line: string) => void): Promise<RentalJournalResults> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "gc-bench-rental-journal-"));
-  const start = async (): Promise<ChildServer> => {
-    const [port, demoPort] = [await freePort(), await freePort()];
-    const env = cleanEnv({
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DEMO_PORT: String(demoPort),
-      DATA_DIR: dir,
-      CONTACT_RATE_LIMIT: "0",
-      RENTAL_UNCONFIRMED_LIMIT: "0",
-    });
-    return startChildServer({
-      name: "rental-journal",
-      command: process.execPath,
-      args: [o.ourMain],
-      env,
-      cwd: ROOT,
-      port,
-      readyPath: "/api/health",
-      readyTimeoutMs: 120_000,
-    });
-  };
+  const start = (): Promise<ChildServer> =>
+    startOurServer({ name: "rental-journal", main: o.ourMain, dataDir: dir, env: { CONTACT_RATE_LIMIT: "0", RENTAL_UNCONFIRMED_LIMIT: "0" } });
   try {
     // A first start makes the folder; the fleet is then set in rentals.json as an earlier release kept it (no
     // journal), so the measured server also starts by taking such a file over.

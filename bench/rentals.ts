@@ -12,9 +12,8 @@ import pg from "pg";
 import { startTestPostgres } from "../api/testing/postgres";
 import { RENTALS_FILE, RENTALS_JOURNAL } from "../api/store/rental-store";
 import { validLead } from "../api/testing/test-server";
-import { cleanEnv, freePort, startChildServer } from "./lib/child-server";
+import { startOurServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
-import { ROOT } from "./lib/server-build";
 
 export interface RentalsOptions {
   /** Reservations on the calendar before the runs. */
@@ -109,29 +108,13 @@ export async function benchRentals(o: RentalsOptions, log: (line: string) => voi
     const engines: ["lowdb" | "postgres", Record<string, string>][] = [["lowdb", {}]];
     if (!("unavailable" in cluster)) engines.push(["postgres", { DATABASE_URL: await cluster.createDatabase() }]);
     for (const [engine, extra] of engines) {
-      const [port, demoPort] = [await freePort(), await freePort()];
-      const env = cleanEnv({
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DEMO_PORT: String(demoPort),
-        DATA_DIR: path.join(root, engine),
+      const env = {
         CONTACT_RATE_LIMIT: "0",
         // The load books from one address: the cap on a renter's unconfirmed requests would refuse all but the first few.
         RENTAL_UNCONFIRMED_LIMIT: "0",
         ...extra,
-      });
-      const start = () =>
-        startChildServer({
-          name: `rentals-${engine}`,
-          command: process.execPath,
-          args: [o.ourMain],
-          env,
-          cwd: ROOT,
-          port,
-          readyPath: "/api/health",
-          readyTimeoutMs: 120_000,
-        });
+      };
+      const start = () => startOurServer({ name: `rentals-${engine}`, main: o.ourMain, dataDir: path.join(root, engine), env });
       // The fleet, set as an owner would: on lowdb in the files a first start made (a rentals.json as an earlier
       // release kept it, which the next start takes over); on PostgreSQL in the row whose schema the first start makes.
       if (engine === "lowdb") {

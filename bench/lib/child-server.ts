@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { ROOT } from "./server-build";
 
 /** A server running in its own process, on a loopback port. */
 export interface ChildServer {
@@ -142,4 +143,34 @@ export function cleanEnv(extra: Record<string, string>): Record<string, string |
   const env: Record<string, string | undefined> = { ...process.env };
   for (const key of ["SMTP_URL", "LEAD_TO", "LEAD_FROM", "ALLOWED_ORIGINS", "PUBLIC_ORIGIN", "DEMO_ORIGIN", "NODE_OPTIONS"]) delete env[key];
   return { ...env, ...extra };
+}
+
+export interface OurServerOptions {
+  name: string;
+  /** The built server's main.js (buildServer's answer, or dist/server/main.js). */
+  main: string;
+  dataDir: string;
+  /** More of the server's environment (rate limits off, an engine's DATABASE_URL, …), or what it is for the server's port. */
+  env?: Record<string, string> | ((port: number) => Record<string, string>);
+  /** Node flags before main.js (e.g. PROBE_NODE_ARGS). */
+  nodeArgs?: string[];
+  readyTimeoutMs?: number;
+}
+
+/**
+ * Our built server in its own process, on two free loopback ports (its own and the demo's), in production mode with
+ * the data folder `dataDir`, from the repository's root; ready once GET /api/health answers 2xx.
+ */
+export async function startOurServer(o: OurServerOptions): Promise<ChildServer> {
+  const { port, env } = await serverEnv(o.dataDir, o.env);
+  return startChildServer({
+    name: o.name,
+    command: process.execPath,
+    args: [...(o.nodeArgs ?? []), o.main],
+    env,
+    cwd: ROOT,
+    port,
+    readyPath: "/api/health",
+    readyTimeoutMs: o.readyTimeoutMs ?? 120_000,
+  });
 }
