@@ -66,6 +66,7 @@ export type BulkDone = (result: BulkResult) => void;
 export function InventoryBulkBar({
   total,
   chosen,
+  selectingAll = false,
   onSelectAll,
   onDone,
   onFailed,
@@ -75,6 +76,8 @@ export function InventoryBulkBar({
   total: number;
   /** The selected carts, on this page or others. */
   chosen: readonly Vehicle[];
+  /** "Select all" is loading every match: ticked meanwhile. */
+  selectingAll?: boolean;
   onSelectAll: (all: boolean) => void;
   onDone: BulkDone;
   onFailed: (message: string) => void;
@@ -96,7 +99,7 @@ export function InventoryBulkBar({
   }, [problem]);
   const [asking, setAsking] = useState<BulkChange | null>(null);
   const [sending, setSending] = useState(false);
-  const all = total > 0 && chosen.length === total;
+  const all = selectingAll || (total > 0 && chosen.length === total);
   const priced = action === "price-amount" || action === "price-percent";
   const sited = action === "site-add" || action === "site-remove";
   const siteName = (id: string) => sites.find((x) => x.id === id)?.name ?? id;

@@ -116,14 +116,18 @@ export function Inventory() {
     },
     [list],
   );
+  const [selectingAll, setSelectingAll] = useState(false);
   const selectAll = async (all: boolean) => {
     if (!all) return setSelected(new Map());
+    setSelectingAll(true);
     try {
       // Every cart the filters keep, on every page, as the server has them now.
       const every = await staffApi.vehicles(query);
       setSelected(new Map(every.map((v) => [v.id, v])));
     } catch (err) {
       setNotice({ tone: "error", text: `Could not select every cart: ${errorMessage(err)}` });
+    } finally {
+      setSelectingAll(false);
     }
   };
 
@@ -254,6 +258,7 @@ export function Inventory() {
           <InventoryBulkBar
             total={list.total}
             chosen={chosen}
+            selectingAll={selectingAll}
             onSelectAll={(all) => void selectAll(all)}
             onDone={(result) => void bulkDone(result)}
             onFailed={(text) => setNotice({ tone: "error", text })}
@@ -278,7 +283,7 @@ export function Inventory() {
               siteNames={sites.names}
             />
           )}
-          {list.total > 0 && (
+          {list.total > 0 && (list.pageCount > 1 || list.page > 1) && (
             <>
               <p className="muted inventory-range">{pageRange(list)}</p>
               <InventoryPager query={query} page={list.page} pageCount={list.pageCount} onPage={(page) => setQuery({ page }, { push: true })} />
