@@ -86,9 +86,22 @@ export function createApp(deps: AppDeps): Express {
   app.use("/widgets", crossOrigin, siteScripts, widgetFiles);
   app.use("/images", crossOrigin);
   // Uploaded photos: content-hashed names, so cached for a year; a missing one falls through to the site's 404.
+  // /photos/NAME is answered from its sub-folder, or from the flat layout of earlier releases (decision 0065).
+  const photoFile: RequestHandler = (req, _res, next) => {
+    let name: string;
+    try {
+      name = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next();
+    }
+    const served = deps.photos.servedPath(name);
+    if (served) req.url = served;
+    next();
+  };
   app.use(
     "/photos",
     crossOrigin,
+    photoFile,
     express.static(deps.photos.publicDir, {
       index: false,
       redirect: false,

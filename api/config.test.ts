@@ -48,6 +48,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PHOTO_ENCODING: "fast" })).toThrow(/PHOTO_ENCODING/);
   });
 
+  it("re-encodes photos' large originals unless PHOTO_ORIGINALS says keep or drop, and names any other value", () => {
+    expect(loadConfig({}).photoOriginals).toBe("reencode");
+    expect(loadConfig({ PHOTO_ORIGINALS: "keep" }).photoOriginals).toBe("keep");
+    expect(loadConfig({ PHOTO_ORIGINALS: "drop" }).photoOriginals).toBe("drop");
+    expect(() => loadConfig({ PHOTO_ORIGINALS: "shrink" })).toThrow(/PHOTO_ORIGINALS.*keep, reencode or drop/);
+  });
+
   it("names a DATABASE_URL that is not PostgreSQL's, without echoing its password", () => {
     for (const bad of ["mysql://u:hunter2@db/x", "postgres://u:hunter2@db.example", "not a url hunter2"]) {
       expect(() => loadConfig({ DATABASE_URL: bad })).toThrow(/DATABASE_URL: must be a postgres:\/\//);

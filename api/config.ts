@@ -62,6 +62,8 @@ export const EnvSchema = z
     PHOTOS_DIR: z.string().min(1).optional(),
     /** How photos are encoded (decision 0062): one-thread leaves the site a core; parallel is faster per photo. */
     PHOTO_ENCODING: z.enum(["one-thread", "parallel"]).default("one-thread"),
+    /** What is kept of a photo's original (decision 0065): as sent, re-encoded once past 1 MB, or nothing. */
+    PHOTO_ORIGINALS: z.enum(["keep", "reencode", "drop"], { error: "must be keep, reencode or drop" }).default("reencode"),
     /** PostgreSQL instead of the lowdb files under DATA_DIR (docs/decisions/0015). */
     DATABASE_URL: z
       .string()
@@ -140,6 +142,8 @@ export interface Config {
   photosDir: string;
   /** PHOTO_ENCODING: libvips on one thread and a photo's files one at a time, or every core at once. */
   photoEncoding: "one-thread" | "parallel";
+  /** PHOTO_ORIGINALS: each photo's original kept as sent, re-encoded once past 1 MB, or not kept. */
+  photoOriginals: "keep" | "reencode" | "drop";
   /** The site's own origin and the demo origin, then ALLOWED_ORIGINS. */
   leadOrigins: string[];
   publicOrigin: string;
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     photosDir: path.resolve(e.PHOTOS_DIR ?? path.join(e.DATA_DIR, "photos")),
     photoEncoding: e.PHOTO_ENCODING,
+    photoOriginals: e.PHOTO_ORIGINALS,
     leadOrigins: [...new Set([...loopbackTwins(publicOrigin), ...loopbackTwins(demoOrigin), ...e.ALLOWED_ORIGINS])],
     publicOrigin,
     demoOrigin,

@@ -122,8 +122,8 @@ describe("POST /api/staff/vehicles/:id/photos", () => {
     const [r2, , b2] = rgb(10, mid);
     expect(r1! - b1!).toBeGreaterThan(80); // red down the right side
     expect(b2! - r2!).toBeGreaterThan(80); // blue on the left
-    // The original is kept, privately: not under /photos.
-    const originals = await readdir(path.join(s.dataDir, "photos/originals"));
+    // The original is kept, privately, in its hash's sub-folder: not under /photos.
+    const originals = await readdir(path.join(s.dataDir, "photos/originals", photo.hash.slice(0, 2)));
     expect(originals).toEqual([`${photo.hash}.jpeg`]);
     expect((await fetch(`${s.url}/photos/../originals/${originals[0]}`)).status).not.toBe(200);
     expect((await fetch(`${s.url}/photos/originals/${originals[0]}`)).status).toBe(404);
@@ -301,7 +301,7 @@ describe("the images list: order and removal by PUT with If-Match", () => {
   it("npm run photos -- regenerate encodes a photo's files again from its kept original", async () => {
     const [src] = (await vehicle()).images;
     const photo = parsePhoto(src!)!;
-    const lost = path.join(s.dataDir, "photos/public", `${photo.key}-480.avif`);
+    const lost = path.join(s.dataDir, "photos/public", photo.hash.slice(0, 2), `${photo.key}-480.avif`);
     const size = (await stat(lost)).size;
     await rm(lost);
     expect(openPhotoStore(s.dataDir).complete(src!)).toBe(false);

@@ -3,9 +3,11 @@
  * them (`/staff?status=available&age=over-90&sort=days&order=desc`), and the vehicles it shows for them. Days on the
  * lot are `daysOnLot` (vehicle.ts). Framework-free, so the console and its tests share one reading of the URL.
  */
+import { feedOmission } from "./feed-listing";
 import { brandValue } from "./inventory-filter";
+import { pageOf } from "./inventory-query";
 import { unaccented } from "./unaccented";
-import { daysOnLot, isShownOn, VEHICLE_CONDITIONS, VEHICLE_STATUSES, type Vehicle, type VehicleCondition, type VehicleStatus } from "./vehicle";
+import { daysOnLot, isListed, isShownOn, VEHICLE_CONDITIONS, VEHICLE_STATUSES, type Vehicle, type VehicleCondition, type VehicleStatus } from "./vehicle";
 
 /** The age filter's choices: units that have stood on the lot more than this many days. */
 export const AGE_OPTIONS = [
@@ -41,9 +43,16 @@ export interface InventoryListQuery {
   site?: string;
   sort?: ListColumn;
   order?: SortOrder;
+  /** The page of the list (from 1; absent: the first), STAFF_PAGE_SIZE carts a page. */
+  page?: number;
 }
 
-const KEYS = ["q", "status", "brand", "condition", "age", "site", "sort", "order"] as const;
+/** Carts a page of the console's list (the server pages it: docs/decisions/0065). */
+export const STAFF_PAGE_SIZE = 50;
+
+const KEYS = ["q", "status", "brand", "condition", "age", "site", "sort", "order", "page"] as const;
+/** The filters and sort of a query, without its page: what "select all" and the CSV export ask for. */
+export const listFilters = ({ page: _page, ...filters }: InventoryListQuery): Omit<InventoryListQuery, "page"> => filters;
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 const BRAND_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
@@ -69,6 +78,8 @@ export function parseListQuery(search: URLSearchParams): InventoryListQuery {
     ),
   };
   if (query.sort) query.order = search.get("order") === "desc" ? "desc" : "asc";
+  const page = Number(search.get("page"));
+  if (Number.isSafeInteger(page) && page > 1) query.page = page;
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as InventoryListQuery;
 }
 
@@ -79,7 +90,8 @@ export function listSearch(query: InventoryListQuery): string {
     const value = query[key];
     if (value === undefined || value === "") continue;
     if (key === "order" && (!query.sort || value === "asc")) continue;
-    params.set(key, value);
+    if (key === "page" && value === 1) continue;
+    params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `?${search}` : "";
@@ -181,4 +193,28 @@ export function inventoryList(vehicles: readonly Vehicle[], query: InventoryList
     return (a.key < b.key ? -1 : 1) * sign;
   });
   return keyed.map((k) => k.v);
+}
+
+/** One page of the console's list: the carts the query keeps (inventoryList), cut by the public inventory's rule (pageOf). */
+export const inventoryListPage = (vehicles: readonly Vehicle[], query: InventoryListQuery, today: Date, pageSize = STAFF_PAGE_SIZE) =>
+  pageOf(inventoryList(vehicles, query, today), query.page ?? 1, pageSize);
+
+/** A listed cart the listing feeds leave out, and why. */
+export interface FeedGap {
+  id: string;
+  name: string;
+  stockNumber?: string;
+  why: string;
+}
+
+/** The listed carts the listing feeds (Google Merchant, local inventory, Meta) leave out: how many, and the first `max` with why. */
+export function feedGaps(vehicles: readonly Vehicle[], max = 50): { count: number; first: FeedGap[] } {
+  let count = 0;
+  const first: FeedGap[] = [];
+  for (const v of vehicles) {
+    const why = isListed(v) ? feedOmission(v) : undefined;
+    if (!why) continue;
+    if (count++ < max) first.push({ id: v.id, name: v.name, ...(v.stockNumber ? { stockNumber: v.stockNumber } : {}), why });
+  }
+  return { count, first };
 }

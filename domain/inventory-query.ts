@@ -100,10 +100,11 @@ export const queryFilters = (query: InventoryQuery): InventoryFilters => ({
   condition: query.condition,
 });
 
-/** The page `query` asks for of `vehicles` (filtered, sorted, then cut); a page past the end holds no vehicles. */
-export function inventoryPage(vehicles: readonly Vehicle[], query: InventoryQuery, pageSize = query.pageSize ?? INVENTORY_PAGE_SIZE): InventoryPage {
-  const matched = filterVehicles(vehicles, queryFilters(query));
-  const page = query.page ?? 1;
+/**
+ * The one paging rule of every list of vehicles (the public inventory's and the staff console's): page `page` (from 1)
+ * of `matched`, `pageSize` to a page; a page past the end holds no vehicles.
+ */
+export function pageOf<T = Vehicle>(matched: readonly T[], page = 1, pageSize = INVENTORY_PAGE_SIZE): Omit<InventoryPage, "vehicles"> & { vehicles: T[] } {
   return {
     vehicles: matched.slice((page - 1) * pageSize, page * pageSize),
     total: matched.length,
@@ -111,4 +112,20 @@ export function inventoryPage(vehicles: readonly Vehicle[], query: InventoryQuer
     pageSize,
     pageCount: Math.max(1, Math.ceil(matched.length / pageSize)),
   };
+}
+
+/** A list's `page` and `pageSize` parameters, read as the public inventory reads them (1 or more; pageSize at most MAX_PAGE_SIZE). */
+export const PageQuerySchema = InventoryQuerySchema.pick({ page: true, pageSize: true });
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** Parse a request's `page` and `pageSize`: the two (absent when not sent), or the first problem's message (for a 400). */
+export function parsePageQuery(source: URLSearchParams | Record<string, unknown>): { query: PageQuery } | { error: string } {
+  const { page, pageSize } = queryParams(source);
+  const result = PageQuerySchema.safeParse({ page, pageSize });
+  return result.success ? { query: result.data } : { error: result.error.issues[0]!.message };
+}
+
+/** The page `query` asks for of `vehicles` (filtered, sorted, then cut); a page past the end holds no vehicles. */
+export function inventoryPage(vehicles: readonly Vehicle[], query: InventoryQuery, pageSize = query.pageSize ?? INVENTORY_PAGE_SIZE): InventoryPage {
+  return pageOf(filterVehicles(vehicles, queryFilters(query)), query.page ?? 1, pageSize);
 }

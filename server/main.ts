@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   );
   // Photo files live in PHOTOS_DIR (DATA_DIR/photos by default): with several instances, a folder they all share.
   setPhotoEncoding(config.photoEncoding);
-  const photos = new PhotoStore(config.photosDir);
+  const photos = new PhotoStore(config.photosDir, { originals: config.photoOriginals });
   // One server alone (lowdb) may sweep at start-up; with PostgreSQL another instance may be mid-upload into the shared folder.
   const swept = stores.engine === "lowdb" ? await photos.sweep(vehicles.all().flatMap((v) => v.images)) : { removed: [] };
   if (swept.removed.length) console.log(`[photos] removed ${swept.removed.length} file(s) of interrupted uploads or of photos no vehicle shows`);

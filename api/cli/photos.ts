@@ -1,16 +1,16 @@
 /**
  * npm run photos -- regenerate [--id VEHICLE_ID]
  * Encodes every photo a vehicle shows again from the original kept under
- * DATA_DIR/photos/originals, with the pipeline as it is now (widths, formats,
+ * PHOTOS_DIR/originals (DATA_DIR/photos by default, as the server's), with the pipeline as it is now (widths, formats,
  * quality: api/photos/pipeline.ts). When PIPELINE_VERSION changed, the files
  * get new names and the vehicles' image entries are rewritten to them in
  * catalogue.json: run it with the server stopped, which then removes the old
  * files at its next start.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { parsePhoto } from "../../domain/photo";
-import { openPhotoStore } from "../store/photo-store";
+import { loadConfig } from "../config";
+import { PhotoStore } from "../store/photo-store";
 import { openVehicleStore } from "../store/vehicle-store";
 
 const USAGE = "Usage: npm run photos -- regenerate [--id VEHICLE_ID]";
@@ -21,9 +21,10 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
-  const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  // DATA_DIR, PHOTOS_DIR and PHOTO_ORIGINALS as the server reads them.
+  const { dataDir, photosDir, photoOriginals } = loadConfig();
   const vehicles = await openVehicleStore(dataDir);
-  const photos = openPhotoStore(dataDir);
+  const photos = new PhotoStore(photosDir, { originals: photoOriginals });
   const chosen = vehicles.all().filter((v) => !values.id || v.id === values.id);
   if (values.id && !chosen.length) {
     console.error(`No vehicle ${values.id} in ${dataDir}`);

@@ -56,11 +56,24 @@ const ENCODE: Record<PhotoFormat, (s: Sharp) => Sharp> = {
   webp: (s) => s.webp({ quality: 72, effort: 3 }),
 };
 
+/**
+ * What is kept of an upload's original (PHOTO_ORIGINALS, decision 0065): "keep" the bytes as sent; "reencode" one
+ * over ORIGINAL_REENCODE_BYTES once as a high-quality JPEG (a WebP when it has transparency), upright and without
+ * metadata, at its full size, when that is smaller; "drop" none (the photo's files cannot be made again from it).
+ */
+export type PhotoOriginals = "keep" | "reencode" | "drop";
+/** An original up to this size is kept as it was sent, whatever the setting but "drop". */
+export const ORIGINAL_REENCODE_BYTES = 1_000_000;
+/** The re-encoded original's quality: well above what the site serves (80 for the JPEG), for files made again from it. */
+export const ORIGINAL_QUALITY = 88;
+
 export interface ProcessedPhoto {
   photo: Photo;
   kind: UploadKind;
   /** File name (as served under /photos/) → bytes; no metadata in any of them. */
   files: Map<string, Buffer>;
+  /** The original to keep (the upload, or its re-encoding), or null when none is kept. */
+  original: Buffer | null;
 }
 
 /**
@@ -68,7 +81,7 @@ export interface ProcessedPhoto {
  * for more than MAX_PHOTO_PIXELS or an image that does not decode. The
  * result is upright (EXIF orientation applied) and carries no metadata.
  */
-export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(original: Buffer, { originals = "keep" }: { originals?: PhotoOriginals } = {}): Promise<ProcessedPhoto> {
   const kind = sniffImage(original);
   if (!kind) throw new HttpError(415, UNSUPPORTED_TYPE);
   const polyglot = polyglotProblem(original);
@@ -86,7 +99,23 @@ export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
   if (meta.width * meta.height > MAX_PHOTO_PIXELS) throw new HttpError(400, tooManyPixels(meta.width, meta.height));
   const { width, height } = meta.autoOrient ?? meta;
 
-  const hash = createHash("sha256").update(`photo-pipeline-${PIPELINE_VERSION}\0`).update(original).digest("hex").slice(0, 20);
+  // The kept original names the photo, so that its files made again from it (npm run photos -- regenerate) keep their
+  // names, and the same upload sent twice (a re-encoding is the same bytes each time) is found stored.
+  let kept: Buffer | null = originals === "drop" ? null : original;
+  if (originals === "reencode" && original.length > ORIGINAL_REENCODE_BYTES) {
+    try {
+      const upright = open().autoOrient();
+      const smaller = await (meta.hasAlpha ? upright.webp({ quality: ORIGINAL_QUALITY }) : upright.jpeg({ quality: ORIGINAL_QUALITY })).toBuffer();
+      if (smaller.length < original.length) kept = smaller;
+    } catch {
+      throw new HttpError(400, UNDECODABLE);
+    }
+  }
+  const hash = createHash("sha256")
+    .update(`photo-pipeline-${PIPELINE_VERSION}\0`)
+    .update(kept ?? original)
+    .digest("hex")
+    .slice(0, 20);
   const photo: Photo = { key: `${hash}-${width}x${height}`, hash, width, height };
   const widths = photoWidths(photo);
   const largest = widths[widths.length - 1]!;
@@ -127,11 +156,11 @@ export async function processPhoto(original: Buffer): Promise<ProcessedPhoto> {
   );
   // One file at a time (decision 0062): each holds one libuv thread, so the others stay free for the site's file
   // writes. "parallel" is the earlier behaviour, every file at once, kept for the bench's before/after.
-  if (photoEncoding() === "parallel") return { photo, kind, files: new Map(await Promise.all(jobs.map((j) => j()))) };
+  if (photoEncoding() === "parallel") return { photo, kind, files: new Map(await Promise.all(jobs.map((j) => j()))), original: kept };
   const files = new Map<string, Buffer>();
   for (const job of jobs) {
     const [name, bytes] = await job();
     files.set(name, bytes);
   }
-  return { photo, kind, files };
+  return { photo, kind, files, original: kept };
 }

@@ -31,6 +31,8 @@ export interface TestServer {
   /** The site's own origin, the one staff writes must come from. */
   origin: string;
   vehicles: VehicleStore;
+  /** The photo store the server writes to (PHOTOS_DIR, PHOTO_ORIGINALS as given). */
+  photos: PhotoStore;
   leads: LeadStore;
   sites: SiteStore;
   /** The server's own staff stores (accounts, sessions, audit), on either engine. */
@@ -90,12 +92,13 @@ export async function startTestServer(
         ...(config.pageCacheBytes ? { pageCacheBytes: config.pageCacheBytes } : {}),
       })
     : Router();
+  const photos = new PhotoStore(config.photosDir, { originals: config.photoOriginals });
   const server = createAppServer({
     config,
     limits: config.limits,
     widgetSourceMaps: config.widgetSourceMaps,
     vehicles,
-    photos: new PhotoStore(config.photosDir),
+    photos,
     leads,
     outbox: outbox && confirmations ? withTestDriveConfirmations(outbox, confirmations) : outbox,
     staff: stores.staff,
@@ -118,6 +121,7 @@ export async function startTestServer(
     dataDir: dir,
     origin: config.publicOrigin,
     vehicles,
+    photos,
     leads,
     sites: stores.sites,
     staff: stores.staff,

@@ -1,33 +1,25 @@
-import { feedOmission } from "../../domain/feed-listing";
-import { isListed, type Vehicle } from "../../domain/vehicle";
+import type { FeedGap } from "../../domain/inventory-list";
 import { Link, vehiclePath } from "./router";
-
-/** The console lists this many carts missing from the feeds, then says how many more. */
-const LISTED_AT_MOST = 50;
 
 /**
  * The listed carts the listing feeds (Google Merchant, local inventory, Meta) leave out, each with why: staff see
- * which units need a photo before Google and Meta show them.
+ * which units need a photo before Google and Meta show them. The server counts them over every cart the account sees
+ * and names the first 50 (domain/inventory-list.ts, feedGaps).
  */
-export function FeedGaps({ vehicles }: { vehicles: readonly Vehicle[] }) {
-  const missing = vehicles.flatMap((v) => {
-    const why = isListed(v) ? feedOmission(v) : undefined;
-    return why ? [{ v, why }] : [];
-  });
-  if (!missing.length) return null;
-  const count = missing.length.toLocaleString("en-US");
+export function FeedGaps({ gaps: { count, first } }: { gaps: { count: number; first: readonly FeedGap[] } }) {
+  if (!count) return null;
   return (
     <details className="feed-gaps">
-      <summary>{missing.length === 1 ? "1 listed cart is" : `${count} listed carts are`} not in the listing feeds (Google, Meta)</summary>
+      <summary>{count === 1 ? "1 listed cart is" : `${count.toLocaleString("en-US")} listed carts are`} not in the listing feeds (Google, Meta)</summary>
       <ul>
-        {missing.slice(0, LISTED_AT_MOST).map(({ v, why }) => (
+        {first.map((v) => (
           <li key={v.id}>
             <Link href={vehiclePath(v.id)}>{v.name}</Link>
-            {v.stockNumber ? ` (${v.stockNumber})` : ""}: {why}
+            {v.stockNumber ? ` (${v.stockNumber})` : ""}: {v.why}
           </li>
         ))}
       </ul>
-      {missing.length > LISTED_AT_MOST && <p className="muted">And {(missing.length - LISTED_AT_MOST).toLocaleString("en-US")} more.</p>}
+      {count > first.length && <p className="muted">And {(count - first.length).toLocaleString("en-US")} more.</p>}
     </details>
   );
 }

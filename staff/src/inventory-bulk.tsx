@@ -64,17 +64,20 @@ export type BulkDone = (result: BulkResult) => void;
  * value, and one confirmation that names the change and the carts (each price's new value) before anything is sent.
  */
 export function InventoryBulkBar({
-  shown,
+  total,
   chosen,
+  selectingAll = false,
   onSelectAll,
   onDone,
   onFailed,
   sites = [],
 }: {
-  /** The carts the list shows (filtered and sorted), all of which "select all" picks. */
-  shown: readonly Vehicle[];
-  /** The selected carts among them, in the list's order. */
+  /** How many carts the list's filters keep, over every page: all of which "select all" picks. */
+  total: number;
+  /** The selected carts, on this page or others. */
   chosen: readonly Vehicle[];
+  /** "Select all" is loading every match: ticked meanwhile. */
+  selectingAll?: boolean;
   onSelectAll: (all: boolean) => void;
   onDone: BulkDone;
   onFailed: (message: string) => void;
@@ -96,7 +99,7 @@ export function InventoryBulkBar({
   }, [problem]);
   const [asking, setAsking] = useState<BulkChange | null>(null);
   const [sending, setSending] = useState(false);
-  const all = shown.length > 0 && chosen.length === shown.length;
+  const all = selectingAll || (total > 0 && chosen.length === total);
   const priced = action === "price-amount" || action === "price-percent";
   const sited = action === "site-add" || action === "site-remove";
   const siteName = (id: string) => sites.find((x) => x.id === id)?.name ?? id;
@@ -136,8 +139,8 @@ export function InventoryBulkBar({
   return (
     <form className="bulk-bar" aria-label="Change the selected carts" onSubmit={ask}>
       <div className="field field--check bulk-bar__all">
-        <input id={`${id}-all`} type="checkbox" checked={all} disabled={!shown.length} onChange={(e) => onSelectAll(e.target.checked)} />
-        <label htmlFor={`${id}-all`}>Select all {shown.length.toLocaleString("en-US")} in the list</label>
+        <input id={`${id}-all`} type="checkbox" checked={all} disabled={!total} onChange={(e) => onSelectAll(e.target.checked)} />
+        <label htmlFor={`${id}-all`}>Select all {total.toLocaleString("en-US")} in the list</label>
       </div>
       <p className="bulk-bar__count" aria-live="polite">
         {chosen.length.toLocaleString("en-US")} selected

@@ -16,6 +16,8 @@ import { mayActOnVehicle, scopeRefusal, vehicleSiteIds } from "../../../domain/s
 import type { StaffScope } from "../../../domain/staff";
 import type { StaffDeps } from "./staff-router";
 import { historyFirst, vehicleEntry } from "./audited";
+import { brandChoices, feedGaps, inventoryList, inventoryListPage, parseListQuery } from "../../../domain/inventory-list";
+import { parsePageQuery } from "../../../domain/inventory-query";
 import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, isSiteChange, type BulkResult } from "../../../domain/inventory-bulk";
 
 /** A vehicle with its images and features is a few kB; 64 kB leaves room for long descriptions. */
@@ -27,7 +29,7 @@ const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so t
 /** Saves that lose a race with another write to the same vehicle are worked out again on the newer version this many times. */
 const WRITE_ATTEMPTS = 4;
 
-/** /api/staff/vehicles: every vehicle, and writes validated by the core's schema. */
+/** /api/staff/vehicles: every vehicle (or a page of them), and writes validated by the core's schema. */
 export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory }: StaffDeps): Router {
   const router = Router();
   const json = [requireJson, express.json({ limit: VEHICLE_BODY_LIMIT })];
@@ -97,9 +99,30 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
     if (refusal) throw new HttpError(409, refusal.message, { fields: refusal.fields });
   };
 
-  router.get("/", (_req, res) => {
+  /**
+   * The account's carts (an account scoped to sites: those shown on them). Without parameters, every one, as it always
+   * was (`{ vehicles }`). With the console list's filters and sort (domain/inventory-list.ts: q, status, brand,
+   * condition, age, site, sort, order), the carts they keep, every one (`{ vehicles, total }`: "select all", the CSV
+   * export). With `page` or `pageSize` as well, one page of them, cut as the public inventory's (pageOf), in
+   * `{ vehicles, total, page, pageSize, pageCount, count, brands, feedGaps }`: `count` is every cart of the account,
+   * `brands` the brand filter's choices among them, `feedGaps` the listed ones the feeds leave out (decision 0065).
+   */
+  router.get("/", (req, res) => {
     const me = res.locals.staff!;
-    res.json({ vehicles: me.sites ? vehicles.all().filter((v) => mayActOnVehicle(me, v)) : vehicles.all() });
+    const scoped = me.sites ? vehicles.all().filter((v) => mayActOnVehicle(me, v)) : vehicles.all();
+    const search = new URL(req.originalUrl, "http://x").searchParams;
+    const paging = parsePageQuery(search);
+    if ("error" in paging) throw new HttpError(400, paging.error);
+    const filters = parseListQuery(search);
+    delete filters.page;
+    const { page, pageSize } = paging.query;
+    if (page === undefined && pageSize === undefined) {
+      if (!Object.keys(filters).length) return void res.json({ vehicles: scoped });
+      const matched = inventoryList(scoped, filters, new Date());
+      return void res.json({ vehicles: matched, total: matched.length });
+    }
+    const listed = inventoryListPage(scoped, { ...filters, page }, new Date(), pageSize);
+    res.json({ ...listed, count: scoped.length, brands: brandChoices(scoped), feedGaps: feedGaps(scoped) });
   });
 
   router.get("/:id", (req, res) => {

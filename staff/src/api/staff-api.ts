@@ -2,6 +2,7 @@
 import type { Site } from "../../../domain/site";
 import type { AuditKind, NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
 import type { BulkRequest, BulkResult } from "../../../domain/inventory-bulk";
+import { listFilters, listSearch, type FeedGap, type InventoryListQuery } from "../../../domain/inventory-list";
 import type { Vehicle } from "../../../domain/vehicle";
 import type { VehicleEdit } from "../../../domain/vehicle-edit";
 import type { Integrity } from "../../../domain/widget-integrity";
@@ -40,6 +41,20 @@ export interface Origins {
   startup: string[];
   added: string[];
 }
+/** One page of the inventory list (GET /api/staff/vehicles?…&page=N): its carts, where it stands, and the whole list's choices. */
+export interface InventoryListPage {
+  vehicles: Vehicle[];
+  /** The carts the filters keep, over every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** Every cart the account sees, filters aside. */
+  count: number;
+  brands: { value: string; label: string }[];
+  feedGaps: { count: number; first: FeedGap[] };
+}
+
 /** A vehicle and the ETag to send back with its next edit. */
 export interface Versioned {
   vehicle: Vehicle;
@@ -74,7 +89,13 @@ export const staffApi = {
   /** The new password of an account an owner reset. */
   choosePassword: async (password: string) => (await call<Session>("session/password", { method: "post", ...json({ password }) })).body,
 
-  vehicles: async () => (await call<{ vehicles: Vehicle[] }>("vehicles")).body.vehicles,
+  /** Every cart the account sees; with `filters`, every one they keep (what "select all" picks and the CSV export writes). */
+  vehicles: async (filters: InventoryListQuery = {}) => (await call<{ vehicles: Vehicle[] }>(`vehicles${listSearch(listFilters(filters))}`)).body.vehicles,
+  /** One page of the list the query asks for, filtered and sorted by the server (decision 0065). */
+  inventoryPage: async (query: InventoryListQuery) => {
+    const search = listSearch(listFilters(query));
+    return (await call<InventoryListPage>(`vehicles${search}${search ? "&" : "?"}page=${query.page ?? 1}`)).body;
+  },
   vehicle: async (id: string) => versioned(await call<Vehicle>(`vehicles/${encodeURIComponent(id)}`)),
   createVehicle: async (input: VehicleDraft) => versioned(await call<Vehicle>("vehicles", { method: "post", ...json(input) })),
   /** Only the changed fields, with their values in the version `etag` names: merged with others' changes to other fields, else 412 with `conflicts`. */

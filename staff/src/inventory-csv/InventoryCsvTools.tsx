@@ -71,11 +71,20 @@ function RowOutcome({ row }: { row: ImportRowPlan }) {
 }
 
 /**
- * "Export CSV" downloads `vehicles` (what the inventory list shows, filtered as it is) as the spreadsheet CSV, cost
+ * "Export CSV" downloads what `exported` loads (every cart the inventory list's filters keep, on every page) as the spreadsheet CSV, cost
  * included; "Import CSV" sends a chosen file to the server, shows what it would create and change row by row, and
  * writes it, all rows or none, only when confirmed. `onImported` is called after an import (to load the list again).
  */
-export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[]; onImported?: () => void }) {
+export function InventoryCsvTools({
+  exported,
+  count,
+  onImported,
+}: {
+  exported: () => Promise<readonly Vehicle[]>;
+  /** How many carts the export holds (none: the button is off). */
+  count: number;
+  onImported?: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -88,7 +97,18 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
     if (preview) showResult(previewBox.current);
   }, [preview]);
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
+    setNotice(null);
+    let vehicles: readonly Vehicle[];
+    setBusy(true);
+    try {
+      vehicles = await exported();
+    } catch (err) {
+      setNotice({ tone: "error", text: `Nothing was exported: ${errorMessage(err)}` });
+      return;
+    } finally {
+      setBusy(false);
+    }
     const url = URL.createObjectURL(new Blob([inventoryCsv(vehicles)], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
     link.href = url;
@@ -148,7 +168,7 @@ export function InventoryCsvTools({ vehicles, onImported }: { vehicles: Vehicle[
   return (
     <div className="csv-tools">
       <div className="csv-tools__buttons">
-        <button type="button" className="btn btn--secondary" onClick={exportCsv} disabled={vehicles.length === 0}>
+        <button type="button" className="btn btn--secondary" onClick={() => void exportCsv()} disabled={count === 0 || busy}>
           Export CSV
         </button>
         <button type="button" className="btn btn--secondary" onClick={() => input.current?.click()} disabled={busy}>

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { BulkResult } from "../../../domain/inventory-bulk";
-import { AGE_OPTIONS, brandChoices, inventoryList, LIST_COLUMNS, type ListColumn } from "../../../domain/inventory-list";
+import { AGE_OPTIONS, listFilters, listSearch, LIST_COLUMNS, type ListColumn } from "../../../domain/inventory-list";
 import type { BulkSite } from "../inventory-bulk";
 import { CONDITION_OPTIONS } from "../../../domain/inventory-query";
 import type { Vehicle } from "../../../domain/vehicle";
-import { staffApi } from "../api/staff-api";
+import { staffApi, type InventoryListPage } from "../api/staff-api";
 import { arrivalNotice } from "../components/arrival-notice";
 import { FilterSelect } from "../components/FilterSelect";
 import { Notice } from "../components/Notice";
@@ -13,6 +13,7 @@ import { errorMessage } from "../error-message";
 import { formatPrice } from "../format";
 import { BulkReport, InventoryBulkBar } from "../inventory-bulk";
 import { InventoryTable } from "../inventory-table";
+import { InventoryPager, pageRange } from "../inventory-pager";
 import { useListQuery } from "../inventory-url";
 import { BASE, Link } from "../router";
 import { STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "../vehicle-form/form-values";
@@ -22,11 +23,6 @@ import { FeedGaps } from "../feed-gaps";
 import { SaleDialog, type Sale } from "../sale-dialog";
 import "../inventory-list.css";
 
-/**
- * Rows drawn at first and per "Show more": a dealer group's 3,500 carts would be 3,500 rows of pictures and buttons,
- * while filters and sort work on every cart (docs/decisions/0040-inventory-list-and-bulk-changes.md).
- */
-const ROWS_PER_STEP = 100;
 /** How the phone's "Sort by" names each column's two directions (wider screens sort by the column headers). */
 const DIRECTIONS: Record<ListColumn, [asc: string, desc: string]> = {
   name: ["A to Z", "Z to A"],
@@ -42,20 +38,23 @@ const SORT_CHOICES = LIST_COLUMNS.flatMap(({ key, label }) =>
 );
 
 /**
- * Every cart with its photo, stock number, year, colour, price, status, days on the lot and sites; filters, a sort by any
- * column and a search, all kept in the URL; a status button per cart (marking one sold asks first); and bulk changes
- * of the selected carts (inventory-bulk.tsx).
+ * Every cart with its photo, stock number, year, colour, price, status, days on the lot and sites, a page of 50 at a
+ * time; filters, a sort by any column, a search and the page, all kept in the URL and done by the server
+ * (docs/decisions/0065); a status button per cart (marking one sold asks first); and bulk changes of the selected carts
+ * (inventory-bulk.tsx), which may be on any page: "select all" picks every cart the filters keep.
  */
 export function Inventory() {
-  const [vehicles, setVehicles] = useState<Vehicle[] | null>(null);
+  const [list, setList] = useState<InventoryListPage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: ReactNode } | null>(() => {
     const arrived = arrivalNotice();
     return arrived ? { tone: "success", text: arrived } : null;
   });
   const [query, setQuery] = useListQuery();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [drawn, setDrawn] = useState(ROWS_PER_STEP);
+  /** The selected carts, by id, as they were loaded: a selection outlives a change of page. */
+  const [selected, setSelected] = useState<ReadonlyMap<string, Vehicle>>(new Map());
+  /** Bumped to load the page again (after an import or a bulk change). */
+  const [reloads, setReloads] = useState(0);
   /** The vehicle waiting for "Mark sold" to be confirmed. */
   const [selling, setSelling] = useState<Vehicle | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -67,10 +66,21 @@ export function Inventory() {
     if (!refocus) return;
     body.current?.querySelector<HTMLElement>(`tr[data-vehicle-id="${CSS.escape(refocus)}"] .vehicle-row__actions button`)?.focus();
     setRefocus(null);
-  }, [refocus, vehicles]);
+  }, [refocus, list]);
 
-  const load = () => staffApi.vehicles();
-  useLiveLoad(load, setVehicles, (err) => setFailure(errorMessage(err)), []);
+  useLiveLoad(
+    () => staffApi.inventoryPage(query),
+    (page) => {
+      setList(page);
+      setFailure(null);
+    },
+    (err) => setFailure(errorMessage(err)),
+    [query, reloads],
+  );
+  const reload = () => setReloads((n) => n + 1);
+  /** The filters without the page: another filter is another list, whose selection starts empty. */
+  const filters = listSearch(listFilters(query));
+  useEffect(() => setSelected(new Map()), [filters]);
   /** The sites the account acts on (the filter, bulk changes) and every site's name (the Sites column). */
   const [sites, setSites] = useState<{ own: BulkSite[]; names: ReadonlyMap<string, string> }>({ own: [], names: new Map() });
   useLiveLoad(
@@ -82,25 +92,44 @@ export function Inventory() {
   );
 
   // The day the list counts days on the lot to: when it was loaded.
-  const today = useMemo(() => new Date(), [vehicles]); // eslint-disable-line react-hooks/exhaustive-deps
-  /** The carts the list shows, filtered and sorted: what "select all" picks, and what the CSV tools export. */
-  const shown = useMemo(() => inventoryList(vehicles ?? [], query, today), [vehicles, query, today]);
-  const chosen = useMemo(() => shown.filter((v) => selected.has(v.id)), [shown, selected]);
-  const brands = useMemo(() => brandChoices(vehicles ?? []), [vehicles]);
-  useEffect(() => setDrawn(ROWS_PER_STEP), [query]);
+  const today = useMemo(() => new Date(), [list]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = list?.vehicles ?? [];
+  const chosen = useMemo(() => [...selected.values()], [selected]);
+  const ticked = useMemo(() => new Set(selected.keys()), [selected]);
+  const brands = list?.brands ?? [];
 
+  /** Saved versions of carts, put in place on this page and in the selection. */
   const put = (saved: readonly Vehicle[]) => {
     const byId = new Map(saved.map((v) => [v.id, v]));
-    setVehicles((list) => list?.map((v) => byId.get(v.id) ?? v) ?? null);
+    setList((page) => page && { ...page, vehicles: page.vehicles.map((v) => byId.get(v.id) ?? v) });
+    setSelected((before) => (saved.some((v) => before.has(v.id)) ? new Map([...before].map(([id, v]) => [id, byId.get(id) ?? v])) : before));
   };
-  const select = useCallback((id: string, on: boolean) => {
-    setSelected((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
+  const select = useCallback(
+    (id: string, on: boolean) => {
+      setSelected((before) => {
+        const next = new Map(before);
+        const vehicle = list?.vehicles.find((v) => v.id === id);
+        if (on && vehicle) next.set(id, vehicle);
+        else next.delete(id);
+        return next;
+      });
+    },
+    [list],
+  );
+  const [selectingAll, setSelectingAll] = useState(false);
+  const selectAll = async (all: boolean) => {
+    if (!all) return setSelected(new Map());
+    setSelectingAll(true);
+    try {
+      // Every cart the filters keep, on every page, as the server has them now.
+      const every = await staffApi.vehicles(query);
+      setSelected(new Map(every.map((v) => [v.id, v])));
+    } catch (err) {
+      setNotice({ tone: "error", text: `Could not select every cart: ${errorMessage(err)}` });
+    } finally {
+      setSelectingAll(false);
+    }
+  };
 
   const mark = useCallback(async (vehicle: Vehicle, status: VehicleStatus, sale?: Sale) => {
     setBusy(vehicle.id);
@@ -113,7 +142,8 @@ export function Inventory() {
         ? { changes: { status, sale }, base: { status: latest.status, sale: latest.sale ?? null } }
         : { changes: { status }, base: { status: latest.status } };
       const saved = await staffApi.editVehicle(latest.id, edit, etag);
-      setVehicles((list) => list?.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) ?? null);
+      setList((page) => page && { ...page, vehicles: page.vehicles.map((v) => (v.id === saved.vehicle.id ? saved.vehicle : v)) });
+      setSelected((before) => (before.has(saved.vehicle.id) ? new Map(before).set(saved.vehicle.id, saved.vehicle) : before));
       const sold = sale ? `: ${sale.date} for ${formatPrice(sale.price)}${sale.leadId ? ", from its lead" : ""}` : "";
       setNotice({ tone: "success", text: `${saved.vehicle.name} is now ${STATUS_LABELS[status].toLowerCase()}${sold}.` });
       setRefocus(saved.vehicle.id);
@@ -128,20 +158,22 @@ export function Inventory() {
   const bulkDone = async (result: BulkResult) => {
     put(result.saved);
     const left = new Set([...result.conflicts.map((c) => c.id), ...result.refused.map((r) => r.id)]);
-    setSelected(left);
     const clean = left.size === 0;
     setNotice({ tone: clean ? "success" : "error", text: <BulkReport result={result} /> });
-    // A cart changed meanwhile is shown as it is now, so that the next change starts from it.
-    if (!clean) setVehicles(await staffApi.vehicles().catch(() => vehicles));
+    if (clean) return setSelected(new Map());
+    // A cart changed meanwhile stays selected as it is now, so that the next change starts from it.
+    const now = await staffApi.vehicles(query).catch(() => chosen);
+    setSelected(new Map(now.filter((v) => left.has(v.id)).map((v) => [v.id, v])));
+    reload();
   };
 
   const sortChoice = query.sort ? `${query.sort}:${query.order ?? "asc"}` : "";
-  const filtered = shown.length !== (vehicles?.length ?? 0);
+  const filtered = list !== null && list.total !== list.count;
   return (
     <>
-      <ScreenHeading title="Inventory" busy={!vehicles && !failure} />
+      <ScreenHeading title="Inventory" busy={!list && !failure} />
       {failure && <Notice tone="error">Could not load the inventory: {failure}</Notice>}
-      {vehicles && (
+      {list && (
         <>
           <div className="toolbar">
             <div className="field field--search">
@@ -154,7 +186,7 @@ export function Inventory() {
                 aria-describedby={`${searchId}-count`}
               />
             </div>
-            <InventoryCsvTools vehicles={shown} onImported={() => void load().then(setVehicles, (err: unknown) => setFailure(errorMessage(err)))} />
+            <InventoryCsvTools exported={() => staffApi.vehicles(query)} count={list.total} onImported={reload} />
             <Link href={`${BASE}/vehicles/new`} className="btn btn--primary">
               Add a vehicle
             </Link>
@@ -218,14 +250,16 @@ export function Inventory() {
           </div>
           <p id={`${searchId}-count`} className="muted" aria-live="polite">
             {filtered
-              ? `${shown.length.toLocaleString("en-US")} of ${vehicles.length.toLocaleString("en-US")} vehicles`
-              : `${vehicles.length.toLocaleString("en-US")} vehicles`}
+              ? `${list.total.toLocaleString("en-US")} of ${list.count.toLocaleString("en-US")} vehicles`
+              : `${list.count.toLocaleString("en-US")} vehicles`}
+            {list.pageCount > 1 && ` · page ${list.page.toLocaleString("en-US")} of ${list.pageCount.toLocaleString("en-US")}`}
           </p>
-          <FeedGaps vehicles={vehicles} />
+          <FeedGaps gaps={list.feedGaps} />
           <InventoryBulkBar
-            shown={shown}
+            total={list.total}
             chosen={chosen}
-            onSelectAll={(all) => setSelected(all ? new Set(shown.map((v) => v.id)) : new Set())}
+            selectingAll={selectingAll}
+            onSelectAll={(all) => void selectAll(all)}
             onDone={(result) => void bulkDone(result)}
             onFailed={(text) => setNotice({ tone: "error", text })}
             sites={sites.own}
@@ -238,25 +272,24 @@ export function Inventory() {
           {shown.length > 0 && (
             <InventoryTable
               ref={body}
-              rows={shown.slice(0, drawn)}
+              rows={shown}
               query={query}
               onSort={setQuery}
               today={today}
-              selected={selected}
+              selected={ticked}
               onSelect={select}
               busy={busy}
               onMark={onMark}
               siteNames={sites.names}
             />
           )}
-          {shown.length > drawn && (
-            <p className="inventory-more">
-              <button type="button" className="btn btn--secondary" onClick={() => setDrawn((n) => n + ROWS_PER_STEP)}>
-                Show {Math.min(ROWS_PER_STEP, shown.length - drawn)} more rows ({(shown.length - drawn).toLocaleString("en-US")} more in the list)
-              </button>
-            </p>
+          {list.total > 0 && (list.pageCount > 1 || list.page > 1) && (
+            <>
+              <p className="muted inventory-range">{pageRange(list)}</p>
+              <InventoryPager query={query} page={list.page} pageCount={list.pageCount} onPage={(page) => setQuery({ page }, { push: true })} />
+            </>
           )}
-          {shown.length === 0 && <p>{query.q ? `No vehicle matches “${query.q}” with these filters.` : "No vehicle matches these filters."}</p>}
+          {list.total === 0 && <p>{query.q ? `No vehicle matches “${query.q}” with these filters.` : "No vehicle matches these filters."}</p>}
           <SaleDialog
             vehicle={selling}
             onSold={(v, sale) => {
