@@ -116,7 +116,7 @@ export const ContactMessageSchema = z.object(contactFields(true));
  * control characters through: such leads still load, and every writer
  * (mail, CSV) neutralises them (domain/escape.ts oneLine).
  */
-export const StoredContactMessageSchema = z.object(contactFields(false));
+export const StoredContactMessageSchema = /* @__PURE__ */ (() => z.object(contactFields(false)))();
 
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 /** What a form holds before defaults apply. */
@@ -130,21 +130,22 @@ export const LeadSourceSchema = z
   .check(z.trim(), z.maxLength(100, "The source label must be at most 100 characters"), z.regex(/^[\w .:/@-]*$/, `The source label ${SOURCE_RULE}`));
 
 /** The body POST /api/contact accepts: the message, an optional source, and the honeypot. */
-export const ContactRequestSchema = z
-  .extend(ContactMessageSchema, {
-    source: z.optional(LeadSourceSchema),
-    /** Honeypot: hidden from people, so any value marks a bot. */
-    website: z.optional(z.string().check(z.maxLength(500))),
-  })
-  .check(
-    // A test drive is of a cart, at a slot; only a test drive has a slot.
-    z.superRefine((body, ctx) => {
-      if (body.kind === "test-drive") {
-        if (body.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicleId"], message: TEST_DRIVE_MESSAGES.vehicle, input: body });
-        if (body.slot === undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.slot, input: body });
-      } else if (body.slot !== undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.notTestDrive, input: body });
-    }),
-  );
+export const ContactRequestSchema = /* @__PURE__ */ (() =>
+  z
+    .extend(ContactMessageSchema, {
+      source: z.optional(LeadSourceSchema),
+      /** Honeypot: hidden from people, so any value marks a bot. */
+      website: z.optional(z.string().check(z.maxLength(500))),
+    })
+    .check(
+      // A test drive is of a cart, at a slot; only a test drive has a slot.
+      z.superRefine((body, ctx) => {
+        if (body.kind === "test-drive") {
+          if (body.vehicleId === undefined) ctx.addIssue({ code: "custom", path: ["vehicleId"], message: TEST_DRIVE_MESSAGES.vehicle, input: body });
+          if (body.slot === undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.slot, input: body });
+        } else if (body.slot !== undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.notTestDrive, input: body });
+      }),
+    ))();
 export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** Field name → first message, as the API answers and the form displays. */

@@ -403,27 +403,29 @@ export const DEFAULT_RENTAL_SETTINGS: RentalSettings = {
   bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
 };
 
-const fleetCount = z
-  .int({ error: `Enter a whole number of carts from 0 to ${MAX_FLEET}` })
-  .check(z.minimum(0, `Enter a whole number of carts from 0 to ${MAX_FLEET}`), z.maximum(MAX_FLEET, `Enter a whole number of carts from 0 to ${MAX_FLEET}`));
-export const RentalSettingsSchema = z.object({
-  fleet: z.object({ "4-seater": fleetCount, "6-seater": fleetCount, utility: fleetCount }),
-  turnaroundHours: z
-    .number({ error: `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}` })
-    .check(
-      z.minimum(0, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
-      z.maximum(MAX_TURNAROUND_HOURS, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
-    ),
-  // Optional: a form that does not show it keeps the stored value.
-  bookingHorizonDays: z.optional(
-    z
-      .int({ error: `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}` })
+export const RentalSettingsSchema = /* @__PURE__ */ (() => {
+  const fleetCount = z
+    .int({ error: `Enter a whole number of carts from 0 to ${MAX_FLEET}` })
+    .check(z.minimum(0, `Enter a whole number of carts from 0 to ${MAX_FLEET}`), z.maximum(MAX_FLEET, `Enter a whole number of carts from 0 to ${MAX_FLEET}`));
+  return z.object({
+    fleet: z.object({ "4-seater": fleetCount, "6-seater": fleetCount, utility: fleetCount }),
+    turnaroundHours: z
+      .number({ error: `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}` })
       .check(
-        z.minimum(1, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
-        z.maximum(MAX_BOOKING_HORIZON_DAYS, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
+        z.minimum(0, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
+        z.maximum(MAX_TURNAROUND_HOURS, `Enter the turnaround in hours, from 0 to ${MAX_TURNAROUND_HOURS}`),
       ),
-  ),
-});
+    // Optional: a form that does not show it keeps the stored value.
+    bookingHorizonDays: z.optional(
+      z
+        .int({ error: `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}` })
+        .check(
+          z.minimum(1, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
+          z.maximum(MAX_BOOKING_HORIZON_DAYS, `Enter how many days ahead rentals can be booked, from 1 to ${MAX_BOOKING_HORIZON_DAYS}`),
+        ),
+    ),
+  });
+})();
 
 export interface RentalRenter {
   firstName: string;

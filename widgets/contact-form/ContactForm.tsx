@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ContactMessageSchema,
   INTERESTS,
@@ -26,6 +25,7 @@ import type { Vehicle } from "../../domain/vehicle";
 import { afterSend, navigation } from "./redirect";
 import { describeSendFailure, sendLead } from "./send-lead";
 import { useShownResult } from "../shared/show-result";
+import { schemaResolver } from "../shared/schema-resolver";
 
 const TAG = "gc-contact-form";
 /** The phone a failed send offers: the site's that served the script (a toast is only ever shown in the browser). */
@@ -79,7 +79,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
     getFieldState,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({ resolver: zodResolver(ContactMessageSchema), defaultValues: defaults });
+  } = useForm<ContactMessageInput, unknown, ContactMessage>({ resolver: schemaResolver(ContactMessageSchema), defaultValues: defaults });
   const honeypot = useRef<HTMLInputElement>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   const [sent, setSent] = useState(false);
