@@ -129,7 +129,8 @@ describe.each(engines)("the inventory CSV import on $name", (engine) => {
     const imported = after.filter((v) => v.stockNumber?.startsWith("CSV-"));
     expect(inventoryCsv(imported)).toBe(csv);
     expect(imported[1]).toMatchObject({ serialNumber: "SN 1", color: "Lime Green", cost: 6001, status: "on-hold", condition: "used" });
-    expect(imported[0]!.receivedAt).toBe(new Date().toISOString().slice(0, 10));
+    // The file's Received day is kept, so migrated stock keeps its days on the lot.
+    expect(imported[0]!.receivedAt).toBe("2026-10-01");
 
     const created = (await history()).filter((e) => e.action === "create" && e.vehicleId?.endsWith("-csv-0"));
     expect(created).toEqual([expect.objectContaining({ email: OWNER.email, vehicleId: "runabout-2-csv-0", vehicleName: "Runabout 2" })]);

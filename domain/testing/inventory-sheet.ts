@@ -38,6 +38,7 @@ export function sheetUnits(count: number, { prefix = "CSV", location = "sussex-c
       year: 2020 + (i % 7),
       color: COLOURS[i % COLOURS.length],
       cost: 6_000 + i,
+      receivedAt: `2026-10-${String(1 + (i % 28)).padStart(2, "0")}`,
       ...(i % 4 ? { location } : {}),
     };
   });
