@@ -35,6 +35,7 @@ import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { benchRentals } from "./rentals";
 import { benchRentalJournal } from "./rental-journal";
+import { benchInventorySync, inventorySyncMissing } from "./inventory-sync";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
@@ -58,6 +59,7 @@ const PARTS = [
   "rentals",
   "rental-journal",
   "csv-import",
+  "inventory-sync",
 ] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -82,6 +84,16 @@ const SETTINGS = {
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
     "rental-journal": { calendar: 2_000, connections: 10, durationSeconds: 5 },
     "csv-import": { sizes: [35, 3_500], rounds: 3 },
+    "inventory-sync": {
+      catalogueUnits: 3_500,
+      feedUnits: 2_000,
+      priceChanges: 50,
+      unchangedRuns: 10,
+      unchangedSeconds: 3,
+      priceRuns: 3,
+      healthPerSecond: 20,
+      quietSeconds: 3,
+    },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -100,6 +112,16 @@ const SETTINGS = {
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 1 },
     "rental-journal": { calendar: 200, connections: 10, durationSeconds: 1 },
     "csv-import": { sizes: [5, 50], rounds: 1 },
+    "inventory-sync": {
+      catalogueUnits: 350,
+      feedUnits: 200,
+      priceChanges: 5,
+      unchangedRuns: 2,
+      unchangedSeconds: 1,
+      priceRuns: 1,
+      healthPerSecond: 20,
+      quietSeconds: 1,
+    },
   },
 } as const;
 
@@ -131,6 +153,7 @@ async function main(): Promise<void> {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
+  if (parts.includes("inventory-sync") && !ourMain) ourMain = await buildServer("current");
   if (parts.includes("api")) results.api = await benchApi({ ...settings.api, ourMain, baselineMain }, log);
   if (parts.includes("leads")) results.leads = await benchLeads({ ...settings.leads, sizes: [...settings.leads.sizes], ourMain, baselineMain }, log);
   if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
@@ -150,6 +173,7 @@ async function main(): Promise<void> {
   if (parts.includes("rentals")) results.rentals = await benchRentals({ ...settings.rentals, ourMain }, log);
   if (parts.includes("rental-journal")) results.rentalJournal = await benchRentalJournal({ ...settings["rental-journal"], ourMain }, log);
   if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
+  if (parts.includes("inventory-sync")) results.inventorySync = await benchInventorySync({ ...settings["inventory-sync"], ourMain }, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -221,6 +245,7 @@ function assertNumbers(r: BenchResults): void {
     positive(`csv-import ${c.engine} preview of ${c.rows}`, c.previewMedianMs);
     positive(`csv-import ${c.engine} import of ${c.rows}`, c.importMedianMs);
   }
+  if (r.inventorySync) missing.push(...inventorySyncMissing(r.inventorySync));
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -5,6 +5,7 @@ import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import { csvImportMarkdown, type CsvImportResults } from "../csv-import";
+import { inventorySyncMarkdown, type InventorySyncResults } from "../inventory-sync";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { PhotosLoadResults } from "../photos-load";
@@ -39,6 +40,7 @@ export interface BenchResults {
   rentals?: RentalsResults;
   rentalJournal?: RentalJournalResults;
   csvImport?: CsvImportResults;
+  inventorySync?: InventorySyncResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -313,5 +315,6 @@ export function toMarkdown(r: BenchResults): string {
   if (r.rentals) out.push("", rentalsMarkdown(r.rentals, table));
   if (r.rentalJournal) out.push("", rentalJournalMarkdown(r.rentalJournal, table));
   if (r.csvImport) out.push(...csvImportMarkdown(r.csvImport));
+  if (r.inventorySync) out.push(...inventorySyncMarkdown(r.inventorySync));
   return `${out.join("\n")}\n`;
 }
