@@ -163,15 +163,16 @@ describe.each(["lowdb", "postgres"] as const)("inventory source runs on %s", (en
     }
     await expect.poll(() => owner.runs(drop.id), { timeout: 10_000 }).toHaveLength(1);
     expect((await owner.runs(drop.id))[0]).toMatchObject({ trigger: "folder", outcome: "applied", counts: { created: 40, skipped: 0 } });
+    // Moved once its run is recorded.
+    await expect.poll(() => readdir(path.join(folder, PROCESSED_FOLDER))).toEqual([expect.stringMatching(/-inventory\.csv$/)]);
     expect(existsSync(file)).toBe(false);
-    expect(await readdir(path.join(folder, PROCESSED_FOLDER))).toEqual([expect.stringMatching(/-inventory\.csv$/)]);
 
     // The next export: the same units, one repriced.
     await writeFile(path.join(folder, "second.csv"), text.replace("F-100,Denago,Denago EV Rover XL,15000", "F-100,Denago,Denago EV Rover XL,14000"));
     await writeFile(path.join(folder, "second.csv.done"), "");
     await expect.poll(() => owner.runs(drop.id), { timeout: 10_000 }).toHaveLength(2);
     expect(byStock("F-100").price).toBe(14000);
-    expect((await readdir(folder)).sort()).toEqual([PROCESSED_FOLDER]);
+    await expect.poll(async () => (await readdir(folder)).sort()).toEqual([PROCESSED_FOLDER]);
   });
 });
 

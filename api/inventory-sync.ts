@@ -20,6 +20,7 @@ import type { Config } from "./config";
 import { smtpTransport } from "./mail/smtp-transport";
 import { planBatch, type VehicleStore } from "./store/vehicle-store";
 import { readLimited, syncPhotos } from "./inventory-photos";
+import { offLoop } from "./off-loop";
 import type { PhotoStore } from "./store/photo-store";
 
 /** The folder under DATA_DIR a drop source's files are written into, one sub-folder per source. */
@@ -149,9 +150,10 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
   async function apply(source: InventorySource, feed: Feed, force: boolean): Promise<SyncPlan> {
     const email = sourceAccount(source).email;
     for (let attempt = 0; ; attempt++) {
-      const first = planSync(feed, source, vehicles.all(), context(), force);
+      const plannedOn = vehicles.all();
+      const first = await offLoop("planSync", feed, source, plannedOn, context(), force);
       if (first.hold) return first;
-      const batch = planBatch(vehicles.all(), first.creates, first.updates);
+      const batch = planBatch(plannedOn, first.creates, first.updates);
       if (!batch.changes.length) return first;
       const key = (changes: readonly { vehicle: Vehicle }[]) => changes.map((c) => vehicles.etag(c.vehicle)).join();
       const at = new Date(now()).toISOString();
@@ -159,6 +161,8 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
       try {
         await audited(entries, () =>
           vehicles.commitBatch((committed) => {
+            // Nothing landed since the plan was made (the store answers the same catalogue): it holds as it is.
+            if (committed === plannedOn) return batch;
             const again = planSync(feed, source, committed, context(), force);
             const planned = planBatch(committed, again.creates, again.updates);
             if (again.hold || key(planned.changes) !== key(batch.changes)) throw new StalePlan();
