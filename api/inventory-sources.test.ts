@@ -137,6 +137,21 @@ describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine
     expect(twice.status).toBe(409);
   });
 
+  it("keeps a site's owner to its own lot's sources: it adds one for its site, not for the organisation, and sees only its own", async () => {
+    const LOT_OWNER = { email: "lot-owner@example.com", password: "the lot's own secret 1" };
+    await s.staff.accounts.add({ ...LOT_OWNER, role: "owner", sites: ["sussex-coast"] });
+    const lot = await signIn(s, LOT_OWNER.email, LOT_OWNER.password);
+    const whole = await call(s, "POST", "/api/staff/inventory-sources", { cookie: lot, body: { name: "Group DMS", kind: "push" } });
+    expect(whole.status).toBe(403);
+    expect(((await whole.json()) as { error: string }).error).toBe("Only an owner of the whole organisation may add a source for every lot");
+    const own = await call(s, "POST", "/api/staff/inventory-sources", { cookie: lot, body: { name: "Sussex DMS", kind: "push", site: "sussex-coast" } });
+    expect(own.status).toBe(201);
+    const listed = ((await (await call(s, "GET", "/api/staff/inventory-sources", { cookie: lot })).json()) as { sources: SourceView[] }).sources;
+    expect(listed.map((x) => x.name)).toEqual(["Sussex DMS"]);
+    expect((await call(s, "GET", `/api/staff/inventory-sources/${source.id}`, { cookie: lot })).status).toBe(404);
+    expect((await call(s, "POST", `/api/staff/inventory-sources/${source.id}/sync`, { cookie: lot })).status).toBe(404);
+  });
+
   it("answers a push with a bad signature 401 and changes nothing; a signed push runs", async () => {
     const created = await call(s, "POST", "/api/staff/inventory-sources", { cookie: owner, body: { name: "Frazer push", kind: "push" } });
     const push = (await created.json()) as typeof source;

@@ -87,11 +87,12 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
   const { store, vehicles, audit, sites, dataDir, photos, notify, limits = DEFAULT_FETCH_LIMITS, now = Date.now } = deps;
   const { audited } = historyFirst(audit);
   let keepers = new Map<string, InventorySource>();
-  const refresh = async () => {
+  const keep = (sources: readonly InventorySource[]) => {
     const next = new Map<string, InventorySource>();
-    for (const s of await store.list()) for (const id of Object.keys(s.memory.units)) next.set(id, s);
+    for (const s of sources) for (const id of Object.keys(s.memory.units)) next.set(id, s);
     keepers = next;
   };
+  const refresh = async () => keep(await store.list());
 
   const context = () => syncContext(sites.list(), now());
 
@@ -333,7 +334,10 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
   const tick = () =>
     (ticking = ticking.then(async () => {
       try {
-        for (const source of await store.list()) {
+        const sources = await store.list();
+        // Another server's runs and an owner's saves there: what this one refuses follows them at each look.
+        keep(sources);
+        for (const source of sources) {
           if (!source.enabled) continue;
           if (source.kind === "pull" && (nextRunAt(source, now()) ?? "z") <= new Date(now()).toISOString()) await sync.run(source.id, "schedule");
           if (source.kind === "folder") await pickUp(source);
