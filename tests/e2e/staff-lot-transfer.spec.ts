@@ -5,25 +5,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { fetchAsHost } from "../../api/testing/host-fetch";
 import type { Site } from "../../domain/site";
 import { sitesFromExample } from "../../domain/site-seed";
 import { E2E_PORT } from "../../playwright.config";
 import { expect, test } from "./staff-fixtures";
+import { screens } from "./screens";
 
 const [capeMayExample] = sitesFromExample(JSON.parse(readFileSync(new URL("../fixtures/example-sites.json", import.meta.url), "utf8")));
-
-async function screens(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const file = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path: file, contentType: "image/png" });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe("moving a unit to another site's lot", () => {
   test.skip(({ isMobile }) => isMobile, "the screens are checked at both widths in the test");
