@@ -25,6 +25,8 @@ import { BulkRequestSchema, bulkEdit, bulkField, bulkPriceProblem, isSiteChange,
 export const VEHICLE_BODY_LIMIT = "64kb";
 /** A bulk change names each cart by its id and one value, about 80 bytes: 1 MB holds the most it may name (BULK_MAX_VEHICLES). */
 const BULK_BODY_LIMIT = "1mb";
+/** Carts a bulk change judges before it lets other requests in: each takes about 0.2 ms (a schema check, an ETag). */
+const BULK_SLICE = 200;
 const INVALID = "Please correct the highlighted fields.";
 const NO_IF_MATCH = "Send If-Match with the ETag of the version you edited, so that no one's change is lost";
 /** Saves that lose a race with another write to the same vehicle are worked out again on the newer version this many times. */
@@ -336,7 +338,11 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
     for (let attempt = 1; pending.length; attempt++) {
       const writes: Replacement[] = [];
       const byId = new Map(vehicles.all().map((v) => [v.id, v]));
+      let judged = 0;
       for (const { id, base } of pending) {
+        // Thousands of carts are judged a slice at a time, the other requests answered between (each write is still
+        // checked against the cart's version when it lands).
+        if (++judged % BULK_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
         const current = byId.get(id);
         if (!current) {
           refused.push({ id, error: `Vehicle not found: ${id}` });
