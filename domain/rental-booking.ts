@@ -18,9 +18,6 @@ export { cancellationRefund, type CancellationRefund };
 
 export const RENTAL_PLAN_IDS = ["4-seater", "6-seater", "utility"] as const satisfies readonly RentalPlanId[];
 
-/** The seed site's time zone; each site's own is its record's `timeZone` (domain/site.ts `siteTimeZone`): "same day" and "2 PM" are that shop's, whatever the visitor's clock says. */
-export const DEFAULT_RENTAL_TIME_ZONE = "America/New_York";
-
 /** The rush fee's cut-off: same-day delivery ordered before this hour (24-hour clock, the shop's time) pays the fee; later, it is refused. */
 export const RUSH_CUTOFF_HOUR = 14;
 
@@ -494,9 +491,6 @@ export function makeReference(random: (bytes: Uint8Array) => Uint8Array = (b) =>
 
 /** When a reservation stops holding its cart: its end plus the site's turnaround. */
 export const holdEndsAt = (endsAt: string | number, turnaroundHours: number): number => +new Date(endsAt) + turnaroundHours * HOUR_MS;
-
-/** Whether two holds overlap: [aStart, aEnd) and [bStart, bEnd), in milliseconds. */
-export const holdsOverlap = (aStart: number, aEnd: number, bStart: number, bEnd: number): boolean => aStart < bEnd && bStart < aEnd;
 
 export const planTitle = (id: RentalPlanId): string => RENTAL_PLANS.find((p) => p.id === id)?.title ?? id;
 

@@ -39,9 +39,6 @@ export function DueBadge({ lead }: { lead: InboxLead }) {
   );
 }
 
-/** Who the lead is assigned to, in words. */
-export const assigneeText = (lead: InboxLead, me: string): string => (lead.assignee === null ? "Nobody" : lead.assignee === me ? `You (${me})` : lead.assignee);
-
 type Tell = (notice: { tone: "success" | "error" | "info"; text: string }) => void;
 
 /**
