@@ -69,19 +69,17 @@ function tiers(daily: number, longer: readonly TierPrice[]): RentalTier[] {
   ];
 }
 
-const FOUR_SEAT_TIERS: readonly RentalTier[] = tiers(245, [
-  { title: "3-Day", price: 685, days: 3 },
-  { title: "Weekly", price: 1050, days: 7, badge: "RECOMMENDED" },
-  { title: "Monthly", price: 2800, days: 30, perDayAsPrinted: 94 },
-]);
-
 export const RENTAL_PLANS: readonly RentalPlan[] = [
   {
     id: "4-seater",
     title: "4 Seater",
     description: "Room for the family, street legal with seat belts, ideal for beach days and town errands.",
     deposit: 500,
-    tiers: FOUR_SEAT_TIERS,
+    tiers: tiers(245, [
+      { title: "3-Day", price: 685, days: 3 },
+      { title: "Weekly", price: 1050, days: 7, badge: "RECOMMENDED" },
+      { title: "Monthly", price: 2800, days: 30, perDayAsPrinted: 94 },
+    ]),
   },
   {
     id: "6-seater",
@@ -99,7 +97,12 @@ export const RENTAL_PLANS: readonly RentalPlan[] = [
     title: "Utility",
     description: "A cargo bed for gear, coolers and tools: built for work sites, marinas and move-in days.",
     deposit: 600,
-    tiers: FOUR_SEAT_TIERS,
+    // The spec prices it as the 4-seater today; its own list, so that a change to one is not a change to the other.
+    tiers: tiers(245, [
+      { title: "3-Day", price: 685, days: 3 },
+      { title: "Weekly", price: 1050, days: 7, badge: "RECOMMENDED" },
+      { title: "Monthly", price: 2800, days: 30, perDayAsPrinted: 94 },
+    ]),
   },
 ];
 
