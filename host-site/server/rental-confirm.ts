@@ -1,9 +1,7 @@
 import express, { Router, type Response } from "express";
 import { emailConfirmRefusal, type RentalDesk } from "../../api/routes/rentals-desk";
-import type { Site } from "../../domain/site";
 import type { SiteAssets } from "../lib/assets";
-import { renderPage } from "../lib/render";
-import { siteFacts } from "../lib/site-facts";
+import { sendFreshPage } from "./fresh-page";
 import { rentalConfirmPage, type RentalConfirmView } from "../pages/RentalConfirmPage";
 
 /** What the e-mail confirmation page needs of the rental desk (api/routes/rentals-desk.ts). */
@@ -16,14 +14,7 @@ export type RentalEmailConfirmation = Pick<RentalDesk, "fromEmailToken" | "confi
  */
 export function rentalConfirmRouter(desk: RentalEmailConfirmation, assets: SiteAssets): Router {
   const router = Router();
-  const show = (res: Response, view: RentalConfirmView, status = 200) => {
-    const site = res.locals.site as Site;
-    res
-      .status(status)
-      .set("Cache-Control", "no-store")
-      .type("html")
-      .send(renderPage(siteFacts(site), rentalConfirmPage(siteFacts(site), view), assets));
-  };
+  const show = (res: Response, view: RentalConfirmView, status = 200) => sendFreshPage(res, assets, (facts) => rentalConfirmPage(facts, view), status);
   router.get("/", async (req, res) => {
     const token = typeof req.query.token === "string" ? req.query.token : "";
     const found = await desk.fromEmailToken(token);
