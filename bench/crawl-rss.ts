@@ -16,6 +16,7 @@ import { catalogueWithPhotos } from "./edit-load";
 import { benchSites, hostOf } from "./lib/bench-sites";
 import { startOurServer, type ChildServer } from "./lib/child-server";
 import { round } from "./lib/load";
+import { IDLE_SOCKET_MS } from "./lib/open-loop";
 import { ROOT } from "./lib/server-build";
 
 export interface CrawlRssOptions {
@@ -93,7 +94,7 @@ export async function benchCrawlRss(o: CrawlRssOptions, log: (line: string) => v
   await writeFile(path.join(dataDir, SITES_FILE), `${JSON.stringify({ sites }, null, 2)}\n`);
   await writeFile(path.join(dataDir, CATALOGUE_FILE), JSON.stringify({ vehicles: catalogueWithPhotos(o.units) }));
   const server = await startOurServer({ name: `crawl-rss ${o.sites}×${o.units}`, main, dataDir });
-  const agent = new Agent({ keepAlive: true, maxSockets: o.connections });
+  const agent = new Agent({ keepAlive: true, maxSockets: o.connections, timeout: IDLE_SOCKET_MS });
   try {
     const hosts = sites.map(hostOf);
     // What each site shows, as a crawler finds it (its sitemap would list the same units).

@@ -29,7 +29,7 @@ import { addBenchOwner, StaffClient } from "./catalogue";
 import { benchSites, hostOf } from "./lib/bench-sites";
 import { cleanEnv, startOurServer, type ChildServer } from "./lib/child-server";
 import { median, percentile, ratio, round } from "./lib/load";
-import { OpenLoopVisitors, type Target, type VisitFigures } from "./lib/open-loop";
+import { IDLE_SOCKET_MS, OpenLoopVisitors, type Target, type VisitFigures } from "./lib/open-loop";
 import { ROOT } from "./lib/server-build";
 
 /**
@@ -199,7 +199,7 @@ async function startShape(shape: EditLoadShape): Promise<Shape> {
   addBenchOwner(cleanEnv({ DATA_DIR: dataDir }));
   const server = await startOurServer({ name: `edit-load ${shape.sites}×${shape.units}`, main, dataDir });
   try {
-    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_SOCKET_MS });
     return {
       server,
       sites: sites.map(hostOf),

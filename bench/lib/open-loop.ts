@@ -37,6 +37,12 @@ export interface VisitFigures {
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long the bench's keep-alive agents keep an idle socket: less than the server's keep-alive timeout (Node's
+ * default, 5 s), since a socket reused just as the server closes it fails with ECONNRESET, which would count as the
+ * server's error. Free sockets idle longer are closed by the agent (http.Agent's `timeout`).
+ */
+export const IDLE_SOCKET_MS = 4_000;
 /** How late the scheduler may wake before it counts as a generator stall (reported, not fatal). */
 const TICK_MS = 2;
 
@@ -47,7 +53,7 @@ const TICK_MS = 2;
  * instead of thinning the load, as a closed loop of connections would (coordinated omission).
  */
 export class OpenLoopVisitors {
-  readonly #agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  readonly #agent = new Agent({ keepAlive: true, maxSockets: 512, timeout: IDLE_SOCKET_MS });
   readonly #samples: Sample[] = [];
   readonly #inFlight = new Set<Promise<void>>();
   #phase = "warm-up";
