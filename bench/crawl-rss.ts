@@ -16,6 +16,7 @@ import { catalogueWithPhotos } from "./edit-load";
 import { benchSites, hostOf } from "./lib/bench-sites";
 import { startOurServer, type ChildServer } from "./lib/child-server";
 import { round } from "./lib/load";
+import { PROBE_NODE_ARGS, probeMemory, type Memory } from "./lib/memory-probe";
 import { IDLE_SOCKET_MS } from "./lib/open-loop";
 import { ROOT } from "./lib/server-build";
 
@@ -44,6 +45,7 @@ export interface CrawlRssResults {
   sites: number;
   units: number;
   connections: number;
+  every: number;
   /** Vehicle pages asked (every unit each site shows). */
   pages: number;
   seconds: number;
@@ -51,6 +53,8 @@ export interface CrawlRssResults {
   /** Server CPU over the crawl, % of one core. */
   serverCpuPercent: number | null;
   rssMB: { before: number | null; max: number | null; after: number | null };
+  /** Once the crawl was over, after a full garbage collection. */
+  afterGc: Memory;
   pageCache: CacheFigures | null;
   samples: CrawlSample[];
   goalMB: number;
@@ -93,7 +97,14 @@ export async function benchCrawlRss(o: CrawlRssOptions, log: (line: string) => v
   const sites = benchSites(o.sites);
   await writeFile(path.join(dataDir, SITES_FILE), `${JSON.stringify({ sites }, null, 2)}\n`);
   await writeFile(path.join(dataDir, CATALOGUE_FILE), JSON.stringify({ vehicles: catalogueWithPhotos(o.units) }));
-  const server = await startOurServer({ name: `crawl-rss ${o.sites}×${o.units}`, main, dataDir });
+  const probeFile = path.join(dataDir, "memory.json");
+  const server = await startOurServer({
+    name: `crawl-rss ${o.sites}×${o.units}`,
+    main,
+    dataDir,
+    env: { BENCH_PROBE_FILE: probeFile },
+    nodeArgs: PROBE_NODE_ARGS,
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: o.connections, timeout: IDLE_SOCKET_MS });
   try {
     const hosts = sites.map(hostOf);
@@ -132,17 +143,21 @@ export async function benchCrawlRss(o: CrawlRssOptions, log: (line: string) => v
     const seconds = (performance.now() - started) / 1000;
     const cpu1 = server.cpuSeconds();
     const after = await sample(done);
+    // What of it is garbage: RSS and heap after a full collection (bench/lib/memory-probe.ts).
+    const afterGc = await probeMemory(server.pid, probeFile);
     if (samples.at(-1)!.pages !== done) samples.push(after);
     const rss = samples.map((s) => s.rssMB).filter((n): n is number => n !== null);
     const results: CrawlRssResults = {
       sites: o.sites,
       units: o.units,
       connections: o.connections,
+      every: o.every,
       pages: done,
       seconds: round(seconds, 1),
       pagesPerSecond: round(done / seconds),
       serverCpuPercent: cpu0 === null || cpu1 === null ? null : round(((cpu1 - cpu0) / seconds) * 100),
       rssMB: { before: before.rssMB, max: rss.length ? Math.max(...rss) : null, after: after.rssMB },
+      afterGc,
       pageCache: after.pageCache,
       samples,
       goalMB: CRAWL_RSS_GOAL_MB,
@@ -165,7 +180,7 @@ export function crawlRssMarkdown(r: CrawlRssResults, table: (header: string[], r
     "",
     `## A crawler on every vehicle page: ${r.sites} sites × ${r.units.toLocaleString("en-US")} units, ${r.connections} connections (issue 43)`,
     "",
-    `${r.pages.toLocaleString("en-US")} pages in ${r.seconds} s (${r.pagesPerSecond} a second, server CPU ${r.serverCpuPercent ?? "–"}% of a core). Goal: RSS under ${r.goalMB} MB: ${met ? "met" : "not met"} (max ${r.rssMB.max} MB).`,
+    `${r.pages.toLocaleString("en-US")} pages in ${r.seconds} s (${r.pagesPerSecond} a second, server CPU ${r.serverCpuPercent ?? "–"}% of a core). Goal: RSS under ${r.goalMB} MB: ${met ? "met" : "not met"} (max ${r.rssMB.max} MB, read every ${r.every.toLocaleString("en-US")} pages). After the crawl and a full garbage collection: RSS ${r.afterGc.rssMB} MB, heap used ${r.afterGc.heapUsedMB} MB.`,
     "",
     table(
       ["Pages crawled", "RSS MB", "page cache MB", "page cache entries", "bound MB"],
