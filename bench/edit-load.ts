@@ -182,7 +182,7 @@ function getText(agent: Agent, url: string, host: string, headers: Record<string
  * ETag on a 200, text null on a 304 (unchanged). A poll of an unchanged page then costs the server its ETag check,
  * and this process no body: at 45 × 3,500 the feeds' bodies would otherwise be the load.
  */
-function getChanged(agent: Agent, url: string, host: string, etag: string | undefined): Promise<{ text: string | null; etag: string | undefined }> {
+function getChanged(agent: Agent, url: string, host: string, etag: string | undefined): Promise<{ body: Buffer | null; etag: string | undefined }> {
   const port = new URL(url).port;
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, headers: { host: `${host}:${port}`, ...(etag ? { "if-none-match": etag } : {}) } }, (res) => {
@@ -192,9 +192,9 @@ function getChanged(agent: Agent, url: string, host: string, etag: string | unde
       res.on("end", () => {
         const status = res.statusCode ?? 0;
         const tag = typeof res.headers.etag === "string" ? res.headers.etag : undefined;
-        if (status === 304) resolve({ text: null, etag });
+        if (status === 304) resolve({ body: null, etag });
         else if (status < 200 || status >= 300) reject(new Error(`[bench] edit-load: GET ${url} on ${host} answered ${status}`));
-        else resolve({ text: Buffer.concat(chunks).toString("latin1"), etag: tag });
+        else resolve({ body: Buffer.concat(chunks), etag: tag });
       });
     });
     req.on("error", reject);
@@ -292,7 +292,7 @@ class Follower {
   readonly #last = new Map<string, { etag: string | undefined; shown: number }>();
 
   constructor(
-    private readonly get: (host: string, path: string, etag: string | undefined) => Promise<{ text: string | null; etag: string | undefined }>,
+    private readonly get: (host: string, path: string, etag: string | undefined) => Promise<{ body: Buffer | null; etag: string | undefined }>,
     private readonly hosts: readonly string[],
     private readonly paths: Record<Kind, string | null>,
     /** Between two polls of one page. */
@@ -339,11 +339,14 @@ class Follower {
     await Promise.all(this.#loops);
   }
 
-  /** The highest saved price `text` shows, or 0. */
-  #shown(text: string, kind: Kind): number {
-    for (let i = this.#issued.length - 1; i >= 0; i--) {
+  /**
+   * The highest saved price from `lowest` up that `body` shows, or 0: prices below the lowest still awaited here
+   * do not matter, and each one looked for is a scan of the body (the feed's is MBs at 3,500 units), on the Buffer.
+   */
+  #shown(body: Buffer, kind: Kind, lowest: number): number {
+    for (let i = this.#issued.length - 1; i >= 0 && this.#issued[i]! >= lowest; i--) {
       const p = this.#issued[i]!;
-      if (text.includes(kind === "feed" ? feedPrice(p) : formatUsd(p))) return p;
+      if (body.includes(kind === "feed" ? feedPrice(p) : formatUsd(p))) return p;
     }
     return 0;
   }
@@ -360,7 +363,8 @@ class Follower {
       const answer = await this.get(host, this.paths[kind]!, last?.etag);
       this.polls[kind]++;
       const now = performance.now();
-      const shown = answer.text === null ? (last?.shown ?? 0) : this.#shown(answer.text, kind);
+      const lowest = Math.min(...waiting.map((f) => f.price));
+      const shown = answer.body === null ? (last?.shown ?? 0) : this.#shown(answer.body, kind, lowest);
       this.#last.set(key, { etag: answer.etag, shown });
       for (const f of waiting) {
         if (f.price <= shown) f.seen.set(key, now - f.since);
