@@ -180,7 +180,7 @@ export function crawlRssMarkdown(r: CrawlRssResults, table: (header: string[], r
     "",
     `## A crawler on every vehicle page: ${r.sites} sites × ${r.units.toLocaleString("en-US")} units, ${r.connections} connections (issue 43)`,
     "",
-    `${r.pages.toLocaleString("en-US")} pages in ${r.seconds} s (${r.pagesPerSecond} a second, server CPU ${r.serverCpuPercent ?? "–"}% of a core). Goal: RSS under ${r.goalMB} MB: ${met ? "met" : "not met"} (max ${r.rssMB.max} MB, read every ${r.every.toLocaleString("en-US")} pages). After the crawl and a full garbage collection: RSS ${r.afterGc.rssMB} MB, heap used ${r.afterGc.heapUsedMB} MB.`,
+    `${r.pages.toLocaleString("en-US")} pages in ${r.seconds} s (${r.pagesPerSecond} a second, server CPU ${r.serverCpuPercent ?? "–"}% of a core). Goal: RSS under ${r.goalMB} MB: ${met ? "met" : "not met"} (max ${r.rssMB.max} MB, read every ${r.every.toLocaleString("en-US")} pages). After the crawl and a full garbage collection: RSS ${r.afterGc.rssMB} MB, heap used ${r.afterGc.heapUsedMB} of ${r.afterGc.heapTotalMB} MB, external ${r.afterGc.externalMB} MB (Buffers ${r.afterGc.arrayBuffersMB} MB).`,
     "",
     table(
       ["Pages crawled", "RSS MB", "page cache MB", "page cache entries", "bound MB"],
