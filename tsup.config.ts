@@ -14,6 +14,8 @@ const EXTERNAL = ["sharp", "pg", "nodemailer"];
 export default defineConfig({
   entry: {
     main: "server/main.ts",
+    // The worker thread that plans large syncs and imports beside the server (api/off-loop.ts).
+    "plan-worker": "api/plan-worker.ts",
     "cli/staff": "api/cli/staff.ts",
     "cli/leads": "api/cli/export-leads.ts",
     "cli/photos": "api/cli/photos.ts",

@@ -4,11 +4,10 @@
  * the source, syncs it, and sees what each run did; a push with a bad signature changes nothing.
  */
 import { createHmac } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SourceRun, SourceView } from "../domain/inventory-source";
 import type { Vehicle } from "../domain/vehicle";
+import { Dms } from "./testing/dms";
 import { postgresForSuite } from "./testing/suite-postgres";
 import { call, signIn } from "./testing/staff-client";
 import { startTestServer, type TestServer } from "./testing/test-server";
@@ -18,33 +17,6 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 const OWNER = { email: "owner@example.com", password: "the owner's secret 1" };
 const SALES = { email: "sales@example.com", password: "the seller's secret 1" };
 const postgres = await postgresForSuite();
-
-/** A dealer system's export: each unit's line, semicolons, Windows-1252, and an ETag of its bytes. */
-class Dms {
-  units = new Map<string, { make: string; model: string; price: string; status: string }>();
-  served = 0;
-  status = 200;
-  body?: string;
-  server!: Server;
-  get url() {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/export/inventory.csv`;
-  }
-  bytes(): Buffer {
-    const lines = [...this.units].map(([stock, u]) => [stock, u.make, u.model, u.price, u.status, "Georgetown"].join(";"));
-    return Buffer.from(["Stock #;Make;Model;Internet Price;Status;Lot", ...lines].join("\r\n") + "\r\n", "latin1");
-  }
-  async start() {
-    this.server = createServer((req, res) => {
-      this.served++;
-      if (this.body !== undefined) return void res.writeHead(this.status, { "content-type": "text/html" }).end(this.body);
-      const bytes = this.bytes();
-      const etag = `"${bytes.length}-${createHmac("sha1", "e").update(bytes).digest("hex")}"`;
-      if (req.headers["if-none-match"] === etag) return void res.writeHead(304).end();
-      res.writeHead(200, { "content-type": "text/csv; charset=windows-1252", etag }).end(bytes);
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-  }
-}
 
 describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine) => {
   if (engine === "postgres" && postgres.unavailable) return void it.skip(`PostgreSQL: ${postgres.unavailable}`);
@@ -67,7 +39,7 @@ describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine
   });
   afterAll(async () => {
     await s?.close();
-    dms.server?.close();
+    dms.close();
   });
 
   const sync = async () => {
@@ -148,7 +120,7 @@ describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine
 
   it("holds a run whose file is an HTML error page, or misses 40 % of the units, and changes nothing until an owner applies it", async () => {
     const before = JSON.stringify(stock());
-    dms.body = "<!DOCTYPE html><html><body>500 Internal Server Error</body></html>";
+    dms.body = { status: 200, type: "text/html", text: "<!DOCTYPE html><html><body>500 Internal Server Error</body></html>" };
     const page = await sync();
     expect(page).toMatchObject({ outcome: "held", message: expect.stringMatching(/^The file is a web page/) });
     dms.body = undefined;
@@ -163,6 +135,21 @@ describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine
     expect(await applied.json()).toMatchObject({ outcome: "applied", counts: { missing: 4, sold: 0 } });
     const twice = await call(s, "POST", `/api/staff/inventory-sources/${source.id}/runs/${held.id}/apply`, { cookie: owner });
     expect(twice.status).toBe(409);
+  });
+
+  it("keeps a site's owner to its own lot's sources: it adds one for its site, not for the organisation, and sees only its own", async () => {
+    const LOT_OWNER = { email: "lot-owner@example.com", password: "the lot's own secret 1" };
+    await s.staff.accounts.add({ ...LOT_OWNER, role: "owner", sites: ["sussex-coast"] });
+    const lot = await signIn(s, LOT_OWNER.email, LOT_OWNER.password);
+    const whole = await call(s, "POST", "/api/staff/inventory-sources", { cookie: lot, body: { name: "Group DMS", kind: "push" } });
+    expect(whole.status).toBe(403);
+    expect(((await whole.json()) as { error: string }).error).toBe("Only an owner of the whole organisation may add a source for every lot");
+    const own = await call(s, "POST", "/api/staff/inventory-sources", { cookie: lot, body: { name: "Sussex DMS", kind: "push", site: "sussex-coast" } });
+    expect(own.status).toBe(201);
+    const listed = ((await (await call(s, "GET", "/api/staff/inventory-sources", { cookie: lot })).json()) as { sources: SourceView[] }).sources;
+    expect(listed.map((x) => x.name)).toEqual(["Sussex DMS"]);
+    expect((await call(s, "GET", `/api/staff/inventory-sources/${source.id}`, { cookie: lot })).status).toBe(404);
+    expect((await call(s, "POST", `/api/staff/inventory-sources/${source.id}/sync`, { cookie: lot })).status).toBe(404);
   });
 
   it("answers a push with a bad signature 401 and changes nothing; a signed push runs", async () => {

@@ -8,7 +8,7 @@ import { mkdir, readdir, rename, stat, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { FeedError, readFeed, type Feed } from "../domain/inventory-feed";
 import { nextRunAt, type InventorySource, type RunCounts, type SourceRun } from "../domain/inventory-source";
-import { planSync, sourceAccount, type SyncContext, type SyncPlan } from "../domain/inventory-sync";
+import { photoListsOf, planSync, sourceAccount, type SyncContext, type SyncPlan } from "../domain/inventory-sync";
 import type { Site } from "../domain/site";
 import type { Vehicle } from "../domain/vehicle";
 import { historyFirst, vehicleEntry } from "./routes/staff/audited";
@@ -19,6 +19,9 @@ import type { StaffStores } from "./store/staff-stores";
 import type { Config } from "./config";
 import { smtpTransport } from "./mail/smtp-transport";
 import { planBatch, type VehicleStore } from "./store/vehicle-store";
+import { readLimited, syncPhotos } from "./inventory-photos";
+import { offLoop } from "./off-loop";
+import type { PhotoStore } from "./store/photo-store";
 
 /** The folder under DATA_DIR a drop source's files are written into, one sub-folder per source. */
 export const DROP_FOLDER = "inventory-drop";
@@ -42,6 +45,8 @@ export interface InventorySyncDeps {
   audit: AuditStore;
   sites: Pick<SiteStore, "list">;
   dataDir: string;
+  /** Where photos named by address are stored; without it, the file's photo column is not read. */
+  photos?: PhotoStore;
   notify?: OwnerNotice;
   limits?: FetchLimits;
   /** How often the schedule looks for due sources and finished drop files. */
@@ -56,18 +61,6 @@ class StalePlan extends Error {}
 
 const zeroCounts = (): RunCounts => ({ created: 0, changed: 0, sold: 0, unchanged: 0, skipped: 0, missing: 0 });
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-/** The body of `res`, read as a stream and stopped past `maxBytes`. */
-async function readLimited(res: Response, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new RunFailure(`The file is larger than ${megabytes(maxBytes)}, the most a source may send: nothing was read`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
 
 /** What a run is planned with: the sites, the lot names a DMS may write for each, and today. */
 export function syncContext(list: readonly Site[], now = Date.now()): SyncContext {
@@ -91,14 +84,15 @@ export interface InventorySync {
 }
 
 export function inventorySync(deps: InventorySyncDeps): InventorySync {
-  const { store, vehicles, audit, sites, dataDir, notify, limits = DEFAULT_FETCH_LIMITS, now = Date.now } = deps;
+  const { store, vehicles, audit, sites, dataDir, photos, notify, limits = DEFAULT_FETCH_LIMITS, now = Date.now } = deps;
   const { audited } = historyFirst(audit);
   let keepers = new Map<string, InventorySource>();
-  const refresh = async () => {
+  const keep = (sources: readonly InventorySource[]) => {
     const next = new Map<string, InventorySource>();
-    for (const s of await store.list()) for (const id of Object.keys(s.memory.units)) next.set(id, s);
+    for (const s of sources) for (const id of Object.keys(s.memory.units)) next.set(id, s);
     keepers = next;
   };
+  const refresh = async () => keep(await store.list());
 
   const context = () => syncContext(sites.list(), now());
 
@@ -135,7 +129,11 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
     }
     try {
       return {
-        bytes: await readLimited(res, limits.maxBytes),
+        bytes: await readLimited(
+          res,
+          limits.maxBytes,
+          () => new RunFailure(`The file is larger than ${megabytes(limits.maxBytes)}, the most a source may send: nothing was read`),
+        ),
         etag: res.headers.get("etag") ?? undefined,
         lastModified: res.headers.get("last-modified") ?? undefined,
       };
@@ -153,9 +151,10 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
   async function apply(source: InventorySource, feed: Feed, force: boolean): Promise<SyncPlan> {
     const email = sourceAccount(source).email;
     for (let attempt = 0; ; attempt++) {
-      const first = planSync(feed, source, vehicles.all(), context(), force);
+      const plannedOn = vehicles.all();
+      const first = await offLoop("planSync", feed, source, plannedOn, context(), force);
       if (first.hold) return first;
-      const batch = planBatch(vehicles.all(), first.creates, first.updates);
+      const batch = planBatch(plannedOn, first.creates, first.updates);
       if (!batch.changes.length) return first;
       const key = (changes: readonly { vehicle: Vehicle }[]) => changes.map((c) => vehicles.etag(c.vehicle)).join();
       const at = new Date(now()).toISOString();
@@ -163,6 +162,8 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
       try {
         await audited(entries, () =>
           vehicles.commitBatch((committed) => {
+            // Nothing landed since the plan was made (the store answers the same catalogue): it holds as it is.
+            if (committed === plannedOn) return batch;
             const again = planSync(feed, source, committed, context(), force);
             const planned = planBatch(committed, again.creates, again.updates);
             if (again.hold || key(planned.changes) !== key(batch.changes)) throw new StalePlan();
@@ -174,6 +175,19 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
         if (!(err instanceof StalePlan) || attempt >= 2) throw err;
       }
     }
+  }
+
+  /** After an applied plan: the photos its file names, fetched onto their units; the run reports those it could not fetch. */
+  async function withPhotos(source: InventorySource, feed: Feed, run: SourceRun): Promise<Partial<InventorySource["memory"]>> {
+    const lists = photos ? photoListsOf(feed, source, vehicles.all()) : [];
+    if (!photos || !lists.length) return {};
+    const email = sourceAccount(source).email;
+    const save = (previous: Vehicle, next: Vehicle) =>
+      audited(vehicleEntry(email, "update", previous, next, new Date(now()).toISOString()), () => vehicles.replace(next.id, next, vehicles.etag(previous)));
+    const done = await syncPhotos(source, lists, { photos, vehicles, save });
+    if (done.problems.length) run.photoProblems = done.problems.slice(0, SKIPPED_KEPT);
+    run.photosAdded = done.added;
+    return { photos: done.memory };
   }
 
   async function finish(source: InventorySource, run: SourceRun, memory: Partial<InventorySource["memory"]>) {
@@ -243,7 +257,8 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
       return done({ held: { run: run.id, file: file.bytes.toString("base64") } });
     }
     run.outcome = "applied";
-    return done({ ...validators, hash: run.hash, units: plan.memory, held: undefined });
+    const photoMemory = await withPhotos(source, feed, run);
+    return done({ ...validators, hash: run.hash, units: plan.memory, held: undefined, ...photoMemory });
   }
 
   const sync: InventorySync = {
@@ -291,7 +306,8 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
           message: `The held run of ${new Date(found.startedAt).toUTCString()}, applied by ${by}`,
           resolution: undefined,
         };
-        return finish(source, applied, { units: plan.memory, hash: found.hash, held: undefined });
+        const photoMemory = await withPhotos(source, feed, applied);
+        return finish(source, applied, { units: plan.memory, hash: found.hash, held: undefined, ...photoMemory });
       });
       return outcome?.value;
     },
@@ -318,7 +334,10 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
   const tick = () =>
     (ticking = ticking.then(async () => {
       try {
-        for (const source of await store.list()) {
+        const sources = await store.list();
+        // Another server's runs and an owner's saves there: what this one refuses follows them at each look.
+        keep(sources);
+        for (const source of sources) {
           if (!source.enabled) continue;
           if (source.kind === "pull" && (nextRunAt(source, now()) ?? "z") <= new Date(now()).toISOString()) await sync.run(source.id, "schedule");
           if (source.kind === "folder") await pickUp(source);
@@ -358,6 +377,7 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
 export function openInventory(
   stores: { inventorySources: InventorySourceStore; vehicles: VehicleStore; sites: SiteStore; staff: Pick<StaffStores, "audit" | "accounts"> },
   config: Pick<Config, "dataDir" | "mail" | "inventoryPollMs">,
+  photos?: PhotoStore,
 ): { store: InventorySourceStore; sync: InventorySync } {
   const send = config.mail ? smtpTransport(config.mail) : undefined;
   const notify: OwnerNotice = async (source, subject, text) => {
@@ -373,6 +393,7 @@ export function openInventory(
     audit: stores.staff.audit,
     sites: stores.sites,
     dataDir: config.dataDir,
+    photos,
     notify,
     pollMs: config.inventoryPollMs,
   });

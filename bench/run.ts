@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import,edit-load,crawl-rss|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import,inventory-sync,edit-load,crawl-rss|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -37,6 +37,7 @@ import { benchRentals } from "./rentals";
 import { benchRentalJournal } from "./rental-journal";
 import { benchEditLoad } from "./edit-load";
 import { benchCrawlRss } from "./crawl-rss";
+import { benchInventorySync, inventorySyncMissing } from "./inventory-sync";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
 import { toMarkdown, type BenchResults } from "./lib/report";
@@ -62,6 +63,7 @@ const PARTS = [
   "csv-import",
   "edit-load",
   "crawl-rss",
+  "inventory-sync",
 ] as const;
 /** What `--only scale` stands for. */
 const SCALE_PARTS = ["scale-pages", "scale-inventory", "scale-leads", "sites"] as const;
@@ -100,6 +102,16 @@ const SETTINGS = {
       cpuEdits: 10,
     },
     "crawl-rss": { sites: 45, units: 3_500, connections: 4, every: 10_000 },
+    "inventory-sync": {
+      catalogueUnits: 3_500,
+      feedUnits: 2_000,
+      priceChanges: 50,
+      unchangedRuns: 10,
+      unchangedSeconds: 3,
+      priceRuns: 3,
+      healthPerSecond: 20,
+      quietSeconds: 3,
+    },
   },
   smoke: {
     api: { connections: 50, durationSeconds: 1, warmupSeconds: 1, rounds: 1 },
@@ -130,6 +142,16 @@ const SETTINGS = {
       cpuEdits: 2,
     },
     "crawl-rss": { sites: 3, units: 70, connections: 4, every: 50 },
+    "inventory-sync": {
+      catalogueUnits: 350,
+      feedUnits: 200,
+      priceChanges: 5,
+      unchangedRuns: 2,
+      unchangedSeconds: 1,
+      priceRuns: 1,
+      healthPerSecond: 20,
+      quietSeconds: 1,
+    },
   },
 } as const;
 
@@ -161,6 +183,7 @@ async function main(): Promise<void> {
     ourMain = await buildServer("current");
     if (values.baseline) baselineMain = await buildServer("baseline", values.baseline);
   }
+  if (parts.includes("inventory-sync") && !ourMain) ourMain = await buildServer("current");
   if (parts.includes("api")) results.api = await benchApi({ ...settings.api, ourMain, baselineMain }, log);
   if (parts.includes("leads")) results.leads = await benchLeads({ ...settings.leads, sizes: [...settings.leads.sizes], ourMain, baselineMain }, log);
   if (parts.includes("widgets")) results.widgets = await benchWidgets(settings.widgets, log);
@@ -182,6 +205,7 @@ async function main(): Promise<void> {
   if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
   if (parts.includes("edit-load")) results.editLoad = await benchEditLoad(settings["edit-load"], log);
   if (parts.includes("crawl-rss")) results.crawlRss = await benchCrawlRss(settings["crawl-rss"], log);
+  if (parts.includes("inventory-sync")) results.inventorySync = await benchInventorySync({ ...settings["inventory-sync"], ourMain }, log);
 
   const markdown = toMarkdown(results);
   console.log(`\n${markdown}`);
@@ -266,6 +290,7 @@ function assertNumbers(r: BenchResults): void {
     positive("crawl-rss RSS after", r.crawlRss.rssMB.after);
     positive("crawl-rss page cache bytes", r.crawlRss.pageCache?.bytes);
   }
+  if (r.inventorySync) missing.push(...inventorySyncMissing(r.inventorySync));
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);
   console.log("[bench] smoke: every case produced numbers");
 }

@@ -39,7 +39,7 @@ const M = {
   share: "Enter a share from 0 to 100 %",
   missingRuns: "Enter after how many runs in a row a unit missing from the file is marked sold, from 1 to 10",
   owns: `A source can own only fields its file holds: ${OWNABLE_FIELDS.join(", ")}`,
-  mapping: `Map each column to one of the unit's fields: ${INVENTORY_CSV_COLUMNS.map((c) => c.name).join(", ")}`,
+  mapping: `Map each column to one of the unit's fields: ${[...INVENTORY_CSV_COLUMNS.map((c) => c.name), "Photo URLs"].join(", ")}`,
   site: "Choose a site's lot, or none for the whole organisation",
 } as const;
 
@@ -51,10 +51,13 @@ export const SourceAuthSchema = z.discriminatedUnion("type", [
 ]);
 export type SourceAuth = z.infer<typeof SourceAuthSchema>;
 
+/** The mapping's name for a file's column of photo addresses: not a unit field, the photos fetched into the unit's own. */
+export const PHOTO_URLS = "Photo URLs";
+
 /** Each of our columns (by the inventory CSV's header) and the file's headers it is read from, the first non-empty winning ("Model" joins them). */
 export const SourceMappingSchema = z
   .record(z.string(), z.array(z.string().min(1)).max(4))
-  .refine((m) => Object.keys(m).every((name) => INVENTORY_CSV_COLUMNS.some((c) => c.name === name)), M.mapping);
+  .refine((m) => Object.keys(m).every((name) => name === PHOTO_URLS || INVENTORY_CSV_COLUMNS.some((c) => c.name === name)), M.mapping);
 export type SourceMapping = z.infer<typeof SourceMappingSchema>;
 
 /** A source's settings, as an owner writes them. */
@@ -135,6 +138,8 @@ export interface SourceRun {
   message?: string;
   /** A held run: undefined until an owner applies or discards it. */
   resolution?: { by: string; at: string; action: "applied" | "discarded" };
+  /** Photos the run fetched and put on their units. */
+  photosAdded?: number;
   /** Photos the run could not fetch, each with its unit and why. */
   photoProblems?: { stockNumber: string; url: string; reason: string }[];
 }
@@ -152,6 +157,8 @@ export interface SourceMemory {
   lastRunAt?: string;
   /** The held run's file, base64, kept until an owner applies or discards it. */
   held?: { run: string; file: string };
+  /** Each photo address the source's file named and was fetched: the photo it gave (its image entry), its unit and ETag. */
+  photos?: Record<string, { src: string; unit: string; etag?: string }>;
 }
 
 export const emptyMemory = (): SourceMemory => ({ units: {}, failures: 0 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { seedCatalogue } from "./catalogue/seed";
 import { FeedError, readFeed } from "./inventory-feed";
 import { emptyMemory, SourceSettingsSchema, type InventorySource } from "./inventory-source";
-import { planSync, proposeMapping, type SyncContext } from "./inventory-sync";
+import { photoListsOf, planSync, PHOTOS_PER_UNIT, proposeMapping, type SyncContext } from "./inventory-sync";
 import type { Vehicle } from "./vehicle";
 
 const catalogue = seedCatalogue();
@@ -182,5 +182,26 @@ describe("a sync run's plan", () => {
     const plan = planSync(feed, source({ matchBy: "vin", mapping: { VIN: ["VIN"], "Stock number": ["Stock"], Price: ["Price"] } }), withVin, ctx);
     expect(plan.updates).toHaveLength(1);
     expect(plan.updates[0]!.vehicle).toMatchObject({ id: catalogue[0]!.id, stockNumber: "D-1001", price: 14000 });
+  });
+});
+
+describe("photos by address", () => {
+  it("reads each known unit's photo column as its list of addresses, in order, once each, at most 20", () => {
+    const [a, b] = catalogue as [Vehicle, Vehicle];
+    const many = Array.from({ length: 25 }, (_, i) => `https://dms.example/p/${i}.jpg`).join(",");
+    const file = [
+      "StockNo;Image URLs",
+      `${a.stockNumber};https://dms.example/1.jpg | https://dms.example/2.jpg,https://dms.example/1.jpg ftp://x/3.jpg not-a-url`,
+      `${b.stockNumber};${many}`,
+      "NEW-1;https://dms.example/new.jpg",
+    ].join("\n");
+    const feed = readFeed(Buffer.from(file));
+    expect(proposeMapping(feed.header)).toMatchObject({ "Stock number": ["StockNo"], "Photo URLs": ["Image URLs"] });
+    const lists = photoListsOf(feed, source(), catalogue);
+    expect(lists.map((l) => [l.vehicle.id, l.urls.length])).toEqual([
+      [a.id, 2],
+      [b.id, PHOTOS_PER_UNIT],
+    ]);
+    expect(lists[0]!.urls).toEqual(["https://dms.example/1.jpg", "https://dms.example/2.jpg"]);
   });
 });

@@ -8,7 +8,7 @@
 import { INVENTORY_CSV_COLUMNS, type InventoryCsvColumn } from "./inventory-csv";
 import { planInventoryImport, type ImportRowPlan } from "./inventory-csv-import";
 import { rowLabel, type Feed } from "./inventory-feed";
-import type { InventorySource, RunCounts, SkippedRow, SourceMapping, SourceMemory } from "./inventory-source";
+import { PHOTO_URLS, type InventorySource, type RunCounts, type SkippedRow, type SourceMapping, type SourceMemory } from "./inventory-source";
 import type { StaffScope } from "./staff";
 import type { Vehicle } from "./vehicle";
 
@@ -37,6 +37,7 @@ const HEADER_WORDS: Record<string, string[]> = {
   Category: ["category", "vehicletype", "bodystyle"],
   Seats: ["seats", "seating", "seatingcapacity", "passengers"],
   Range: ["range"],
+  [PHOTO_URLS]: ["photourls", "photos", "photo", "photolinks", "imageurls", "images", "imagelist", "pictures", "pictureurls"],
 };
 
 /** The mapping a file's header suggests: each of our columns and the headers it would be read from. The owner confirms it. */
@@ -229,4 +230,32 @@ export function planSync(feed: Feed, source: InventorySource, catalogue: readonl
     memory,
     hold,
   };
+}
+
+/** The photos a unit's row names, at most this many (a vehicle page shows up to 20). */
+export const PHOTOS_PER_UNIT = 20;
+
+/**
+ * The photo addresses each unit of `feed` names in its mapped photo column, in the file's order: split on spaces,
+ * commas, semicolons or bars (as DMSs list them), only http(s) addresses kept. Units are found as planSync matches
+ * them, on the catalogue as the run left it.
+ */
+export function photoListsOf(feed: Feed, source: InventorySource, catalogue: readonly Vehicle[]): { vehicle: Vehicle; urls: string[] }[] {
+  const mapping = source.mapping ?? proposeMapping(feed.header);
+  const photoHeaders = mapping[PHOTO_URLS] ?? [];
+  if (!photoHeaders.length) return [];
+  const keyHeaders = source.matchBy === "vin" ? [...(mapping.VIN ?? []), ...(mapping["Serial number"] ?? [])] : (mapping["Stock number"] ?? []);
+  const byKey = new Map<string, Vehicle>();
+  for (const v of catalogue) for (const key of source.matchBy === "vin" ? [v.vin, v.serialNumber] : [v.stockNumber]) if (key) byKey.set(key.toUpperCase(), v);
+  const index = (h: string) => feed.header.indexOf(h);
+  const lists: { vehicle: Vehicle; urls: string[] }[] = [];
+  for (const { cells } of feed.rows) {
+    const key = keyHeaders.map((h) => (cells[index(h)] ?? "").trim()).find(Boolean);
+    const vehicle = key ? byKey.get(key.toUpperCase()) : undefined;
+    if (!vehicle) continue;
+    const words = photoHeaders.flatMap((h) => (cells[index(h)] ?? "").split(/[\s,;|]+/));
+    const urls = [...new Set(words.filter((w) => /^https?:\/\/[^\s]+$/i.test(w)))].slice(0, PHOTOS_PER_UNIT);
+    lists.push({ vehicle, urls });
+  }
+  return lists;
 }

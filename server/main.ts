@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   );
 
   // Inventory sources (issue 44): the dealer system's inventory fetched on a schedule, pushed or dropped.
-  const inventory = openInventory(stores, config);
+  const inventory = openInventory(stores, config, photos);
   opened.inventory = inventory.sync;
 
   const siteRouter = createSiteRouter({

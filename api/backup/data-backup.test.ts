@@ -14,6 +14,7 @@ import { storeEngines } from "../testing/store-engines";
 import { countData, restoreBackup, RestoreRefusedError, writeBackup } from "./data-backup";
 import { storedLeads } from "../testing/stored-leads";
 import { rentalState, seedRentals } from "../testing/rental-data";
+import { inventoryState, seedInventorySources } from "../testing/inventory-data";
 
 vi.setConfig({ testTimeout: 60_000 });
 const { engines, stop } = await storeEngines();
@@ -208,6 +209,7 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     await stores.staff.followUps.record({ leadId: leadIds[1]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
     await stores.staff.audit.append({ at: new Date().toISOString(), email: "owner@example.com", action: "update", vehicleId: v.id, fields: ["name"] });
     const [requested] = await seedRentals(stores.rentals);
+    await seedInventorySources(stores.inventorySources);
     const place = { dataDir: path.join(work, "pg-data"), photosDir: path.join(work, "pg-photos"), databaseUrl: url };
     await mkdir(path.join(place.photosDir, "public/ab12"), { recursive: true });
     await writeFile(path.join(place.photosDir, "public/ab12/main-480.avif"), Buffer.from([7, 8, 9]));
@@ -225,6 +227,8 @@ describe.skipIf(postgres.unavailable)("with PostgreSQL (DATABASE_URL)", () => {
     const restored = await postgres.open(url2);
     expect(await rentalState(restored.rentals)).toEqual(await rentalState(stores.rentals));
     expect(await restored.rentals.byReference(requested!.reference)).toEqual(requested);
+    expect(await inventoryState(restored.inventorySources)).toEqual(await inventoryState(stores.inventorySources));
+    expect((await inventoryState(restored.inventorySources))[0]?.runs.map((r) => r.id)).toEqual(["run-2", "run-1"]);
     expect(await storedLeads(restored.leads)).toEqual(await storedLeads(stores.leads));
     expect(restored.vehicles.listBody().etag).toBe(stores.vehicles.listBody().etag);
     expect(await restored.staff.accounts.signIn("owner@example.com", "owner password 12")).toMatchObject({ ok: true });

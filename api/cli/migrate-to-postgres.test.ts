@@ -11,6 +11,7 @@ import { LEADS_ARCHIVE_DIR } from "../store/lead-files";
 import { readdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { storedLeads } from "../testing/stored-leads";
+import { inventoryState, seedInventorySources } from "../testing/inventory-data";
 import { rentalState, seedRentals } from "../testing/rental-data";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -56,6 +57,7 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     await before.staff.followUps.record({ leadId: leadIds[2]!, at: new Date().toISOString(), by: "owner@example.com", status: "won", note: "Sold a D5" });
 
     const [requested] = await seedRentals(before.rentals);
+    await seedInventorySources(before.inventorySources);
 
     const url = await postgres.fresh();
     const run = await migrateCli(dir, url);
@@ -80,6 +82,8 @@ describe.skipIf(postgres.unavailable)("npm run migrate-to-postgres", () => {
     // The rentals: fleets, reservations, the mails still owed, and the key, so links already mailed still cancel.
     expect(await rentalState(after.rentals)).toEqual(await rentalState(before.rentals));
     expect(await after.rentals.byReference(requested!.reference)).toEqual(requested);
+    // The inventory sources, their credentials and memory, and their runs, newest first.
+    expect(await inventoryState(after.inventorySources)).toEqual(await inventoryState(before.inventorySources));
 
     const again = await migrateCli(dir, url);
     expect(again.code).toBe(1);

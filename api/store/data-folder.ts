@@ -28,6 +28,7 @@ import { ORIGINS_FILE, originsFile, OriginsFileSchema, originsOfFile, type SiteO
 import { SESSIONS_FILE, SessionsFileSchema } from "./session-store";
 import { SITES_FILE, SitesFileSchema } from "./site-store";
 import { CATALOGUE_FILE, readCatalogue } from "./catalogue-files";
+import { INVENTORY_SOURCES_FILE, readInventorySources, type SourcesFile } from "./inventory-source-store";
 import { mkdirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "./file-modes";
 
 export interface DataRecords {
@@ -47,6 +48,8 @@ export interface DataRecords {
   rentals?: RentalsFile | undefined;
   /** The key of the renters' cancellation links (kept, so links already mailed still work); undefined when none was made yet. */
   rentalLinkKey?: Buffer | undefined;
+  /** The inventory sources (settings, credentials, memory) and their last runs, newest first; undefined when none was added. */
+  inventory?: SourcesFile | undefined;
 }
 
 /** A JSON-lines file's entries, as the server reads them at start-up (none when it does not exist); only read. */
@@ -81,6 +84,7 @@ export async function readDataFolderStreamed(dir: string): Promise<StreamedRecor
     sites: await readJsonFile(path.join(dir, SITES_FILE), (d) => SitesFileSchema.parse(d).sites),
     rentals: await readRentals(dir),
     rentalLinkKey: await readLinkKey(dir),
+    inventory: await readInventorySources(dir),
   };
 }
 
@@ -126,4 +130,5 @@ export async function writeDataFolder(dir: string, data: DataRecords | StreamedR
   if (data.sites) await write(SITES_FILE, JSON.stringify({ sites: data.sites }));
   if (data.rentals) await write(RENTALS_FILE, JSON.stringify(data.rentals));
   if (data.rentalLinkKey) await write(RENTAL_LINK_KEY_FILE, linkKeyFileText(data.rentalLinkKey));
+  if (data.inventory) await write(INVENTORY_SOURCES_FILE, JSON.stringify(data.inventory));
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { InventorySource, SourceRun } from "../../domain/inventory-source";
 import { CoalescedFile } from "./coalesced-file";
-import { openJsonFile } from "./json-file";
+import { openJsonFile, readJsonFile } from "./json-file";
 import type { Database } from "./pg/database";
 
 export const INVENTORY_SOURCES_FILE = "inventory-sources.json";
@@ -32,10 +32,15 @@ export interface InventorySourceStore {
   exclusive<T>(id: string, work: () => Promise<T>): Promise<{ value: T } | undefined>;
 }
 
-interface SourcesFile {
+/** inventory-sources.json: the sources in the order they were added, and their last runs, newest first. */
+export interface SourcesFile {
   sources: InventorySource[];
   runs: SourceRun[];
 }
+
+/** The sources' file under `dir`, only read (a backup, a migration); undefined when there is none. */
+export const readInventorySources = (dir: string): Promise<SourcesFile | undefined> =>
+  readJsonFile(path.join(dir, INVENTORY_SOURCES_FILE), (d) => d as SourcesFile);
 
 /** A source's runs past RUNS_KEPT go, held ones last. */
 function trimRuns(runs: SourceRun[], sourceId: string): SourceRun[] {

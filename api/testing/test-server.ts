@@ -81,7 +81,8 @@ export async function startTestServer(
     ...(config.mail && { backoff: { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 } }),
   });
   await rentals.outbox?.start();
-  const inventory = openInventory(stores, config);
+  const photos = new PhotoStore(config.photosDir, { originals: config.photoOriginals });
+  const inventory = openInventory(stores, config, photos);
   const siteRouter = builtSite
     ? createSiteRouter({
         distDir: path.join(ROOT, "dist/site"),
@@ -92,7 +93,6 @@ export async function startTestServer(
         ...(config.pageCacheBytes ? { pageCacheBytes: config.pageCacheBytes } : {}),
       })
     : Router();
-  const photos = new PhotoStore(config.photosDir, { originals: config.photoOriginals });
   const server = createAppServer({
     config,
     limits: config.limits,

@@ -5,6 +5,7 @@ import type { ApiResults } from "../api";
 import type { CatalogueResults } from "../catalogue";
 import { feedsMarkdown, type FeedsResults } from "../scale-feeds";
 import { csvImportMarkdown, type CsvImportResults } from "../csv-import";
+import { inventorySyncMarkdown, type InventorySyncResults } from "../inventory-sync";
 import type { InboxResults } from "../inbox";
 import type { PhotosResults } from "../photos";
 import type { PhotosLoadResults } from "../photos-load";
@@ -43,6 +44,7 @@ export interface BenchResults {
   csvImport?: CsvImportResults;
   editLoad?: EditLoadResults;
   crawlRss?: CrawlRssResults;
+  inventorySync?: InventorySyncResults;
 }
 
 /** A markdown table (also readable as plain text in a terminal). */
@@ -319,5 +321,6 @@ export function toMarkdown(r: BenchResults): string {
   if (r.csvImport) out.push(...csvImportMarkdown(r.csvImport));
   if (r.editLoad) out.push(...editLoadMarkdown(r.editLoad, table));
   if (r.crawlRss) out.push(...crawlRssMarkdown(r.crawlRss, table));
+  if (r.inventorySync) out.push(...inventorySyncMarkdown(r.inventorySync));
   return `${out.join("\n")}\n`;
 }

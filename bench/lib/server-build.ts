@@ -43,9 +43,11 @@ export async function buildServer(label: string, gitRef?: string): Promise<strin
     if (!found) throw new Error(`[bench] ${gitRef} has none of ${ENTRIES.join(", ")}`);
     entry = found;
   }
+  // The planning worker (api/off-loop.ts) is loaded from beside main.js, where the sources have one.
+  const worker = path.join(path.dirname(path.dirname(entry)), "api/plan-worker.ts");
   await build({
     config: false,
-    entry: { main: entry },
+    entry: { main: entry, ...(existsSync(worker) ? { "plan-worker": worker } : {}) },
     outDir,
     format: "esm",
     platform: "node",

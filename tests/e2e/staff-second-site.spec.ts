@@ -7,13 +7,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { readStoredLeads } from "../../api/store/lead-files";
 import type { Site } from "../../domain/site";
 import { sitesFromExample } from "../../domain/site-seed";
 import { E2E_DATA_DIR, E2E_PORT } from "../../playwright.config";
 import { addAccountWithCli, signedInApi, signInWithForm } from "./staff-fixtures";
 import { expect, test } from "./third-origin";
+import { screens } from "./screens";
 
 const [capeMayExample] = sitesFromExample(JSON.parse(readFileSync(new URL("../fixtures/example-sites.json", import.meta.url), "utf8")));
 const CAPE_MAY = "Cape May Coast Golf Carts";
@@ -22,19 +23,6 @@ const FIRST = "Sussex Coast Golf Carts";
 /** The owner's view of a site's partner origins, through the API. */
 const originsOf = async (api: APIRequestContext, site: string) =>
   ((await (await api.get(`/api/staff/origins?site=${site}`)).json()) as { added: string[] }).added;
-
-/** Screenshots of the page at 1280 and 390 px wide, attached to the test's report. */
-async function screens(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    const file = test.info().outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await test.info().attach(`${name}-${width}`, { path: file, contentType: "image/png" });
-    // Nothing is wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe("the console on a second site", () => {
   test.skip(({ isMobile }) => isMobile, "the sites and what they allow are under test; the screens are checked at both widths in the test");

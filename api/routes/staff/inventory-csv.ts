@@ -4,6 +4,7 @@ import type { StaffScope } from "../../../domain/staff";
 import { planInventoryImport, type InventoryImportPlan } from "../../../domain/inventory-csv-import";
 import { decodeCsv, readSheet, SheetError, type Sheet } from "../../../domain/inventory-csv-parse";
 import type { Vehicle } from "../../../domain/vehicle";
+import { offLoop } from "../../off-loop";
 import { HttpError } from "../../http-error";
 import { planBatch, VehicleConflictError } from "../../store/vehicle-store";
 import type { StaffDeps } from "./staff-router";
@@ -69,23 +70,25 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
     for (const v of planned.creates) hash.update(vehicles.etag(v));
     return `"${hash.digest("base64url")}"`;
   };
+  const context = (account: StaffScope) => ({ account, siteIds: sites.list().map((s) => s.id), today: new Date().toISOString().slice(0, 10) });
+  const refused = (err: unknown) => (err instanceof SheetError ? new HttpError(400, err.message) : err);
+  /** The plan in a worker thread (api/off-loop.ts): a 10,000-row file never holds the other requests. */
+  const planOffLoop = (account: StaffScope, sheet: Sheet, catalogue: readonly Vehicle[]): Promise<InventoryImportPlan> =>
+    offLoop("planInventoryImport", sheet, catalogue, context(account)).catch((err: unknown) => {
+      throw refused(err);
+    });
   const plan = (account: StaffScope, sheet: Sheet, catalogue: readonly Vehicle[]): InventoryImportPlan => {
     try {
-      return planInventoryImport(sheet, catalogue, {
-        account,
-        siteIds: sites.list().map((s) => s.id),
-        today: new Date().toISOString().slice(0, 10),
-      });
+      return planInventoryImport(sheet, catalogue, context(account));
     } catch (err) {
-      if (err instanceof SheetError) throw new HttpError(400, err.message);
-      throw err;
+      throw refused(err);
     }
   };
   const answer = ({ rows, counts }: InventoryImportPlan) => ({ counts, rows });
 
-  router.post("/preview", ...csv, (req, res) => {
+  router.post("/preview", ...csv, async (req, res) => {
     const { sheet, fileHash } = sheetOf(req);
-    const planned = plan(res.locals.staff!, sheet, vehicles.all());
+    const planned = await planOffLoop(res.locals.staff!, sheet, vehicles.all());
     const tag = tagOf(fileHash, planned);
     res.set("ETag", tag).json({ ...answer(planned), tag });
   });
@@ -96,21 +99,24 @@ export function staffInventoryCsvRouter({ vehicles, audit, sites }: StaffDeps): 
     const { sheet, fileHash } = sheetOf(req);
     const email = res.locals.staff!.email;
     /** The batch on `catalogue`, if it is still the preview's: every check the import makes before it writes. */
-    const batchOn = (catalogue: readonly Vehicle[]) => {
-      const planned = plan(res.locals.staff!, sheet, catalogue);
+    const batchOf = (catalogue: readonly Vehicle[], planned: InventoryImportPlan) => {
       if (planned.counts.invalid) throw new InvalidImport(planned);
       if (tagOf(fileHash, planned) !== ifMatch.trim()) throw new StalePreview();
       return { planned, batch: planBatch(catalogue, planned.creates, planned.updates) };
     };
     let planned: InventoryImportPlan;
     try {
-      // The history first, one entry per cart as a save writes: planned on the catalogue as it is, and committed by the
-      // batch only if its own plan still has the preview's tag, so it writes what the entries say or nothing.
-      const first = batchOn(vehicles.all());
+      // The history first, one entry per cart as a save writes: planned on the catalogue as it is (in a worker), and
+      // committed by the batch only if nothing landed since, or if its plan on what did still has the preview's tag,
+      // so it writes what the entries say or nothing.
+      const plannedOn = vehicles.all();
+      const first = batchOf(plannedOn, await planOffLoop(res.locals.staff!, sheet, plannedOn));
       planned = first.planned;
       const at = new Date().toISOString();
       const entries = first.batch.changes.map((c) => vehicleEntry(email, c.action, c.action === "update" ? c.previous : {}, c.vehicle, at));
-      await audited(entries, () => vehicles.commitBatch((committed) => batchOn(committed).batch));
+      await audited(entries, () =>
+        vehicles.commitBatch((committed) => (committed === plannedOn ? first.batch : batchOf(committed, plan(res.locals.staff!, sheet, committed)).batch)),
+      );
     } catch (err) {
       if (err instanceof StalePreview) throw new HttpError(412, STALE);
       if (err instanceof InvalidImport) throw new HttpError(400, firstError(err.plan), answer(err.plan));

@@ -2,6 +2,7 @@ import express, { Router, type Response } from "express";
 import { newVehicleId } from "../../../domain/slug";
 import { changedVehicleFields, NewVehicleSchema, VehicleSchema, vehicleFieldErrors, type Vehicle } from "../../../domain/vehicle";
 import { keptFieldsRefusal } from "../../../domain/inventory-source";
+import { keptLotWarning, transferProblem, transferred } from "../../../domain/lot-transfer";
 import { MAX_PHOTO_BYTES, withPhotoAdded } from "../../../domain/photo";
 import { HttpError } from "../../http-error";
 import { QueueFullError } from "../../photos/bounded-queue";
@@ -209,6 +210,51 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
         if (!(err instanceof VehiclePreconditionError) || attempt >= WRITE_ATTEMPTS) throw err;
       }
     }
+  });
+
+  // ---- Lot transfers (issue 44): one unit moved to another site's lot, with its history entry ----
+  /** What a move of the unit would meet: the lots it may go to, and a source that keeps its lot (its next run wins). */
+  router.get("/:id/transfer", (req, res) => {
+    const v = found(req.params.id);
+    const keeper = inventory?.keeperOf(v.id);
+    res.json({
+      from: v.location ?? null,
+      to: sites
+        .list()
+        .filter((site) => site.id !== v.location)
+        .map((site) => ({ id: site.id, name: site.name })),
+      warning: (keeper && keptLotWarning(keeper)) ?? null,
+    });
+  });
+
+  /** Move the unit to the lot of site `to` (If-Match: the version the mover saw). A source that keeps the lot is named in `warning`. */
+  router.post("/:id/transfer", ...json, async (req, res) => {
+    const me = res.locals.staff!;
+    const ifMatch = ifMatchOf(req);
+    const current = found(req.params.id as string);
+    const to = typeof (req.body as { to?: unknown })?.to === "string" ? (req.body as { to: string }).to : "";
+    const problem = transferProblem(
+      current,
+      to,
+      sites.list().map((site) => site.id),
+    );
+    if (problem) throw new HttpError(400, problem, { fields: { to: problem } });
+    if (ifMatch !== vehicles.etag(current)) return void conflict(res, current, ["location"], { location: to });
+    const next = transferred(current, to);
+    requireOwnSites(me, current, next);
+    let saved: Vehicle | undefined;
+    try {
+      saved = await audited(vehicleEntry(me.email, "update", current, next), () => vehicles.replace(current.id, next, ifMatch));
+    } catch (err) {
+      if (err instanceof VehiclePreconditionError) return void conflict(res, found(current.id), ["location"], { location: to });
+      throw err;
+    }
+    if (!saved) throw new HttpError(404, `Vehicle not found: ${current.id}`);
+    const keeper = inventory?.keeperOf(saved.id);
+    res
+      .status(200)
+      .set("ETag", vehicles.etag(saved))
+      .json({ vehicle: saved, warning: (keeper && keptLotWarning(keeper)) ?? null });
   });
 
   /** One photo, multipart field `photo`: stored, then added after the vehicle's other photos (201), or 200 when it is among them already. */

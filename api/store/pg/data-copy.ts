@@ -11,6 +11,7 @@ import { FollowUpEventSchema } from "../../../domain/lead-follow-up";
 import { AuditEntrySchema, StaffRoleSchema } from "../../../domain/staff";
 import { VehicleListSchema } from "../../../domain/vehicle";
 import type { Reservation } from "../../../domain/rental-booking";
+import type { InventorySource, SourceRun } from "../../../domain/inventory-source";
 import type { DataRecords, StreamedRecords } from "../data-folder";
 import type { RentalMail, RentalsFile, StoredRentalSettings } from "../rental-store";
 import type { Database } from "./database";
@@ -34,6 +35,8 @@ export const DATA_TABLES = [
   "rental_reservations",
   "rental_mails",
   "rental_link_key",
+  "inventory_sources",
+  "inventory_runs",
 ] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
@@ -62,6 +65,8 @@ export function rowCounts(data: DataRecords | StreamedRecords, leads = Array.isA
     rental_settings: Object.keys(data.rentals?.settings ?? {}).length,
     rental_reservations: data.rentals?.reservations.length ?? 0,
     rental_mails: data.rentals?.mails.length ?? 0,
+    inventory_sources: data.inventory?.sources.length ?? 0,
+    inventory_runs: data.inventory?.runs.length ?? 0,
     rental_link_key: data.rentalLinkKey ? 1 : 0,
   };
 }
@@ -119,6 +124,8 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
     const reservations = (await c.query<{ reservation: Reservation }>("SELECT reservation FROM rental_reservations ORDER BY seq")).rows;
     const mails = (await c.query<{ mail: RentalMail }>("SELECT mail FROM rental_mails ORDER BY seq")).rows;
     const linkKey = (await c.query<{ key: Buffer }>("SELECT key FROM rental_link_key WHERE id = 1")).rows[0]?.key;
+    const sources = (await c.query<{ source: InventorySource }>("SELECT source FROM inventory_sources ORDER BY seq")).rows.map((r) => r.source);
+    const runs = (await c.query<{ run: SourceRun }>("SELECT run FROM inventory_runs ORDER BY seq DESC")).rows.map((r) => r.run);
     const rentals: RentalsFile | undefined =
       rentalSettings.length || reservations.length || mails.length
         ? {
@@ -148,6 +155,7 @@ export async function withDatabaseSnapshot<T>(db: Database, use: (records: Strea
       sites: sites.length ? SiteListSchema.parse(sites.map((r) => r.site)) : undefined,
       rentals,
       rentalLinkKey: linkKey,
+      inventory: sources.length || runs.length ? { sources, runs } : undefined,
     });
   });
 }
@@ -228,6 +236,11 @@ export async function loadDatabase(db: Database, data: DataRecords | StreamedRec
     for (const r of data.rentals?.reservations ?? []) await c.query(INSERT_RESERVATION, [r.id, ...reservationColumns(r)]);
     for (const mail of data.rentals?.mails ?? []) await insertMail(c, mail);
     if (data.rentalLinkKey) await c.query("INSERT INTO rental_link_key (id, key) VALUES (1, $1)", [data.rentalLinkKey]);
+    for (const source of data.inventory?.sources ?? [])
+      await c.query("INSERT INTO inventory_sources (id, source) VALUES ($1, $2)", [source.id, JSON.stringify(source)]);
+    // Oldest first, so the newest has the highest seq, as the store lists them.
+    for (const run of [...(data.inventory?.runs ?? [])].reverse())
+      await c.query("INSERT INTO inventory_runs (id, source_id, run) VALUES ($1, $2, $3)", [run.id, run.source, JSON.stringify(run)]);
 
     for (const table of DATA_TABLES) {
       const n = await count(c, table);

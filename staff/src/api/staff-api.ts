@@ -55,6 +55,14 @@ export interface InventoryListPage {
   feedGaps: { count: number; first: FeedGap[] };
 }
 
+/** Where a unit may be moved (GET …/vehicles/:id/transfer). */
+export interface TransferChoices {
+  from: string | null;
+  to: { id: string; name: string }[];
+  /** Set when an inventory source keeps the unit's lot. */
+  warning: string | null;
+}
+
 /** A vehicle and the ETag to send back with its next edit. */
 export interface Versioned {
   vehicle: Vehicle;
@@ -105,6 +113,17 @@ export const staffApi = {
   bulkVehicles: async (request: BulkRequest) => (await call<BulkResult>("vehicles/bulk", { method: "post", ...json(request) })).body,
   deleteVehicle: async (id: string) => {
     await call(`vehicles/${encodeURIComponent(id)}`, { method: "delete" });
+  },
+  /** The lots a unit may be moved to, and, when an inventory source keeps its lot, what its next run will do. */
+  transferChoices: async (id: string) => (await call<TransferChoices>(`vehicles/${encodeURIComponent(id)}/transfer`)).body,
+  /** Move the unit to site `to`'s lot, if no one changed it since the version `etag` names. */
+  transferVehicle: async (id: string, to: string, etag: string) => {
+    const { body, headers } = await call<{ vehicle: Vehicle; warning: string | null }>(`vehicles/${encodeURIComponent(id)}/transfer`, {
+      method: "post",
+      headers: { "If-Match": etag },
+      ...json({ to }),
+    });
+    return { ...versioned({ body: body.vehicle, headers }), warning: body.warning };
   },
 
   audit: async (query: AuditQuery = {}) => {

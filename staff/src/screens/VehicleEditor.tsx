@@ -12,6 +12,7 @@ import { ConflictPanel } from "../vehicle-form/ConflictPanel";
 import { EMPTY_FORM, newCartForm, toFormValues, VehicleFormSchema, type VehicleFormValues } from "../vehicle-form/form-values";
 import { VehicleForm, type Lot } from "../vehicle-form/VehicleForm";
 import { PhotosPanel } from "../vehicle-form/PhotosPanel";
+import { LotTransfer } from "../vehicle-form/LotTransfer";
 import { isPhoto } from "../../../domain/photo";
 import { errorMessage } from "../error-message";
 import { useLiveLoad } from "../use-live-load";
@@ -238,6 +239,17 @@ export function VehicleEditor({ id }: { id: string | null }) {
         siteChoices={shownOn.choices}
         ownSites={shownOn.own}
       />
+      {loaded.vehicle && shownOn.choices.length > 1 && (
+        <LotTransfer
+          vehicle={photos?.vehicle ?? loaded.vehicle}
+          etag={photos?.etag ?? loaded.etag}
+          lotName={(lot) => shownOn.choices.find((site) => site.id === lot)?.name ?? lot ?? "no site"}
+          onMoved={(saved, text) => {
+            startFrom(saved);
+            setNotice({ tone: "success", text });
+          }}
+        />
+      )}
       {loaded.vehicle && (
         <section className="danger-zone" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete</h2>
