@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import|scale] [--baseline <git ref>]
+ * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import,inventory-sync,edit-load,crawl-rss|scale] [--baseline <git ref>]
  *
  * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
@@ -35,6 +35,8 @@ import { benchWidgets } from "./widgets";
 import { benchScaleInventory } from "./scale-inventory";
 import { benchRentals } from "./rentals";
 import { benchRentalJournal } from "./rental-journal";
+import { benchEditLoad } from "./edit-load";
+import { benchCrawlRss } from "./crawl-rss";
 import { benchInventorySync, inventorySyncMissing } from "./inventory-sync";
 import { killAllChildren } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
@@ -59,6 +61,8 @@ const PARTS = [
   "rentals",
   "rental-journal",
   "csv-import",
+  "edit-load",
+  "crawl-rss",
   "inventory-sync",
 ] as const;
 /** What `--only scale` stands for. */
@@ -84,6 +88,20 @@ const SETTINGS = {
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 5 },
     "rental-journal": { calendar: 2_000, connections: 10, durationSeconds: 5 },
     "csv-import": { sizes: [35, 3_500], rounds: 3 },
+    "edit-load": {
+      shapes: [
+        { sites: 1, units: 35 },
+        { sites: 1, units: 3_500 },
+        { sites: 45, units: 35 },
+        { sites: 45, units: 3_500 },
+      ],
+      rate: 45,
+      quietSeconds: 5,
+      saves: 20,
+      batch: 50,
+      cpuEdits: 10,
+    },
+    "crawl-rss": { sites: 45, units: 3_500, connections: 4, every: 10_000 },
     "inventory-sync": {
       catalogueUnits: 3_500,
       feedUnits: 2_000,
@@ -112,6 +130,18 @@ const SETTINGS = {
     rentals: { calendar: 1_000, connections: 10, durationSeconds: 1 },
     "rental-journal": { calendar: 200, connections: 10, durationSeconds: 1 },
     "csv-import": { sizes: [5, 50], rounds: 1 },
+    "edit-load": {
+      shapes: [
+        { sites: 1, units: 35 },
+        { sites: 3, units: 70 },
+      ],
+      rate: 20,
+      quietSeconds: 1,
+      saves: 2,
+      batch: 5,
+      cpuEdits: 2,
+    },
+    "crawl-rss": { sites: 3, units: 70, connections: 4, every: 50 },
     "inventory-sync": {
       catalogueUnits: 350,
       feedUnits: 200,
@@ -173,6 +203,8 @@ async function main(): Promise<void> {
   if (parts.includes("rentals")) results.rentals = await benchRentals({ ...settings.rentals, ourMain }, log);
   if (parts.includes("rental-journal")) results.rentalJournal = await benchRentalJournal({ ...settings["rental-journal"], ourMain }, log);
   if (parts.includes("csv-import")) results.csvImport = await benchCsvImport(settings["csv-import"], log);
+  if (parts.includes("edit-load")) results.editLoad = await benchEditLoad(settings["edit-load"], log);
+  if (parts.includes("crawl-rss")) results.crawlRss = await benchCrawlRss(settings["crawl-rss"], log);
   if (parts.includes("inventory-sync")) results.inventorySync = await benchInventorySync({ ...settings["inventory-sync"], ourMain }, log);
 
   const markdown = toMarkdown(results);
@@ -244,6 +276,19 @@ function assertNumbers(r: BenchResults): void {
   for (const c of r.csvImport?.cases ?? []) {
     positive(`csv-import ${c.engine} preview of ${c.rows}`, c.previewMedianMs);
     positive(`csv-import ${c.engine} import of ${c.rows}`, c.importMedianMs);
+  }
+  for (const c of r.editLoad?.cases ?? []) {
+    const shape = `edit-load ${c.sites}×${c.units}`;
+    positive(`${shape} visitors quiet`, c.quiet.requests);
+    positive(`${shape} visitors during saves`, c.duringSaves.requests);
+    positive(`${shape} every site`, c.toEverySite.maxMs);
+    // An edit's CPU can round to 0 or below over a smoke run's 2 edits (the clock ticks in 10 ms): a number is enough.
+    if (![c.cpu.perEditMs, c.cpu.quietPerEditMs, c.batch.cpuMs].every(Number.isFinite)) missing.push(`${shape} CPU per edit`);
+  }
+  if (r.crawlRss) {
+    positive("crawl-rss pages", r.crawlRss.pages);
+    positive("crawl-rss RSS after", r.crawlRss.rssMB.after);
+    positive("crawl-rss page cache bytes", r.crawlRss.pageCache?.bytes);
   }
   if (r.inventorySync) missing.push(...inventorySyncMissing(r.inventorySync));
   if (missing.length) throw new Error(`Smoke run: no numbers for ${missing.join("; ")}`);

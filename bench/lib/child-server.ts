@@ -12,6 +12,8 @@ export interface ChildServer {
   startupMs: number;
   /** CPU time (user + system) the process has used so far, in seconds; null where /proc is missing. */
   cpuSeconds(): number | null;
+  /** The process's resident memory now (VmRSS), in MB (10^6 bytes, as memory-probe.ts counts); null where /proc is missing. */
+  rssMB(): number | null;
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startChildServer(o: ChildServerOptions): Promise<ChildServ
     pid: child.pid!,
     startupMs,
     cpuSeconds: () => processCpuSeconds(child.pid!),
+    rssMB: () => processRssMB(child.pid!),
     async stop() {
       if (exitCode !== undefined) return;
       child.kill("SIGTERM");
@@ -120,6 +123,15 @@ function processCpuSeconds(pid: number): number | null {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+function processRssMB(pid: number): number | null {
+  try {
+    const kB = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kB === undefined ? null : Math.round((Number(kB) * 1024) / 1e5) / 10;
   } catch {
     return null;
   }

@@ -4,6 +4,12 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 export interface Memory {
   rssMB: number;
   heapUsedMB: number;
+  /** The heap V8 holds from the system, used or not. */
+  heapTotalMB: number;
+  /** Memory of C++ objects bound to JS ones (Buffers' bytes among them). */
+  externalMB: number;
+  /** Of which ArrayBuffers and Buffers. */
+  arrayBuffersMB: number;
 }
 
 /**
@@ -36,5 +42,5 @@ export async function probeMemory(pid: number, file: string): Promise<Memory> {
   }
   const m = JSON.parse(readFileSync(file, "utf8")) as NodeJS.MemoryUsage;
   const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
-  return { rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed) };
+  return { rssMB: mb(m.rss), heapUsedMB: mb(m.heapUsed), heapTotalMB: mb(m.heapTotal), externalMB: mb(m.external), arrayBuffersMB: mb(m.arrayBuffers) };
 }

@@ -12,6 +12,8 @@ import type { PhotosLoadResults } from "../photos-load";
 import type { LeadsResults } from "../leads";
 import { rentalsMarkdown, type RentalsResults } from "../rentals";
 import { rentalJournalMarkdown, type RentalJournalResults } from "../rental-journal";
+import { editLoadMarkdown, type EditLoadResults } from "../edit-load";
+import { crawlRssMarkdown, type CrawlRssResults } from "../crawl-rss";
 import type { SitesResults } from "../sites";
 import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
@@ -40,6 +42,8 @@ export interface BenchResults {
   rentals?: RentalsResults;
   rentalJournal?: RentalJournalResults;
   csvImport?: CsvImportResults;
+  editLoad?: EditLoadResults;
+  crawlRss?: CrawlRssResults;
   inventorySync?: InventorySyncResults;
 }
 
@@ -315,6 +319,8 @@ export function toMarkdown(r: BenchResults): string {
   if (r.rentals) out.push("", rentalsMarkdown(r.rentals, table));
   if (r.rentalJournal) out.push("", rentalJournalMarkdown(r.rentalJournal, table));
   if (r.csvImport) out.push(...csvImportMarkdown(r.csvImport));
+  if (r.editLoad) out.push(...editLoadMarkdown(r.editLoad, table));
+  if (r.crawlRss) out.push(...crawlRssMarkdown(r.crawlRss, table));
   if (r.inventorySync) out.push(...inventorySyncMarkdown(r.inventorySync));
   return `${out.join("\n")}\n`;
 }
