@@ -371,7 +371,7 @@ function SourcePage({
       {held && (
         <section className="panel source-hold" aria-labelledby={`${id}-held`}>
           <h2 id={`${id}-held`}>A run is held</h2>
-          <p>{held.message}</p>
+          <p>{held.message}.</p>
           <p>
             {formatTime(held.startedAt)}: {countsText(held.counts)}; {held.counts.missing} missing from the file.
           </p>
@@ -536,41 +536,52 @@ function Preview({ source, busy, onConfirm }: { source: SourceView; busy: boolea
             {preview.rows} {preview.rows === 1 ? "row" : "rows"} in the file.{" "}
             {source.mapping ? "The source's confirmed mapping" : "The mapping proposed from its headers"}; change any column, then confirm it.
           </p>
-          <StackedTable label="Column mapping" columns={["Our column", "From the file's header"]}>
-            {MAPPED_COLUMNS.map((column) => {
-              const chosen = mapping[column] ?? [];
-              const choices = headerChoices(preview.header, mapping);
-              const pick = (i: number) => (
-                <select
-                  aria-label={i === 0 ? `${column} from` : `${column} joined with`}
-                  value={chosen[i] ?? ""}
-                  onChange={(e) => {
-                    const next = [...chosen];
-                    next[i] = e.target.value;
-                    setMapping(withColumn(mapping, column, i === 0 && !e.target.value ? [] : next));
-                  }}
-                >
-                  <option value="">{i === 0 ? "— not read —" : "— nothing —"}</option>
-                  {choices.map((h) => (
-                    <option key={h} value={h}>
-                      {h}
-                    </option>
-                  ))}
-                </select>
-              );
-              return (
-                <tr key={column}>
-                  <td data-label="Ours">{column}</td>
-                  <td data-label="File">
-                    <div className="source-mapping__picks">
-                      {pick(0)}
-                      {JOINED.has(column) && chosen[0] && pick(1)}
-                    </div>
-                  </td>
+          {/* Two narrow columns: kept side by side on a phone too. */}
+          <div className="table-wrap" role="region" aria-label="Column mapping" tabIndex={0}>
+            <table className="table source-mapping">
+              <thead>
+                <tr>
+                  <th scope="col">Our column</th>
+                  <th scope="col">From the file's header</th>
                 </tr>
-              );
-            })}
-          </StackedTable>
+              </thead>
+              <tbody>
+                {MAPPED_COLUMNS.map((column) => {
+                  const chosen = mapping[column] ?? [];
+                  const choices = headerChoices(preview.header, mapping);
+                  const pick = (i: number) => (
+                    <select
+                      aria-label={i === 0 ? `${column} from` : `${column} joined with`}
+                      value={chosen[i] ?? ""}
+                      onChange={(e) => {
+                        const next = [...chosen];
+                        next[i] = e.target.value;
+                        setMapping(withColumn(mapping, column, i === 0 && !e.target.value ? [] : next));
+                      }}
+                    >
+                      <option value="">{i === 0 ? "— not read —" : "— nothing —"}</option>
+                      {choices.map((h) => (
+                        <option key={h} value={h}>
+                          {h}
+                        </option>
+                      ))}
+                    </select>
+                  );
+                  return (
+                    <tr key={column}>
+                      <th scope="row">{column}</th>
+                      <td>
+                        <div className="source-mapping__picks">
+                          {pick(0)}
+                          {JOINED.has(column) && chosen[0] && pick(1)}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           <div className="actions">
             <button type="button" className="btn btn--primary" disabled={busy} onClick={() => onConfirm(mapping)}>
               Confirm the mapping
