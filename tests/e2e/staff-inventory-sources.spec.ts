@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import type { SourceView } from "../../domain/inventory-source";
 import type { Site } from "../../domain/site";
@@ -28,6 +29,11 @@ async function dealerSystem() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+const violations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+};
 
 /** No horizontal scrolling of the page, and a screenshot to look at. */
 async function fits(page: Page, testInfo: TestInfo, name: string) {
@@ -68,6 +74,7 @@ test("an owner adds a pull source, previews a sample, confirms the mapping, sync
     const urlField = page.getByLabel("Export address (URL)");
     await expect(urlField).toHaveAccessibleDescription(/starting with https:\/\//);
     await expect(urlField).toBeFocused();
+    expect(await violations(page)).toEqual([]);
 
     await urlField.fill(dms.url);
     await page.getByLabel("Fetch every (minutes)").fill("60");
@@ -99,6 +106,7 @@ test("an owner adds a pull source, previews a sample, confirms the mapping, sync
     for (const s of stock) await expect(units.getByRole("cell", { name: s, exact: true })).toBeVisible();
     await expect(page.getByText(/^Line 7.*stock number/i)).toBeVisible();
     await fits(page, testInfo, "preview");
+    expect(await violations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Confirm the mapping" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Mapping confirmed" })).toBeFocused();
@@ -107,6 +115,15 @@ test("an owner adds a pull source, previews a sample, confirms the mapping, sync
     expect(confirmed.mapping).not.toHaveProperty("Colour");
     // The stored token is kept by a save that did not type it again.
     expect(confirmed.auth).toEqual({ type: "bearer", token: "••••9876" });
+    // Its settings edited: the token shown as its hint, kept by a save that leaves it blank.
+    await page.getByRole("button", { name: "Edit settings" }).click();
+    await expect(page.getByLabel("Token")).toHaveValue("");
+    await expect(page.getByLabel("Token")).toHaveAccessibleDescription("Stored: ••••9876. Leave blank to keep it.");
+    await page.getByLabel("Fetch every (minutes)").fill("90");
+    await page.getByRole("button", { name: "Save the source" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Saved DMS ${tag}.` })).toBeFocused();
+    const edited = (await (await ownerApi.get(`/api/staff/inventory-sources/${sourceId}`)).json()) as SourceView;
+    expect(edited).toMatchObject({ intervalMinutes: 90, auth: { type: "bearer", token: "••••9876" }, mapping: confirmed.mapping });
 
     await page.getByRole("button", { name: "Sync now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Sync applied: 5 created, 0 changed, 0 sold" })).toBeFocused();
@@ -137,6 +154,7 @@ test("an owner adds a pull source, previews a sample, confirms the mapping, sync
     await expect(hold).toContainText("2 of the 5 units this source keeps (40 %) are not in the file");
     await expect(hold.getByRole("button", { name: "Apply the held run" })).toBeVisible();
     await fits(page, testInfo, "held");
+    expect(await violations(page)).toEqual([]);
     await hold.getByRole("button", { name: "Discard the held run" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Discarded: nothing was changed." })).toBeFocused();
     await expect(hold).toHaveCount(0);
