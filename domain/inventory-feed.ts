@@ -6,8 +6,9 @@
  */
 import { decodeCsv, readSheet, SheetError, type Sheet } from "./inventory-csv-parse";
 
-export const FEED_FORMATS = ["auto", "csv", "json"] as const;
-export type FeedFormat = (typeof FEED_FORMATS)[number];
+import type { FeedFormat } from "./inventory-source";
+
+export { FEED_FORMATS, type FeedFormat } from "./inventory-source";
 
 /** Why the file as a whole is not an inventory, in words; `stop` names the safety stop it is (docs/staff.md). */
 export class FeedError extends Error {

@@ -5,9 +5,12 @@
  * from its settings, so that an owner's save never loses it. docs/decisions/0066-inventory-sources.md.
  */
 import { z } from "zod";
-import { FEED_FORMATS } from "./inventory-feed";
 import { INVENTORY_CSV_COLUMNS } from "./inventory-csv";
 import { VEHICLE_ID_PATTERN } from "./slug";
+
+/** How a source's file is read: told from the file, or always as CSV or JSON (inventory-feed.ts; here so the console can import this module). */
+export const FEED_FORMATS = ["auto", "csv", "json"] as const;
+export type FeedFormat = (typeof FEED_FORMATS)[number];
 
 export const SOURCE_KINDS = ["pull", "push", "folder"] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -12,6 +12,7 @@ import { Accounts } from "./screens/Accounts";
 import { Embed } from "./screens/Embed";
 import { History } from "./screens/History";
 import { Inventory } from "./screens/Inventory";
+import { InventorySources } from "./screens/InventorySources";
 import { Leads, OneLead } from "./screens/Leads";
 import { Origins } from "./screens/Origins";
 import { Rentals } from "./screens/Rentals";
@@ -35,7 +36,8 @@ const hint = {
 /** Signed in, or was: an expired session keeps the screen (and what is typed in it) under a sign-in dialog. */
 type SessionState = { state: "checking" } | { state: "signed-out"; note: string | null } | { state: "signed-in"; session: Session; expired?: boolean };
 
-const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean; organisationOnly?: boolean }[] = [
+/** `ownerOnly`: an organisation owner's; `anyOwner`: any owner's, of the organisation or of sites. */
+const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?: boolean; anyOwner?: boolean; organisationOnly?: boolean }[] = [
   { href: BASE, label: "Inventory", screens: ["inventory", "edit-vehicle"] },
   { href: `${BASE}/vehicles/new`, label: "Add a vehicle", screens: ["new-vehicle"] },
   { href: `${BASE}/leads`, label: "Leads", screens: ["leads", "lead"] },
@@ -44,6 +46,7 @@ const NAV: { href: string; label: string; screens: Route["screen"][]; ownerOnly?
   { href: `${BASE}/history`, label: "History", screens: ["history"] },
   { href: `${BASE}/accounts`, label: "Accounts", screens: ["accounts"], ownerOnly: true },
   { href: `${BASE}/origins`, label: "Partner origins", screens: ["origins"], ownerOnly: true },
+  { href: `${BASE}/inventory-sources`, label: "Inventory sources", screens: ["inventory-sources"], anyOwner: true },
   { href: `${BASE}/sites`, label: "Sites", screens: ["sites"], ownerOnly: true, organisationOnly: true },
 ];
 
@@ -84,6 +87,22 @@ function Screen({ route, session, sites, site }: { route: Route; session: Sessio
       return <Embed owner={owner} site={site!} switchable={switchable} />;
     case "rentals":
       return <Rentals owner={session.role === "owner"} site={site!} switchable={switchable} />;
+    case "inventory-sources":
+      if (session.role !== "owner")
+        return (
+          <>
+            <ScreenHeading title="Owners only" />
+            <Notice tone="error">Only an owner can manage the inventory sources.</Notice>
+          </>
+        );
+      if (!sites)
+        return (
+          <p className="muted" role="status">
+            Loading…
+          </p>
+        );
+      if ("failure" in sites) return <Notice tone="error">Could not load your sites: {sites.failure}</Notice>;
+      return <InventorySources sites={sites.list} organisation={owner} />;
     case "accounts":
     case "origins":
     case "sites":
@@ -224,13 +243,15 @@ export function App() {
         {session.state === "signed-in" && !session.session.mustChangePassword && (
           <nav aria-label="Console" className="container top__nav">
             <ul>
-              {NAV.filter((item) => !item.ownerOnly || organisationOwner(session.session)).map((item) => (
-                <li key={item.href}>
-                  <Link href={item.href} aria-current={item.screens.includes(route.screen) ? "page" : undefined}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
+              {NAV.filter((item) => (!item.ownerOnly || organisationOwner(session.session)) && (!item.anyOwner || session.session.role === "owner")).map(
+                (item) => (
+                  <li key={item.href}>
+                    <Link href={item.href} aria-current={item.screens.includes(route.screen) ? "page" : undefined}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
         )}

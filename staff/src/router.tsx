@@ -40,6 +40,7 @@ export type Route =
   | { screen: "lead"; id: string }
   | { screen: "embed" }
   | { screen: "rentals" }
+  | { screen: "inventory-sources" }
   | { screen: "not-found" };
 
 export function matchRoute(path: string): Route {
@@ -58,6 +59,7 @@ export function matchRoute(path: string): Route {
   if (lead) return { screen: "lead", id: decodeURIComponent(lead[1]!) };
   if (rest === "/embed") return { screen: "embed" };
   if (rest === "/rentals") return { screen: "rentals" };
+  if (rest === "/inventory-sources") return { screen: "inventory-sources" };
   return { screen: "not-found" };
 }
 
