@@ -426,6 +426,19 @@ function SourcePage({
                         <SkippedList rows={run.skipped} />
                       </details>
                     )}
+                    {run.photosAdded ? <p className="muted">{run.photosAdded === 1 ? "1 photo added" : `${run.photosAdded} photos added`}</p> : null}
+                    {run.photoProblems && run.photoProblems.length > 0 && (
+                      <details>
+                        <summary>Photos not fetched ({run.photoProblems.length})</summary>
+                        <ul className="plain-list source-skipped">
+                          {run.photoProblems.map((p, i) => (
+                            <li key={i}>
+                              {p.stockNumber}, {p.url}: {p.reason}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
                   </div>
                 </td>
                 <td data-label="Status">
