@@ -87,7 +87,7 @@ test("the sign-in-again dialog after the session ends", { tag: "@layout" }, asyn
   expect((await page.request.delete("/api/staff/session")).status()).toBe(204);
   // A request the console makes in the background may meet the 401 first and open the modal
   // dialog over the link: the click is dispatched, not waited for, so either request ends in the same dialog.
-  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Inventory" }).dispatchEvent("click");
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Inventory", exact: true }).dispatchEvent("click");
   await expect(page.getByRole("dialog", { name: "Sign in again" })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
