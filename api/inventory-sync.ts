@@ -338,7 +338,8 @@ export function inventorySync(deps: InventorySyncDeps): InventorySync {
         // Another server's runs and an owner's saves there: what this one refuses follows them at each look.
         keep(sources);
         for (const source of sources) {
-          if (!source.enabled) continue;
+          // Not before its owner has confirmed the mapping proposed from the first file: "Sync now" runs it until then.
+          if (!source.enabled || (source.kind === "pull" && !source.mapping)) continue;
           if (source.kind === "pull" && (nextRunAt(source, now()) ?? "z") <= new Date(now()).toISOString()) await sync.run(source.id, "schedule");
           if (source.kind === "folder") await pickUp(source);
         }

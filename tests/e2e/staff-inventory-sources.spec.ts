@@ -126,9 +126,10 @@ test("an owner adds a pull source, previews a sample, confirms the mapping, sync
     expect(edited).toMatchObject({ intervalMinutes: 90, auth: { type: "bearer", token: "••••9876" }, mapping: confirmed.mapping });
 
     await page.getByRole("button", { name: "Sync now" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Sync applied: 5 created, 0 changed, 0 sold" })).toBeFocused();
+    // The schedule (every INVENTORY_POLL_MS) may have run the source since its mapping was confirmed: then this run
+    // finds the same file. Either way one run created the 5 units.
+    await expect(page.getByRole("status").filter({ hasText: /^Sync (applied: 5 created, 0 changed, 0 sold|unchanged)/ })).toBeFocused();
     const runs = page.getByRole("region", { name: "Last runs" });
-    await expect(runs.getByRole("row")).toHaveCount(2);
     await expect(runs.getByRole("cell", { name: /5 created, 0 changed, 0 sold, 0 unchanged, 0 skipped/ })).toBeVisible();
     await expect(runs.getByRole("cell", { name: "Applied" })).toBeVisible();
     await fits(page, testInfo, "synced");
