@@ -76,12 +76,16 @@ export function EcoCalculator({ miles, usage, years, headingLevel: levelAttr, so
 
   useReportedProblems(host, TAG, ...warnings);
 
-  // New defaults from changed attributes replace the inputs.
+  // New defaults from changed attributes replace the inputs; the first render's are already in them (and what a
+  // visitor typed before the script ran stays).
+  const { milesPerWeek: milesDefault, usage: usageDefault, years: yearsDefault } = defaults;
+  const firstDefaults = useRef(true);
   useEffect(() => {
-    setMilesText(String(defaults.milesPerWeek));
-    setUsageType(defaults.usage);
-    setTimeFrame(defaults.years);
-  }, [defaults.milesPerWeek, defaults.usage, defaults.years]);
+    if (firstDefaults.current) return void (firstDefaults.current = false);
+    setMilesText(String(milesDefault));
+    setUsageType(usageDefault);
+    setTimeFrame(yearsDefault);
+  }, [milesDefault, usageDefault, yearsDefault]);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 

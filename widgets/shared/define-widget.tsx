@@ -4,6 +4,7 @@ import { attributeName, attributeValue, type AttrType } from "./attributes";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { renderInto, unmountFrom } from "./renderer";
 import { adoptStyles } from "./styles";
+import { replayTyping, typedControls } from "./typed-before-hydration";
 import { commonAttributeProblems } from "./attribute-problems";
 import { afterThisTask, useReportedProblems } from "./report";
 
@@ -83,7 +84,9 @@ export function defineWidget<P extends object>(
     const served = first && props.served;
     // The served root links the widget's stylesheet; the sheets the widget adopts as it renders (same task) replace it.
     if (served) root.querySelector("link")?.remove();
+    const typed = served ? typedControls(root) : [];
     renderInto(root, createElement(Widget, props), Boolean(served));
+    replayTyping(typed);
     return root;
   };
   const Base = r2wc(

@@ -48,7 +48,10 @@ export function PaymentEstimate({ v, apiBase, host, level, source }: { v: Vehicl
   const result = paymentFromFields(fields, start);
   const shown = useRef<HTMLDivElement>(null);
   const page = dealerUrl(apiBase, `/vehicle/${v.id}`);
-  const set = (key: keyof PaymentInput) => (e: { currentTarget: { value: string } }) => setFields({ ...result.fields, [key]: e.currentTarget.value });
+  const set = (key: keyof PaymentInput) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setFields((now) => ({ ...paymentFromFields(now, start).fields, [key]: value }));
+  };
   const said = () => {
     const query = new URLSearchParams(Object.entries(PAYMENT_PARAMS).map(([k, name]) => [name, result.fields[k as keyof PaymentInput]]));
     emit(host, "gc-action", { widget: "gc-vehicle-detail", action: "estimate", source, href: `${new URL(page, location.href).href}?${query}` });
