@@ -1,5 +1,6 @@
 import { afterAll, afterEach, expect, vi } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+import { describeQueried } from "./testing/shadow-dom";
 import { removeDocumentListeners } from "./testing/document-listeners";
 
 // Unexpected console.error output fails the test that caused it.
@@ -9,6 +10,15 @@ console.error = (...args: unknown[]) => {
   errors.push(args);
   original(...args);
 };
+// A query that finds nothing inside a shadow root prints the root's markup, as it would a document's.
+configure({
+  getElementError(message, container) {
+    const error = new Error([message, describeQueried(container)].filter(Boolean).join("\n\n"));
+    error.name = "TestingLibraryElementError";
+    return error;
+  },
+});
+
 // Every widget test starts from a blank page with real timers and globals and no spies.
 afterEach(async () => {
   cleanup();
