@@ -1,7 +1,8 @@
 /**
- * The dealership's business facts: the one place every page, widget, e-mail
- * and structured-data block reads them from. Phone numbers and e-mail are
- * placeholders (555 numbers, example domain) to be replaced before launch.
+ * The first site's business facts (name, phones, address, e-mail), which a deployment seeds it with on its first
+ * start (domain/site-seed.ts). After that each site's facts are data, edited in the console's Sites page, and every
+ * page, widget, e-mail and structured-data block reads its own site's. Phone numbers and e-mail are placeholders
+ * (555 numbers, example domain).
  */
 
 /** A phone number as shown to people and as dialled by a `tel:` link. */

@@ -1,6 +1,7 @@
 /**
- * Opening hours: the one set every page, widget and structured-data block
- * uses. See docs/decisions/0001-opening-hours.md for why this set.
+ * Opening hours: the days of the week, the shape of a day's hours, and how they read. Each site keeps its own hours
+ * (Site.hours, edited in the console's Sites page); OPENING_HOURS are the first site's, which it is seeded with
+ * (domain/site-seed.ts; docs/decisions/0001-opening-hours.md says why this set).
  */
 
 export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
