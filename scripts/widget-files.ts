@@ -1,6 +1,6 @@
 /**
  * The files that list the widgets, each written from the registry (widgets/registry.ts): the all-in-one entry, the
- * JSX typings, the npm package's entries, the server renderer's table of components, the size budgets, the Custom
+ * JSX typings, each widget's attribute map, the npm package's entries, the server renderer's table of components, the size budgets, the Custom
  * Elements Manifest, the demo page that shows every widget, and the attribute tables of the partner docs (between
  * `<!-- attributes:gc-…:start -->` and `…:end -->` markers, in whichever markdown file holds them). Paths are relative
  * to the working directory: the repository's root. scripts/generate-widgets.ts writes them or checks them.
@@ -9,7 +9,17 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { buildManifest, EVENTS } from "../widgets/package/custom-elements";
-import { ALL_IN_ONE, ELEMENT_ATTRIBUTES, RUNTIME_BUDGET_KB, WHOLE_PAGE_BUDGET_KB, WIDGETS, type WidgetAttribute, type WidgetEntry } from "../widgets/registry";
+import {
+  ALL_IN_ONE,
+  attrType,
+  ELEMENT_ATTRIBUTES,
+  RUNTIME_BUDGET_KB,
+  WHOLE_PAGE_BUDGET_KB,
+  WIDGETS,
+  type WidgetAttribute,
+  type WidgetEntry,
+} from "../widgets/registry";
+import { propName } from "../widgets/shared/attributes";
 import type { GcEventName } from "../widgets/shared/events";
 
 const widgets: readonly WidgetEntry[] = WIDGETS;
@@ -46,6 +56,24 @@ function allInOne(): string {
  * ${GENERATED_NOTE}
  */
 ${widgets.map((w) => `import "./${w.folder}/index";`).join("\n")}
+`;
+}
+
+/** A widget's attributes as its component's props: the map its element and the server's render both read. */
+function attributeMap(w: WidgetEntry): string {
+  const entries = w.attributes.map((a) => `  ${quoteKey(propName(a.name))}: ${JSON.stringify(attrType(a))},`);
+  return `/**
+ * <${w.tag}>'s attributes, as its component's props: each one's prop and how its text is read.
+ * ${GENERATED_NOTE}
+ */
+import type { AttributeProps } from "../shared/attributes";
+
+export const ATTRIBUTES = {
+${entries.join("\n")}
+} as const;
+
+/** The element's properties, one per attribute. */
+export type ${componentName(w)}Attributes = AttributeProps<typeof ATTRIBUTES>;
 `;
 }
 
@@ -290,6 +318,7 @@ export async function generatedFiles(): Promise<Map<string, string>> {
     ["widgets/jsx.d.ts", jsxTypings()],
     ["widgets/package/index.ts", packageIndex()],
     ...widgets.map((w): [string, string] => [`widgets/package/${w.script}.ts`, packageEntry(w)]),
+    ...widgets.map((w): [string, string] => [`widgets/${w.folder}/attributes.ts`, attributeMap(w)]),
     ["host-site/components/widget-components.ts", serverComponents()],
     [".size-limit.mjs", sizeLimit()],
     ["demo/pages/strict-csp.html", demoPage()],

@@ -4,8 +4,9 @@
  * The vite entries, the site's script names and the npm package's exports are
  * read from it; `npm run generate` (scripts/generate-widgets.ts, run by
  * `npm run build`) writes everything else that lists the widgets: the
- * all-in-one script, the JSX typings, the package's entries, the server
- * renderer's table, .size-limit.mjs, custom-elements.json, the partner docs'
+ * all-in-one script, each widget's attribute map (widgets/<folder>/attributes.ts,
+ * which its element and the server's render read), the JSX typings, the
+ * package's entries, the server renderer's table, .size-limit.mjs, custom-elements.json, the partner docs'
  * attribute tables and the strict-CSP demo page; widgets/registry.test.ts
  * fails when one of them is out of step. Another widget is its own folder
  * plus one entry here (`npm run new-widget -- NAME` writes both).
@@ -14,6 +15,7 @@ import { INTERESTS } from "../domain/contact";
 import { TIME_FRAMES, USAGE_TYPES } from "../domain/eco-calculator";
 import { RENTAL_PLANS } from "../domain/rentals";
 import { INVENTORY_PAGE_SIZE, MAX_PAGE_SIZE } from "../domain/inventory-page-size";
+import type { AttrType } from "./shared/attributes";
 import type { GcEventName } from "./shared/events";
 import { HEADING_LEVELS, THEMES } from "./shared/common-attributes";
 
@@ -31,7 +33,12 @@ export interface WidgetAttribute {
   required?: boolean;
   /** Shared by several widgets and documented once, under "Every element" in the partner docs. */
   common?: boolean;
+  /** Reaches the component as its text, whatever its type, for the widget to name a bad value itself. */
+  asText?: boolean;
 }
+
+/** How an attribute's text reaches its component: as it is declared, or as text when the widget reads it itself. */
+export const attrType = (a: WidgetAttribute): AttrType => (a.asText ? "string" : a.type);
 
 /**
  * One widget: its element, its script (/widgets/<script>.js) and its folder: widgets/<folder>/index.ts defines it and
@@ -234,9 +241,9 @@ export const WIDGETS = [
     description:
       "The eco-savings calculator: miles per week, usage type and time frame in; CO2, fuel, cost, electricity, net savings and trees out, counting up.",
     attributes: [
-      { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25" },
+      { name: "miles", type: "number", description: "Default miles per week, 1-500.", default: "25", asText: true },
       { name: "usage", type: "string", values: Object.keys(USAGE_TYPES), description: "Default usage type.", default: "recreational" },
-      { name: "years", type: "number", values: TIME_FRAMES, description: "Default time frame in years.", default: "1" },
+      { name: "years", type: "number", values: TIME_FRAMES, description: "Default time frame in years.", default: "1", asText: true },
       headingLevel("the results' title", 3),
       SOURCE,
       THEME,

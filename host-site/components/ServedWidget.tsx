@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, type ReactNode } from "react";
 import type { Vehicle } from "../../domain/vehicle";
-import { WIDGETS, type WidgetTag } from "../../widgets/registry";
+import { attrType, WIDGETS, type WidgetTag } from "../../widgets/registry";
 import { attributeValue, propName } from "../../widgets/shared/attributes";
 import { DATA_BLOCK_ATTRIBUTE, vehiclesStore } from "../../widgets/shared/vehicles-store";
 import { WidgetContactContext } from "../../widgets/shared/site-contact";
@@ -43,7 +43,7 @@ export function ServedWidget({
 }) {
   const entry = WIDGETS.find((w) => w.tag === tag)!;
   const stylesheet = useContext(WidgetCssContext)[entry.script];
-  const props = Object.fromEntries(entry.attributes.map((a) => [propName(a.name), attributeValue(a.type, attributes[a.name] ?? null)]));
+  const props = Object.fromEntries(entry.attributes.map((a) => [propName(a.name), attributeValue(attrType(a), attributes[a.name] ?? null)]));
   // Rendering is synchronous: the component reads this page's data, and no other page's, from the store.
   const fetchedAt = Date.now();
   vehiclesStore.setState({

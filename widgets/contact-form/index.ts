@@ -1,15 +1,13 @@
 import { defineWidget } from "../shared/define-widget";
+import { ATTRIBUTES, type ContactFormAttributes } from "./attributes";
 import { ContactForm, type ContactFormProps } from "./ContactForm";
 import css from "./contact-form.css?inline";
 
 /** `<gc-contact-form>`: the contact form, posting a lead to the dealership. */
-defineWidget<ContactFormProps>("gc-contact-form", ContactForm, {
-  props: { apiBase: "string", interest: "string", source: "string", vehicleId: "string" },
-  css,
-});
+defineWidget<ContactFormProps>("gc-contact-form", ContactForm, { props: ATTRIBUTES, css });
 
-/** The element: attributes `api-base`, `interest`, `source` and `redirect` (absent: /thank-you; "": stay). */
-export interface GcContactFormElement extends HTMLElement, ContactFormProps {}
+/** The element: its attributes (declared in widgets/registry.ts) as properties. */
+export interface GcContactFormElement extends HTMLElement, ContactFormAttributes {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,15 +1,13 @@
 import { defineWidget } from "../shared/define-widget";
-import { Inventory, type InventoryProps } from "./Inventory";
+import { ATTRIBUTES, type InventoryAttributes } from "./attributes";
+import { Inventory } from "./Inventory";
 import css from "./inventory.css?inline";
 
 /** `<gc-inventory>`: the searchable, filterable vehicle grid. */
-defineWidget<InventoryProps>("gc-inventory", Inventory, {
-  props: { apiBase: "string", brand: "string", detailUrl: "string", limit: "number", syncUrl: "boolean", headingLevel: "number", source: "string" },
-  css,
-});
+defineWidget("gc-inventory", Inventory, { props: ATTRIBUTES, css });
 
-/** The element: attributes `api-base`, `brand`, `detail-url`, `limit` and boolean `sync-url`. */
-export interface GcInventoryElement extends HTMLElement, InventoryProps {}
+/** The element: its attributes (declared in widgets/registry.ts) as properties. */
+export interface GcInventoryElement extends HTMLElement, InventoryAttributes {}
 
 declare global {
   interface HTMLElementTagNameMap {

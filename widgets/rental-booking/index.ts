@@ -1,12 +1,13 @@
-/** Registers <gc-rental-booking>: a rental request with its price at once and the carts free (issue 31). */
 import { defineWidget } from "../shared/define-widget";
-import { RentalBooking, TAG, type RentalBookingProps } from "./RentalBooking";
+import { ATTRIBUTES, type RentalBookingAttributes } from "./attributes";
+import { RentalBooking } from "./RentalBooking";
 import css from "./rental-booking.css?inline";
 
-defineWidget<RentalBookingProps>(TAG, RentalBooking, { props: { apiBase: "string", plan: "string", headingLevel: "number", source: "string" }, css });
+/** `<gc-rental-booking>`: a rental request, its price shown at once with the carts free. */
+defineWidget("gc-rental-booking", RentalBooking, { props: ATTRIBUTES, css });
 
-/** The element: attributes `api-base`, `plan`, `heading-level` and `source`, reflected as properties. */
-export interface GcRentalBookingElement extends HTMLElement, RentalBookingProps {}
+/** The element: its attributes (declared in widgets/registry.ts) as properties. */
+export interface GcRentalBookingElement extends HTMLElement, RentalBookingAttributes {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,11 @@
 /** How an attribute becomes a prop: its text, a number, or (boolean) whether it is there at all. */
 export type AttrType = "string" | "number" | "boolean";
 
+/** The props a map of attributes gives (widgets/<folder>/attributes.ts): each optional, as an attribute may be absent. */
+export type AttributeProps<M extends Record<string, AttrType>> = {
+  [K in keyof M]?: M[K] extends "number" ? number : M[K] extends "boolean" ? boolean : string;
+};
+
 /** The attribute of a prop: `apiBase` → `api-base`. */
 export const attributeName = (prop: string): string => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

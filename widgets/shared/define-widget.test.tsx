@@ -98,7 +98,7 @@ describe("defineWidget", () => {
     function Titled({ headingLevel }: { headingLevel?: number } & WidgetProps) {
       return <p>level {String(headingLevel)}</p>;
     }
-    defineWidget("gc-test-titled", Titled, { props: { headingLevel: "number" }, css: "" });
+    defineWidget("gc-test-titled", Titled, { props: { headingLevel: "number", theme: "string" }, css: "" });
     const errors: unknown[] = [];
     listenOnDocument("gc-error", (e) => errors.push((e as CustomEvent).detail));
     document.body.innerHTML = `<gc-test-titled theme="purple" heading-level="9"></gc-test-titled><gc-test-titled theme="dark" heading-level="2"></gc-test-titled>`;

@@ -60,8 +60,8 @@ export function defineWidget<P extends object>(
   options: { props: { [K in keyof P]-?: AttrType }; css: string },
 ): void {
   if (typeof customElements === "undefined" || alreadyDefined(tag)) return;
-  // Every widget also hears its theme (styled by base.css), so a wrong one is named.
-  const types: Record<string, AttrType> = { ...(options.props as Record<string, AttrType>), theme: "string" };
+  // Its theme too (styled by base.css), which the component is not given: a wrong one is named.
+  const types = options.props as Record<string, AttrType>;
   const byAttribute = new Map(Object.keys(types).map((prop) => [attributeName(prop), prop]));
 
   function Widget({ container, theme: _theme, ...props }: { container?: ShadowRoot } & Record<string, unknown>) {

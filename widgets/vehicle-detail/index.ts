@@ -1,16 +1,14 @@
 import { defineWidget } from "../shared/define-widget";
-import { VehicleDetail, type VehicleDetailProps } from "./VehicleDetail";
+import { ATTRIBUTES, type VehicleDetailAttributes } from "./attributes";
+import { VehicleDetail } from "./VehicleDetail";
 import css from "./vehicle-detail.css?inline";
 import testDriveCss from "./test-drive.css?inline";
 
-/** `<gc-vehicle-detail vehicle-id="…">`: one vehicle with its gallery, specifications and calls to action. */
-defineWidget<VehicleDetailProps>("gc-vehicle-detail", VehicleDetail, {
-  props: { apiBase: "string", vehicleId: "string", headingLevel: "number", source: "string" },
-  css: css + testDriveCss,
-});
+/** `<gc-vehicle-detail>`: one vehicle with its gallery, specifications and calls to action. */
+defineWidget("gc-vehicle-detail", VehicleDetail, { props: ATTRIBUTES, css: css + testDriveCss });
 
-/** The element: attributes `api-base` and `vehicle-id` (required). */
-export interface GcVehicleDetailElement extends HTMLElement, VehicleDetailProps {}
+/** The element: its attributes (declared in widgets/registry.ts) as properties. */
+export interface GcVehicleDetailElement extends HTMLElement, VehicleDetailAttributes {}
 
 declare global {
   interface HTMLElementTagNameMap {
