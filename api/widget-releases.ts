@@ -1,5 +1,5 @@
 /**
- * Versioned widget scripts (docs/partners.md, "Versioned scripts"): every release the server has run is kept under
+ * Versioned widget scripts (docs/partners/csp-and-sri.md, "Versioned scripts"): every release the server has run is kept under
  * DATA_DIR/widget-releases/{version}/ and served for good at /widgets/{version}/… (immutable, so a page can pin it with
  * an SRI hash), and /widgets/v{major}/… serves the newest release of that major version. The build's pinned copy
  * (dist/widgets/{version}/) is added at start-up; a version already kept is never overwritten, so its files and their

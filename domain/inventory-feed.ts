@@ -10,7 +10,7 @@ import type { FeedFormat } from "./inventory-source";
 
 export { FEED_FORMATS, type FeedFormat } from "./inventory-source";
 
-/** Why the file as a whole is not an inventory, in words; `stop` names the safety stop it is (docs/staff.md). */
+/** Why the file as a whole is not an inventory, in words; `stop` names the safety stop it is (docs/staff/inventory-sources.md, "The safety stop"). */
 export class FeedError extends Error {
   override name = "FeedError";
   constructor(

@@ -3,7 +3,7 @@
  * per widget and the runtime chunk they share, content-hashed names), then each classic loader, `gc-widgets.js` and
  * one `<name>.js` per widget, with its chunks' names and SRI hashes baked in; then custom-elements.json (written from
  * the registry by `npm run generate`, which `npm run build` runs first), integrity.json (SRI hashes of every script and
- * chunk), sizes.json (each piece's gzip size, from which docs/partners.md's size table is written) and the release's
+ * chunk), sizes.json (each piece's gzip size, from which docs/partners/embed.md's size table is written) and the release's
  * pinned copy in dist/widgets/{version}/, then the npm package into dist/package. A missing widget entry fails the build.
  */
 import { readFileSync, rmSync } from "node:fs";

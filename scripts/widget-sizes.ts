@@ -1,7 +1,7 @@
 /**
  * The widget scripts' sizes as the build makes them (decision 0060): scripts/build-widgets.ts measures every piece
  * (gzip level 9, as size-limit does) into dist/widgets/sizes.json, and the partner guide's size table, between
- * `<!-- widget-sizes:start -->` and `<!-- widget-sizes:end -->` in docs/partners.md, is written from it:
+ * `<!-- widget-sizes:start -->` and `<!-- widget-sizes:end -->` in docs/partners/embed.md, is written from it:
  * `npx tsx scripts/widget-sizes.ts` after a build; scripts/widget-sizes.test.ts fails while the two differ.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -34,7 +34,7 @@ export interface WidgetSizes {
 }
 
 export const SIZES_FILE = "dist/widgets/sizes.json";
-export const SIZES_DOC = "docs/partners.md";
+export const SIZES_DOC = "docs/partners/embed.md";
 const MARKERS = ["<!-- widget-sizes:start -->", "<!-- widget-sizes:end -->"] as const;
 
 const gz = (dir: string, file: string) => gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;

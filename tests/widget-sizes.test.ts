@@ -1,5 +1,5 @@
 /**
- * The partner guide's size table is the build's (decision 0060): docs/partners.md, between its widget-sizes markers,
+ * The partner guide's size table is the build's (decision 0060): docs/partners/embed.md, between its widget-sizes markers,
  * says what dist/widgets/sizes.json measured. `npm test` builds first; after a change that moves a size, write the
  * table with `npx tsx scripts/widget-sizes.ts`.
  */

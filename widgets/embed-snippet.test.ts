@@ -1,11 +1,18 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { BUSINESS } from "../domain/business";
 import { embedElement, embedSnippet } from "./embed-snippet";
 import { ALL_IN_ONE } from "./registry";
 
-/** The partner guide, which holds the snippets partners copy. */
-const guide = readFileSync("docs/partners.md", "utf8");
+/** The partner guide, its index and every topic page, which hold the snippets partners copy. */
+const guide = [
+  "docs/partners.md",
+  ...readdirSync("docs/partners")
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/partners/${f}`),
+]
+  .map((f) => readFileSync(f, "utf8"))
+  .join("\n");
 
 describe("the embed snippet", () => {
   it("is the partner guide's: the all-in-one script and two elements", () => {

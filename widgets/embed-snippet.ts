@@ -1,6 +1,6 @@
 /**
  * The embed snippet, written once: the script tag and the element(s) a
- * partner pastes. The partner guide's examples (docs/partners.md) are checked against it
+ * partner pastes. The partner guide's examples (docs/partners.md and docs/partners/) are checked against it
  * (widgets/embed-snippet.test.ts) and the staff console's Embed page writes
  * its snippets with it, so both always say the same thing.
  */
@@ -28,7 +28,7 @@ export function embedElement({ tag, attributes = {} }: EmbedElement): string {
   return `<${tag}${attrs}></${tag}>`;
 }
 
-/** The release's own integrity value, for a script pinned to `version` (docs/partners.md, "Versioned scripts"). */
+/** The release's own integrity value, for a script pinned to `version` (docs/partners/csp-and-sri.md, "Pin a release with Subresource Integrity"). */
 export interface PinnedScript {
   version: string;
   integrity: string;

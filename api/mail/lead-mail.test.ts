@@ -173,7 +173,7 @@ describe("npm run leads", { timeout: 60_000 }, () => {
     const expected = (await run(s.dataDir, "--format", "csv")).stdout;
     expect(expected.startsWith(LEAD_CSV_HEADER)).toBe(true);
     const out = await tempDataDir();
-    // Through npm and a shell redirect, exactly as docs/staff.md says.
+    // Through npm and a shell redirect, exactly as docs/staff/leads.md says.
     await exec("sh", ["-c", 'npm run leads -- --format csv > "$OUT/leads.csv"'], { cwd: ROOT, env: { ...process.env, DATA_DIR: s.dataDir, OUT: out } });
     expect(await readFile(path.join(out, "leads.csv"), "utf8")).toBe(expected);
     await exec("npm", ["run", "leads", "--", "--format", "csv", "--out", path.join(out, "out.csv")], {

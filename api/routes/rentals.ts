@@ -44,7 +44,7 @@ function quoteQuery(req: Request): Record<string, unknown> {
 }
 
 /**
- * The public rentals API (issue 31; docs/partners.md "Rental booking"): GET /availability (any origin), POST
+ * The public rentals API (docs/partners/api.md, "Rental booking"): GET /availability (any origin), POST
  * /reservations (the site's own pages and its partner origins, limited per address like POST /api/contact), and the
  * renter's GET/POST /cancel by the signed link of their mail.
  */

@@ -22,7 +22,7 @@ export interface StaffAccount {
   role: "owner" | "sales";
 }
 
-/** `npm run staff -- add EMAIL --role ROLE` with the password on stdin, as docs/staff.md says. */
+/** `npm run staff -- add EMAIL --role ROLE` with the password on stdin, as docs/staff/accounts.md says. */
 export function addAccountWithCli(role: "owner" | "sales" = "owner", name = role): StaffAccount {
   const account = { email: `${name}-${randomBytes(4).toString("hex")}@staff.example.test`, password: `pw-${randomBytes(9).toString("base64url")}`, role };
   const run = spawnSync("npm", ["run", "--silent", "staff", "--", "add", account.email, "--role", role], {

@@ -59,7 +59,7 @@ const localTime = (name: string) =>
 const MoveSchema = z.object({ start: localTime("start"), end: localTime("end") });
 
 /**
- * The rental desk (issue 31; docs/staff.md "Rentals"), for sales and owners, scoped to the account's sites: the
+ * The rental desk (docs/staff/rentals.md), for sales and owners, scoped to the account's sites: the
  * reservations of a site (`?site=`, else the one the console is served as) with their ETags; confirm, decline (with
  * the reason the renter reads), move (re-quoted, only onto free carts) and cancel (the refund of the moment), each
  * with If-Match, audited and mailed to the renter; the fleet and turnaround, which only owners set.

@@ -101,7 +101,7 @@ function loadScript(name: string): Promise<void> {
   return promise;
 }
 
-/** Choose a widget and its attributes, see it live, and copy the snippet docs/partners.md documents, for one site (the header's). */
+/** Choose a widget and its attributes, see it live, and copy the snippet docs/partners/embed.md documents, for one site (the header's). */
 export function Embed({ owner, site, switchable }: { owner: boolean; site: Site; switchable: boolean }) {
   const id = useId();
   const [tag, setTag] = useState<Widget["tag"]>("gc-contact-form");
