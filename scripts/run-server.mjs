@@ -1,7 +1,7 @@
 /**
  * Runs the built server for npm start and npm run serve, with glibc's
  * allocator set so that the memory of a burst of photo uploads goes back to
- * the system (docs/benchmarks.md): without them glibc keeps freed image
+ * the system (docs/benchmarks.md §5c): without them glibc keeps freed image
  * memory in per-thread arenas. glibc reads these once, as a process starts, so
  * when the operator has not set them (the service unit in docs/operations/install.md
  * does) on Linux the server runs as a child process that has them; a value the
