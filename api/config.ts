@@ -50,7 +50,7 @@ const trustProxy = z
     return list;
   });
 
-/** Every environment variable the server reads, with its default (the README's and docs/operations.md's Configuration tables). */
+/** Every environment variable the server reads, with its default (the Configuration tables of the README and docs/operations/configuration.md). */
 export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

@@ -4,7 +4,7 @@ import { phoneJpeg } from "./testing/phone-photo";
 import { PROCESS_ORIGIN as ORIGIN, startSignedInServerProcess, type ServerProcess } from "./testing/server-process";
 
 const ID = "denago-ev-city";
-/** The allocator settings of the service unit (docs/operations.md): without them glibc keeps the memory of freed images in its arenas. */
+/** The allocator settings of the service unit (docs/operations/install.md): without them glibc keeps the memory of freed images in its arenas. */
 const SERVICE_ALLOCATOR = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 let server: ServerProcess;

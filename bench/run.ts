@@ -216,12 +216,12 @@ async function main(): Promise<void> {
   await writeFile(path.join(outDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
   await writeFile(path.join(outDir, "latest.md"), markdown);
   log(`results in ${path.relative(process.cwd(), outDir) || "."}/latest.{json,md} after ${Math.round((Date.now() - started) / 1000)} s`);
-  // A full run of the scale test (issue 27) writes its tables into docs/benchmarks.md, between the scale markers.
+  // A full run of the scale test writes its tables into docs/benchmarks-scale.md, between the scale markers.
   if (mode === "full" && SCALE_PARTS.every((p) => parts.includes(p))) {
     const scale: BenchResults = { mode, machine: results.machine, baseline: null };
     for (const key of ["scalePages", "scaleInventory", "scaleLeads", "sites"] as const) Object.assign(scale, { [key]: results[key] });
-    await writeScaleTables(path.join(ROOT, "docs/benchmarks.md"), toMarkdown(scale));
-    log("the scale tables are in docs/benchmarks.md");
+    await writeScaleTables(path.join(ROOT, "docs/benchmarks-scale.md"), toMarkdown(scale));
+    log("the scale tables are in docs/benchmarks-scale.md");
   }
   if (mode === "smoke") assertNumbers(results);
 }

@@ -81,7 +81,7 @@ export async function benchScaleInventory(o: ScaleInventoryOptions, log: (line: 
   return { connections: o.connections, durationSeconds: o.durationSeconds, cases };
 }
 
-/** The part's section of docs/benchmarks.md's table. */
+/** The part's section of docs/benchmarks-scale.md's tables. */
 export function scaleInventoryMarkdown(r: ScaleInventoryResults, table: (head: string[], rows: (string | number | null)[][]) => string): string[] {
   const last = r.cases.at(-1);
   const met = last && last.gzipBytes <= INVENTORY_MAX_GZIP_BYTES && (last.rpsRatio ?? 0) >= INVENTORY_MIN_RPS_RATIO;

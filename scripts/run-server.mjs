@@ -1,9 +1,9 @@
 /**
  * Runs the built server for npm start and npm run serve, with glibc's
  * allocator set so that the memory of a burst of photo uploads goes back to
- * the system (docs/benchmarks.md): without them glibc keeps freed image
+ * the system (docs/benchmarks.md §5c): without them glibc keeps freed image
  * memory in per-thread arenas. glibc reads these once, as a process starts, so
- * when the operator has not set them (the service unit in docs/operations.md
+ * when the operator has not set them (the service unit in docs/operations/install.md
  * does) on Linux the server runs as a child process that has them; a value the
  * operator set is kept. Elsewhere the server runs in this process.
  */
@@ -24,7 +24,7 @@ export async function runServer(label) {
     await import(pathToFileURL(entry).href);
     return;
   }
-  console.log(`[${label}] ${missing.map((name) => `${name}=${ALLOCATOR_ENV[name]}`).join(" ")} for the server (glibc's allocator; docs/operations.md)`);
+  console.log(`[${label}] ${missing.map((name) => `${name}=${ALLOCATOR_ENV[name]}`).join(" ")} for the server (glibc's allocator; docs/operations/install.md)`);
   const child = spawn(process.execPath, [...process.execArgv, entry], { stdio: "inherit", env: { ...ALLOCATOR_ENV, ...process.env } });
   // A service manager or a terminal may signal this process alone: the server stops in order on its own signal
   // (a second one, when the whole group was signalled, changes nothing).

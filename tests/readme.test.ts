@@ -1,6 +1,6 @@
 /**
- * The README is the short front door (issue 28): a newcomer reads it whole, and each reader's detail is in their
- * guide under docs/. It stays under 12 KB, and its configuration table, like the full one in docs/operations.md,
+ * The README is the short front door: a newcomer reads it whole, and each reader's detail is in their guide under
+ * docs/. It stays under 12 KB, and its configuration table, like the full one in docs/operations/configuration.md,
  * names every environment variable the server reads (api/config.ts).
  */
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { EnvSchema } from "../api/config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-/** Issue 28: "The README is under 12 KB". */
+/** The README stays under 12 KB, so that a newcomer reads it whole. */
 const README_MAX_BYTES = 12_000;
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
@@ -25,7 +25,7 @@ describe("the README", () => {
     expect(Buffer.byteLength(read("README.md"))).toBeLessThan(README_MAX_BYTES);
   });
 
-  it.each(["README.md", "docs/operations.md"])("%s's Configuration table names every environment variable the server reads, once", (file) => {
+  it.each(["README.md", "docs/operations/configuration.md"])("%s's Configuration table names every environment variable the server reads, once", (file) => {
     expect(configurationTable(read(file))).toEqual(Object.keys(EnvSchema.shape).sort());
   });
 

@@ -1,6 +1,6 @@
 /**
  * Backups of the data as one .tar.gz (node-tar), taken while the server runs,
- * and their restore. See docs/operations.md and docs/decisions/0014.
+ * and their restore. See docs/operations/data-and-backups.md and docs/decisions/0014.
  *
  * The archive is a data folder as the lowdb stores lay it out, photos
  * included, whichever engine it came from: with PostgreSQL, the database is

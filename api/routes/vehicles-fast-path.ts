@@ -9,7 +9,7 @@ const ONE_PREFIX = "/api/vehicles/";
 /**
  * GET and HEAD of /api/vehicles and /api/vehicles/:id in plain node:http, in
  * front of Express: the catalogue is the API's hottest read, and Express's
- * routing costs more than answering the prepared bytes (docs/benchmarks.md).
+ * routing costs more than answering the prepared bytes (docs/benchmarks-history.md §1).
  * `headers` are the ones the Express stack would add (helmet, open CORS).
  * Answers only the canonical form and returns true; anything else (other
  * methods, query strings, escapes, unknown ids) returns false for Express,

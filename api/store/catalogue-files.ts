@@ -3,7 +3,7 @@
  * made since it, `catalogue-journal.jsonl`, one line each (journaled-files.ts,
  * which the rentals share): a save appends its line and fsyncs it, a few
  * hundred bytes whatever the catalogue's size, so a save at 3,500 units costs
- * what it does at 35 (docs/operations.md, "Many units"). Each vehicle's JSON
+ * what it does at 35 (docs/operations/postgresql.md, "Many units"). Each vehicle's JSON
  * is made once per version, for its journal line and every snapshot after it.
  */
 import { createHash } from "node:crypto";

@@ -2,7 +2,7 @@
  * A lowdb store kept as a snapshot and a journal (the catalogue, catalogue-files.ts; the rentals, rental-store.ts): the
  * snapshot, a JSON file written whole, and the writes made since it, one JSON line each in the journal. A write
  * appends its line and fsyncs it, a few hundred bytes whatever the store's size, so a write at 3,500 units (or 2,000
- * reservations) costs what it does at none (docs/operations.md, "Many units"). Once the journal outgrows the snapshot,
+ * reservations) costs what it does at none (docs/operations/postgresql.md, "Many units"). Once the journal outgrows the snapshot,
  * the snapshot is written again after the write that grew it has answered, and a fresh journal started.
  *
  * Why a crash anywhere loses no acknowledged write and replays none twice:

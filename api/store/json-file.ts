@@ -23,7 +23,9 @@ export class MissingDataFileError extends Error {
     readonly file: string,
     why: string,
   ) {
-    super(`Data file ${file} is missing: ${why}. Restore it from a backup (docs/operations.md), or start on an empty data folder to begin afresh.`);
+    super(
+      `Data file ${file} is missing: ${why}. Restore it from a backup (docs/operations/data-and-backups.md), or start on an empty data folder to begin afresh.`,
+    );
   }
 }
 

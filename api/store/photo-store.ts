@@ -20,7 +20,7 @@ export const PHOTO_CONCURRENCY = 1;
 /**
  * Uploads admitted at once: the one encoding and those waiting or still
  * arriving, each held in memory (up to MAX_PHOTO_BYTES, 25 MB). Four keep a
- * burst from a few staff at once and bound the memory (docs/benchmarks.md).
+ * burst from a few staff at once and bound the memory (docs/benchmarks.md §5c).
  */
 export const PHOTO_QUEUE_LIMIT = 4;
 const photosBusy = (seconds: number) =>

@@ -175,7 +175,7 @@ function stateOf(all: readonly Vehicle[], before: ViewState | undefined): ViewSt
 /**
  * A read-only public view of `stored`: each vehicle as the public may see it (publicVehicle, made once per version).
  * Its lists are serialised the first time they are asked for, not when a write lands: a save answers without
- * serialising or compressing the catalogue (docs/architecture.md). Given the `previous` view, it is made from it
+ * serialising or compressing the catalogue (docs/architecture/pages.md). Given the `previous` view, it is made from it
  * (stateOf): the few vehicles a save changed are replaced, or the slug index is reused and the ids added or removed
  * since keyed again.
  */

@@ -1,4 +1,4 @@
-/** The scale run's tables land between their markers in docs/benchmarks.md, formatted as `npm run lint` checks them. */
+/** The scale run's tables land between their markers in docs/benchmarks-scale.md, formatted as `npm run lint` checks them. */
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

@@ -81,7 +81,7 @@ let lastInstance = 0;
  *   answer is checked against it when next asked for: its inputs (the page's definition, made from the view; for a
  *   list page the catalogue's shared derivations) are worked out again, and it is rendered again only when their
  *   fingerprint differs (page-cache.ts). A price change to a cart on none of a page's cards leaves that page's bytes.
- * No request after a write's 2xx is answered from what it changed (docs/architecture.md). `close()` stops following
+ * No request after a write's 2xx is answered from what it changed (docs/architecture/pages.md). `close()` stops following
  * the catalogue and forgets the site's answers.
  */
 export class LivePages {

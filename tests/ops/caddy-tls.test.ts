@@ -167,7 +167,7 @@ describe("two sites over HTTPS behind Caddy with on-demand TLS", () => {
     await writeFile(path.join(dataDir, SITES_FILE), JSON.stringify({ sites: [sussex, capeMay] }), { mode: 0o600 });
     await addAccount(dataDir, OWNER.email, "owner", OWNER.password);
     port = await freePort();
-    // As in docs/operations.md: the console's origin is the first site's, through the proxy.
+    // As in docs/operations/many-domains.md: the console's origin is the first site's, through the proxy.
     consoleOrigin = `https://${sussexDomain}:${port}`;
     const env = { TRUST_PROXY: "loopback", PUBLIC_ORIGIN: consoleOrigin };
     const started = await startServer(process.execPath, [path.join(ROOT, "dist/server/main.js")], { dataDir, env });

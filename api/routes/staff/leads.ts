@@ -38,7 +38,7 @@ export const OVERDUE_SHOWN = 100;
 
 /**
  * Rows of the CSV export written per turn of the event loop: under a millisecond of work, so a request waits little
- * behind it (a whole batch of 250 rows per turn more than doubled GET /'s p99 during an export; docs/benchmarks.md §6g).
+ * behind it (a whole batch of 250 rows per turn more than doubled GET /'s p99 during an export; docs/benchmarks-history.md §6f).
  */
 const EXPORT_SLICE = 25;
 
