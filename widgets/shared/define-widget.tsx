@@ -57,7 +57,7 @@ function alreadyDefined(tag: string): boolean {
 export function defineWidget<P extends object>(
   tag: `gc-${string}`,
   Component: ComponentType<P & WidgetProps>,
-  options: { props: { [K in keyof P]-?: AttrType }; css: string },
+  options: { props: { [K in keyof P]-?: AttrType } & Record<string, AttrType>; css: string },
 ): void {
   if (typeof customElements === "undefined" || alreadyDefined(tag)) return;
   // Its theme too (styled by base.css), which the component is not given: a wrong one is named.
