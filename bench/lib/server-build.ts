@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { build } from "tsup";
+import { buildState, SERVER_ENTRY } from "../../scripts/build-stamp.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Scratch space inside the repository (git-ignored) for partial runs' results; built servers go beside it (buildServer). */
@@ -19,9 +20,11 @@ const ENTRIES = ["server/main.ts", "api/main.ts"];
  * the repository to be two folders up from main.js). Deeper, its pages answered 503.
  * With a git ref, the sources are that commit's (for before/after figures from one
  * run; the site's assets are still the working tree's dist/); without, the working tree's.
- * Returns the path of main.js.
+ * Returns the path of main.js: dist/server/main.js itself when dist/ is a current build of the working tree.
  */
 export async function buildServer(label: string, gitRef?: string): Promise<string> {
+  // The working tree's server is dist/'s when that is a build of the sources as they are (npm test has just built it).
+  if (!gitRef && buildState(ROOT).current) return path.join(ROOT, SERVER_ENTRY);
   const outDir = path.join(ROOT, ".tmp", `server-${label}`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
