@@ -1,5 +1,5 @@
 /**
- * A site's other domains (its aliases) redirect every page to the primary domain (issue 42): however the page is
+ * A site's other domains (its aliases) redirect every page to the primary domain: however the page is
  * served (from memory before Express, rendered, a query's variant, a file), for GET and HEAD, with no proxy, behind
  * nginx (Host and X-Forwarded-Proto) and behind Caddy (X-Forwarded-Host too). The API answers on an alias as it is.
  * Needs the built site (`npm run build`).

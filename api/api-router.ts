@@ -50,11 +50,11 @@ export interface ApiDeps {
   staff: StaffStores;
   /** The sites this deployment serves. */
   sites: SiteStore;
-  /** Rentals booked online (issue 31): quotes, reservations, the renters' and the staff's steps. */
+  /** Rentals booked online: quotes, reservations, the renters' and the staff's steps. */
   rentals: RentalDesk;
   /** Where a rate limit keeps its counts: shared by every instance with PostgreSQL; undefined, in this process. */
   rateLimitStore?: (name: string) => Store | undefined;
-  /** Inventory sources (issue 44): absent, the API has none (a test's server without them). */
+  /** Inventory sources: absent, the API has none (a test's server without them). */
   inventory?: { store: InventorySourceStore; sync: InventorySync };
   /** /widgets/{version}/… and /widgets/v{major}/…: the kept releases (api/widget-releases.ts); absent, only the latest. */
   widgetReleases?: WidgetReleases;
@@ -91,7 +91,7 @@ export function apiRouter({
       testDriveLimit: config.testDriveLimit,
       assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }),
     }),
-    // POST /api/contact/trade-in: a trade-in lead with photos, multipart (issue 30).
+    // POST /api/contact/trade-in: a trade-in lead with photos, multipart.
     tradeInRouter({ leads, outbox, vehicles, photos, assign: leadAssigner({ sites, accounts: staff.accounts, followUps: staff.followUps }) }),
   );
   api.use("/test-drives", openReads, testDrivesRouter(leads, vehicles));

@@ -1,5 +1,5 @@
 /**
- * Every JSON and text answer over 1 kB is compressed when the client asks (issue 43 "Every list compressed"), the
+ * Every JSON and text answer over 1 kB is compressed when the client asks, the
  * public paged list and the console's list included; a smaller one is sent as it is. Read with node:http, which
  * leaves the bytes as they came (fetch would decode them), and decoded here to the very bytes sent to a client that
  * takes no compression.

@@ -123,7 +123,7 @@ export const EnvSchema = z
     MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(100),
     /** Most memory the rendered pages kept for every site may take, in MB; the least recently asked for go first. */
     PAGE_CACHE_MB: z.coerce.number().int().min(1).default(128),
-    /** How often inventory sources are looked at: due URL fetches, finished files in drop folders (issue 44). */
+    /** How often inventory sources are looked at: due URL fetches, finished files in drop folders. */
     INVENTORY_POLL_MS: z.coerce.number().int().min(100).default(15_000),
     /** On SIGTERM or SIGINT, how long requests in flight may take to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

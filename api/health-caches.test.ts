@@ -1,4 +1,4 @@
-/** Issue 43: /api/health tells operators what the rendered pages kept in memory weigh, against PAGE_CACHE_MB. */
+/** /api/health tells operators what the rendered pages kept in memory weigh, against PAGE_CACHE_MB. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./testing/test-server";
 

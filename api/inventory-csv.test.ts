@@ -1,5 +1,5 @@
 /**
- * The inventory CSV import (issue 29) on each storage engine: a preview row by row, then all rows or none once
+ * The inventory CSV import on each storage engine: a preview row by row, then all rows or none once
  * confirmed with the preview's tag; a bad row writes nothing and is named; a change to the catalogue meanwhile is
  * refused; 200 rows imported then exported give the same bytes; each endpoint refuses a visitor and a foreign origin.
  */

@@ -1,5 +1,5 @@
 /**
- * Photos a source's file names by address (issue 44): each fetched once and stored through the photo pipeline, as an
+ * Photos a source's file names by address: each fetched once and stored through the photo pipeline, as an
  * upload is (checked by its content, EXIF stripped, its variants made, in the photo queue's bounded memory and
  * concurrency), and fetched again only when its ETag changes. A photo that cannot be fetched is reported with its unit
  * and why, and the unit keeps every other photo. Photos the staff uploaded are never touched; one the file stops

@@ -1,5 +1,5 @@
 /**
- * Inventory sources end to end (issue 44), on each storage engine: a real HTTP server on loopback plays the dealer
+ * Inventory sources end to end, on each storage engine: a real HTTP server on loopback plays the dealer
  * system, serving a Windows-1252 CSV with headers unlike ours and changing it between runs; the console's API adds
  * the source, syncs it, and sees what each run did; a push with a bad signature changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * What an inventory source's runs do (issue 44), on each storage engine, against a dealer system on loopback: each
+ * What an inventory source's runs do, on each storage engine, against a dealer system on loopback: each
  * safety stop of a bad file, a unit that leaves the file for one run and comes back, photos by address (one a 404),
  * a JSON export pushed, a drop folder's file picked up only once it is whole; and on PostgreSQL, two servers on one
  * database, of which only one runs a source at a time.

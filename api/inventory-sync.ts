@@ -1,5 +1,5 @@
 /**
- * Inventory sources at work (issue 44): a run fetches (or is handed) a file, plans it on the catalogue as committed
+ * Inventory sources at work: a run fetches (or is handed) a file, plans it on the catalogue as committed
  * (domain/inventory-sync.ts) and applies it in one batch write with its history, or holds it; the schedule runs
  * each pull source when it is due and picks up each drop folder's finished files. docs/decisions/0066.
  */

@@ -1,5 +1,5 @@
 /**
- * Leads that name the cart (issue 30): POST /api/contact takes an optional
+ * Leads that name the cart: POST /api/contact takes an optional
  * `vehicleId` and `kind`, stores them (with the cart as the catalogue held it)
  * on both engines, refuses an unknown vehicle in words, still takes a cart sold
  * meanwhile, and behaves as before without them.

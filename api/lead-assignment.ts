@@ -6,7 +6,7 @@ import type { FollowUpStore } from "./store/follow-up-store";
 import type { SiteStore } from "./store/site-store";
 
 /**
- * Assigns a lead just stored by its site's rule (issue 30, docs/decisions/0043): an event in the lead's follow-up
+ * Assigns a lead just stored by its site's rule (docs/decisions/0043): an event in the lead's follow-up
  * log, by ASSIGNED_BY_RULE. Never fails the lead: a rule that cannot be applied leaves it unassigned, and says why in the log.
  */
 export function leadAssigner({ sites, accounts, followUps }: { sites: Pick<SiteStore, "get">; accounts: AccountStore; followUps: FollowUpStore }) {

@@ -1,5 +1,5 @@
 /**
- * Issue 27: the staff CSV export streams, in bounded memory. 100,000 leads in
+ * The staff CSV export streams, in bounded memory. 100,000 leads in
  * PostgreSQL go out, gzip and plain, from a server whose V8 heap (64 MB) has
  * room for a batch of them, not for all of them at once: holding every lead,
  * or the CSV as one text, runs it out of memory.

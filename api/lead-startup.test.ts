@@ -1,5 +1,5 @@
 /**
- * Issue 27: start-up does not read every lead before it listens. With 100,000
+ * Start-up does not read every lead before it listens. With 100,000
  * stored leads, one archive segment is a named pipe that gives nothing until
  * the test writes it: the server answers /api/health meanwhile (it could not,
  * had it waited for every lead file), and once the pipe is written the inbox

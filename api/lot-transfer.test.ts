@@ -1,5 +1,5 @@
 /**
- * Lot transfers (issue 44), on each storage engine: an owner moves a unit from the first site's lot to Cape May's in
+ * Lot transfers, on each storage engine: an owner moves a unit from the first site's lot to Cape May's in
  * one call; Cape May shows it at once and the first site no longer does; the history says who moved it and when. A
  * unit whose lot an inventory source keeps is moved with a warning, and the source's next run puts its lot back.
  */

@@ -1,5 +1,5 @@
 /**
- * Work too large for the event loop (issue 44: a 2,000-unit sync, a 10,000-row CSV preview) done in a worker thread
+ * Work too large for the event loop (a 2,000-unit sync, a 10,000-row CSV preview) done in a worker thread
  * while the server goes on answering: one of the core's pure planners (api/planners.ts), its arguments and result
  * copied across. The built server runs the bundled worker beside it (dist/server/plan-worker.js); the sources, under
  * tsx or Vitest, run the TypeScript one through tsx.

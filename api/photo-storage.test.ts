@@ -1,5 +1,5 @@
 /**
- * How photo files are kept (issue 43, docs/decisions/0065): a large original re-encoded once into fewer bytes
+ * How photo files are kept (docs/decisions/0065): a large original re-encoded once into fewer bytes
  * (PHOTO_ORIGINALS=reencode, the default), kept as sent (keep) or not at all (drop); every file written in a
  * sub-folder named by its hash's first two characters; and a photo stored in the flat layout of earlier releases
  * still served, kept by the start-up sweep, backed up and restored. Real JPEGs through the real upload route.

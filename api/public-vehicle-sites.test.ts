@@ -1,5 +1,5 @@
 /**
- * A public answer names only the site that serves it (issue 42): the vehicle JSON (list, paged list, one cart; the
+ * A public answer names only the site that serves it: the vehicle JSON (list, paged list, one cart; the
  * fast path and Express), the vehicle and inventory pages with their embedded data and JSON-LD, and the listing feeds
  * never carry another site's id, in a vehicle's `sites` or its `location`. On both storage engines; needs the built
  * site (`npm run build`).
@@ -21,7 +21,7 @@ const OTHER_IDS = [FIRST_SITE_ID, capeMay!.id];
 const photo = (i: number) => `/photos/${String(i).padStart(20, "0")}-1600x1200.jpg`;
 
 const [a, b, c] = seedCatalogue();
-/** Shown on Sussex and Worcester, standing on Sussex's lot: what issue 42 saw in Worcester's API. */
+/** Shown on Sussex and Worcester, standing on Sussex's lot: the cart whose other site Worcester's API must not name. */
 const shared = VehicleSchema.parse({
   ...a!,
   id: "shared-cart",

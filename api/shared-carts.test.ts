@@ -1,5 +1,5 @@
 /**
- * A cart shared by a group's sites (issue 42): an account scoped to Cape May changes a cart only in what concerns
+ * A cart shared by a group's sites: an account scoped to Cape May changes a cart only in what concerns
  * Cape May, on every path that writes one (the API's PUT and PATCH as the console's form sends them, a photo, a
  * delete, a bulk change, the CSV import), on each storage engine. Each refusal says why in words and changes nothing
  * any site shows; an organisation-wide account keeps its powers.

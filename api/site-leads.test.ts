@@ -1,5 +1,5 @@
 /**
- * Leads of many sites from one deployment (issue 26): each lead records the
+ * Leads of many sites from one deployment: each lead records the
  * site it was posted through (the request's host), and the inbox lists,
  * counts and exports it and filters by it; on both storage engines.
  */

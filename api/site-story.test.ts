@@ -1,5 +1,5 @@
 /**
- * The first site's story (issue 42) on both storage engines: a first site stored before `story` existed is read with
+ * The first site's story on both storage engines: a first site stored before `story` existed is read with
  * the phrases its pages always had (so they do not vanish on upgrade, and the console shows them), and one whose story
  * an owner cleared (`{}`) stays cleared across a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * The inbox's sales side (issue 30), on both storage engines: assignment by the site's rule (round robin, per
+ * The inbox's sales side, on both storage engines: assignment by the site's rule (round robin, per
  * interest), the mine and unassigned filters, due dates with the overdue leads first and counted, replies to the
  * visitor through a real SMTP sink (and their failure and Resend), the live inbox's poll, and every new endpoint's guards.
  */

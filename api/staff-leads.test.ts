@@ -1,4 +1,4 @@
-/** The leads inbox API (issue 17): GET /api/staff/leads, leads.csv, leads/counts, PATCH /leads/:id, POST /leads/:id/resend. */
+/** The leads inbox API: GET /api/staff/leads, leads.csv, leads/counts, PATCH /leads/:id, POST /leads/:id/resend. */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -164,13 +164,13 @@ describe("the inbox (mail off)", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d\d-\d\d\.csv"$/);
     const bytes = Buffer.from(await res.arrayBuffer());
-    // A UTF-8 byte order mark first, so a spreadsheet opens accents intact (issue 30); a decoder drops it.
+    // A UTF-8 byte order mark first, so a spreadsheet opens accents intact; a decoder drops it.
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(`${lines[0]}\r\n`).toBe(LEAD_CSV_HEADER);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,"'=HYPERLINK(""http://x"")",'+cmd,dana@example.com,302-555-0101,sales,'-2+3 is a formula,,,not-sent,0,`);
-    // The follow-up columns (issue 30): the status, nobody assigned, no date, no notes, the time in the site's zone.
+    // The follow-up columns: the status, nobody assigned, no date, no notes, the time in the site's zone.
     expect(lines[1]).toMatch(/,sussex-coast,message,,,,,,New,,,,\d{4}-\d\d-\d\d \d\d:\d\d,America\/New_York$/);
   });
 
@@ -237,7 +237,7 @@ describe("the inbox (mail off)", () => {
   });
 });
 
-describe("the inbox's search and period, in words a person reads (issue 25)", () => {
+describe("the inbox's search and period, in words a person reads", () => {
   let s: TestServer;
   let sales: string;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The console names the site a per-site staff call acts on (issue 42, docs/decisions/0058): `?site=ID`, checked
+ * The console names the site a per-site staff call acts on (docs/decisions/0058): `?site=ID`, checked
  * against the account's sites, on the partner origins and the rental settings; and staff may sign in and work on any
  * site's own host (its domains on the deployment's scheme and port), while a foreign Origin is still refused. Both engines.
  */

@@ -1,4 +1,4 @@
-/** The sites API (issue 26) and staff accounts scoped to sites, on both storage engines. */
+/** The sites API and staff accounts scoped to sites, on both storage engines. */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Site } from "../domain/site";
@@ -183,7 +183,7 @@ describe.each(["lowdb", "postgres"] as const)("on %s", (engine) => {
     it("sees and changes only the vehicles shown on its sites (a vehicle naming no site is every site's); accounts and origins are the organisation owner's", async () => {
       const all = (await json<{ vehicles: { id: string }[] }>(await call(s, "GET", "/api/staff/vehicles", { cookie: owner }))).vehicles;
       const [onlySussex, everywhere] = all;
-      // Until vehicles name their sites in the console (issue 26), one is given a site straight in the store.
+      // One is given a site straight in the store, the shortest way to a cart of one site.
       await s.vehicles.replace(onlySussex!.id, { ...s.vehicles.get(onlySussex!.id)!, sites: ["sussex-coast"] } as never, "*");
       const listed = (await json<{ vehicles: { id: string }[] }>(await call(s, "GET", "/api/staff/vehicles", { cookie: capeSales }))).vehicles.map((v) => v.id);
       expect(listed).not.toContain(onlySussex!.id);

@@ -1,5 +1,5 @@
 /**
- * The console's inventory list paged by the server (issue 43, docs/decisions/0065): GET /api/staff/vehicles with
+ * The console's inventory list paged by the server (docs/decisions/0065): GET /api/staff/vehicles with
  * `page` answers one page of the carts the console's filters and sort keep, cut by the public inventory's rule; with
  * filters and no page, every cart they keep (select all, the CSV export); with nothing, every cart, as before. An
  * account scoped to sites sees only its sites' carts on every page and in every count.

@@ -1,5 +1,5 @@
 /**
- * Test drives (issue 30): the public slots answer, and one booking per cart and
+ * Test drives: the public slots answer, and one booking per cart and
  * slot, enforced by the store atomically: many visitors at once on lowdb, and
  * two servers sharing one PostgreSQL database. The second is told in words and
  * offered the next free slot.

@@ -1,5 +1,5 @@
 /**
- * Bulk changes from the console's inventory (issue 29, decision 0040), on each storage engine: one change to many
+ * Bulk changes from the console's inventory (decision 0040), on each storage engine: one change to many
  * carts, each judged by the rule of decision 0018: a cart someone else changed meanwhile is reported (which, which
  * field, who), not overwritten, and the others are written, each with its own history entry.
  */

@@ -1,5 +1,5 @@
 /**
- * Two people editing one vehicle (issue 25 item 2), on each storage engine:
+ * Two people editing one vehicle, on each storage engine:
  * a save names only the fields its author changed (PATCH), so it never puts
  * back a value someone else replaced; where both changed a field, 412 says
  * which, its current value and who saved it.

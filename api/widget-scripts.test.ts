@@ -1,5 +1,5 @@
 /**
- * Widget scripts served per site (issue 26): a script loaded from a site's host carries that site's contact facts,
+ * Widget scripts served per site: a script loaded from a site's host carries that site's contact facts,
  * prepared once per (site version, file) with its own ETag and compressed bytes, and a site's integrity.json lists the
  * hashes of its own files; a pinned release keeps the facts it first served a site with.
  */

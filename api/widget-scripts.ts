@@ -1,5 +1,5 @@
 /**
- * Widget scripts as each site serves them (issue 26, docs/decisions/0028-widget-scripts-per-site.md): the built
+ * Widget scripts as each site serves them (docs/decisions/0028-widget-scripts-per-site.md): the built
  * script with its one contact literal (domain/widget-contact.ts) swapped for the serving site's, so a partner page that
  * loads it from a site's domain shows that site's phones and financing link. Each (site version, file) is prepared
  * once, in memory: gzip and brotli bytes, a strong ETag and its SRI value; a site's `integrity.json` lists the hashes

@@ -1,5 +1,5 @@
 /**
- * Part `crawl-rss` (issue 43, "Memory with a bound"): a crawler walks every vehicle page of every site (45 sites ×
+ * Part `crawl-rss`: a crawler walks every vehicle page of every site (45 sites ×
  * 3,500 units in the full run), site after site, with a few connections, asking as a search engine's crawler does
  * (`Accept-Encoding: gzip, deflate, br`), against our built server in its own process. Prints the server's RSS (from
  * /proc) before, every N pages and after, against the 600 MB goal, and what the page cache holds by `GET /api/health`
@@ -178,7 +178,7 @@ export function crawlRssMarkdown(r: CrawlRssResults, table: (header: string[], r
   const met = r.rssMB.max !== null && r.rssMB.max < r.goalMB;
   return [
     "",
-    `## A crawler on every vehicle page: ${r.sites} sites × ${r.units.toLocaleString("en-US")} units, ${r.connections} connections (issue 43)`,
+    `## A crawler on every vehicle page: ${r.sites} sites × ${r.units.toLocaleString("en-US")} units, ${r.connections} connections`,
     "",
     `${r.pages.toLocaleString("en-US")} pages in ${r.seconds} s (${r.pagesPerSecond} a second, server CPU ${r.serverCpuPercent ?? "–"}% of a core). Goal: RSS under ${r.goalMB} MB: ${met ? "met" : "not met"} (max ${r.rssMB.max} MB, read every ${r.every.toLocaleString("en-US")} pages). After the crawl and a full garbage collection: RSS ${r.afterGc.rssMB} MB, heap used ${r.afterGc.heapUsedMB} of ${r.afterGc.heapTotalMB} MB, external ${r.afterGc.externalMB} MB (Buffers ${r.afterGc.arrayBuffersMB} MB).`,
     "",

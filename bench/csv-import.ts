@@ -1,5 +1,5 @@
 /**
- * The inventory CSV import at scale (issue 29): the time the server takes to preview a file of `sizes` new carts
+ * The inventory CSV import at scale: the time the server takes to preview a file of `sizes` new carts
  * and to import it once confirmed (one all-or-none write and an audit entry per cart), through the real staff API
  * over HTTP, on lowdb and, where a cluster can start, PostgreSQL. The smaller size is the peer the larger is
  * compared with, in the same run; medians over `rounds` files, each of new stock numbers.

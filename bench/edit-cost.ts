@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/edit-cost.ts SITES UNITS: the CPU one price edit costs the site's pages in one process, readers'
- * renders included (issue 43). SITES sites share UNITS units; after each of 20 edits to a random unit, every site's
+ * renders included. SITES sites share UNITS units; after each of 20 edits to a random unit, every site's
  * `/`, `/inventory` and one vehicle page are read (brotli, as browsers ask). Prints the median and the worst edit.
  * Not a part of `npm run bench` (which measures over HTTP): a quick look at what an edit costs the renderer.
  */

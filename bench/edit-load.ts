@@ -1,5 +1,5 @@
 /**
- * Part `edit-load` (issue 43, "An edit costs what it changes"): the issue's table over HTTP, against our built server
+ * Part `edit-load`: what an edit costs, over HTTP, against our built server
  * (dist/server/main.js with dist/site) in its own process, one shape after another: 1 site × 35 units (the baseline of
  * the CPU ratio), 1 × 3,500, 45 × 35 and 45 × 3,500. In each:
  * - visitors at an open-loop rate (45 a second; each request due at its own time, timed from then: bench/lib/open-loop.ts),
@@ -595,7 +595,7 @@ export function editLoadMarkdown(r: EditLoadResults, table: (header: string[], r
   const g = EDIT_LOAD_GOALS;
   return [
     "",
-    `## An edit costs what it changes: ${r.rate} visitors a second, one price save a second (issue 43)`,
+    `## An edit costs what it changes: ${r.rate} visitors a second, one price save a second`,
     "",
     `Open-loop visitors (each request due at its own time and timed from then, so a stall shows instead of thinning the load) over every site's \`/\`, \`/inventory\`, the edited unit's page, another unit's page and the partner inventory page (\`${PARTNER_PAGE}\`), as a browser asks (gzip, br): ${r.quietSeconds} s quiet, then ${r.saves} price saves of the first unit of \`/inventory\`, one a second, through the staff API (GET, then PATCH of the price with If-Match). A request unanswered after ${REQUEST_TIMEOUT_MS / 1000} s is given up and counts at that time (so the percentiles are then lower bounds). "Every site": from a save's 2xx until the last site's \`/inventory\`, the unit's page and the Merchant feed (when it lists the unit) show it; each site's pages are revalidated (If-None-Match) every "poll" ms, the resolution of these figures. Load average ${r.loadAverage.join(" / ")} at the end.`,
     "",

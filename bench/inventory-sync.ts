@@ -1,5 +1,5 @@
 /**
- * Part "inventory-sync" (issue 44): a dealer system's inventory of `feedUnits` units synced into a catalogue of
+ * Part "inventory-sync": a dealer system's inventory of `feedUnits` units synced into a catalogue of
  * `catalogueUnits`, on our built server in its own process (lowdb), the dealer system played by a real node:http
  * server on loopback in this process: a Windows-1252 CSV with the DMS's own headers, an ETag of its bytes, and 304 to
  * a matching If-None-Match. Through the staff API (POST /api/staff/inventory-sources/:id/sync), timed:
@@ -10,7 +10,7 @@
  * beside the staff CSV import (preview, then import) of the same units as our inventory CSV, on a second server
  * started from the same catalogue, in the same run. During each: the server's CPU (from /proc/<pid>/stat) and
  * GET /api/health's latency from a steady open-loop probe (`healthPerSecond`, each answer timed from when it was due
- * to be sent). Goal (issue 44): /api/health p99 under 100 ms while a run applies.
+ * to be sent). Goal: /api/health p99 under 100 ms while a run applies.
  */
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -88,7 +88,7 @@ export interface InventorySyncResults {
   csvCases: SyncCase[];
 }
 
-/** Issue 44's goal while a run applies. */
+/** The goal while a run applies: a sync must not slow the API staff and visitors use. */
 export const SYNC_HEALTH_P99_GOAL_MS = 100;
 
 const OWNER = { email: "owner@bench.example", password: "a long bench secret 1" };
@@ -475,7 +475,7 @@ export function inventorySyncMarkdown(r: InventorySyncResults): string[] {
   const worst = Math.max(...applying.map((c) => c.health.p99Ms ?? Number.POSITIVE_INFINITY));
   return [
     "",
-    `## Inventory sync (issue 44): a ${r.feedUnits.toLocaleString("en-US")}-unit DMS feed into a ${r.catalogueUnits.toLocaleString("en-US")}-unit catalogue, beside the staff CSV import`,
+    `## Inventory sync: a ${r.feedUnits.toLocaleString("en-US")}-unit DMS feed into a ${r.catalogueUnits.toLocaleString("en-US")}-unit catalogue, beside the staff CSV import`,
     "",
     `The dealer system on loopback serves a Windows-1252 CSV (${(r.feedBytes / 1000).toFixed(0)} kB) with its own headers (Stock #, VIN, Year, Make, Model, Internet Price, Color, Status, Date In), an ETag, and 304 to If-None-Match; each run is a "Sync now" (POST /api/staff/inventory-sources/:id/sync) on lowdb. The staff CSV import of the same units as our inventory CSV (${(r.csvBytes / 1000).toFixed(0)} kB) runs on a second server from the same catalogue. /api/health is probed ${r.healthPerSecond} times a second on a clock, each answer timed from when it was due; server CPU in % of one core. Load average ${r.loadAverage.start.join(", ")} at the start, ${r.loadAverage.end.join(", ")} at the end.`,
     "",

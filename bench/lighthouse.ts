@@ -10,9 +10,9 @@
  * quotes the full default run, so point partial runs elsewhere. --site runs
  * the pages of another site of the same deployment (one of
  * tests/fixtures/example-sites.json, stored beside the first before the
- * start), asked for by its `<id>.localhost` name (issue 26: Lighthouse 100 on
+ * start), asked for by its `<id>.localhost` name (Lighthouse 100 on
  * each site). --units serves a catalogue of that many units (domain/testing/big-catalogue.ts, the scale test's) in
- * place of the seed (issue 27: Lighthouse 100 on /inventory at 35 and at 3,500 units).
+ * place of the seed (Lighthouse 100 on /inventory at 35 and at 3,500 units).
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -34,7 +34,7 @@ import { benchHost, benchSites } from "./lib/bench-sites";
 import { SITES_FILE } from "../api/store/site-store";
 import { bigCatalogue } from "../domain/testing/big-catalogue";
 
-/** A vehicle whose main image is an uploaded phone photo (issue 16), uploaded through the staff API before the runs. */
+/** A vehicle whose main image is an uploaded phone photo, uploaded through the staff API before the runs. */
 const PHOTO_VEHICLE = "evolution-classic-2-plus";
 /** One page of each kind the issue names. */
 const DEFAULT_PAGES = [

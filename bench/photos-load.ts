@@ -1,5 +1,5 @@
 /**
- * GET / while photos are encoded (issue 43): the site's quiet throughput and p99, then the same while four staff
+ * GET / while photos are encoded: the site's quiet throughput and p99, then the same while four staff
  * uploads are kept in flight, with PHOTO_ENCODING=parallel (every core, every file at once: before decision 0062) and
  * one-thread (the default). Goal: during uploads ≥ 0.8× the quiet throughput and a p99 ≤ 3× the quiet one.
  */

@@ -1,5 +1,5 @@
 /**
- * Part 7: PostgreSQL beside lowdb in the same run (issue 18): GET /api/vehicles
+ * Part 7: PostgreSQL beside lowdb in the same run: GET /api/vehicles
  * throughput of each engine, lead posts per second with lowdb, one PostgreSQL
  * server and two PostgreSQL servers on one database, and how long a catalogue
  * change made through one server takes to be served by the other.

@@ -1,5 +1,5 @@
 /**
- * Part "rental-journal" (issue 43): lowdb keeps its rentals as a snapshot and a journal (api/store/rental-store.ts),
+ * Part "rental-journal": lowdb keeps its rentals as a snapshot and a journal (api/store/rental-store.ts),
  * so a booking costs the same at 2,000 reservations as at none, and contact posts keep their pace while bookings land
  * beside them. Measured on our built server in its own process, on lowdb, in one run:
  * - booking posts per second on an empty calendar, then (the same server) with 2,000 reservations on it;
@@ -137,7 +137,7 @@ export function rentalJournalMarkdown(r: RentalJournalResults, table: (header: s
     vs === undefined ? null : vs,
   ];
   return [
-    `## lowdb rentals as a journal: ${r.connections} connections, ${r.durationSeconds} s per run (issue 43)`,
+    `## lowdb rentals as a journal: ${r.connections} connections, ${r.durationSeconds} s per run`,
     "",
     "Goals: booking posts at 2,000 reservations ≥ 0.8× those at 0; contact posts beside bookings ≥ 0.8× alone.",
     "",

@@ -1,5 +1,5 @@
 /**
- * Part "rentals" (issue 31): availability queries and reservation posts per second with 1,000 reservations already on
+ * Part "rentals": availability queries and reservation posts per second with 1,000 reservations already on
  * the calendar, beside POST /api/contact on the same server in the same run; on lowdb, and on PostgreSQL where a
  * cluster can start. The calendar is filled through the API itself (so both engines hold the same), the posts ask for
  * dates spread over the coming year as renters would, and each server is our built one in its own process.
@@ -197,7 +197,7 @@ export async function benchRentals(o: RentalsOptions, log: (line: string) => voi
 /** The part's table for the report. */
 export function rentalsMarkdown(r: RentalsResults, table: (header: string[], rows: (string | number | null | undefined)[][]) => string): string {
   return [
-    `## Rentals: ${r.calendar.toLocaleString("en-US")} reservations on the calendar, ${r.connections} connections, ${r.durationSeconds} s per run (issue 31)`,
+    `## Rentals: ${r.calendar.toLocaleString("en-US")} reservations on the calendar, ${r.connections} connections, ${r.durationSeconds} s per run`,
     "",
     table(
       [

@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--smoke] [--only api,leads,widgets,catalogue,inbox,photos,photos-load,postgres,feeds,scale-pages,scale-inventory,scale-leads,sites,rentals,rental-journal,csv-import,inventory-sync,edit-load,crawl-rss|scale] [--baseline <git ref>]
  *
- * `--only scale` runs the parts of issue 27's scale test (SCALE_PARTS): pages beside a bare server, the paged
+ * `--only scale` runs the parts of the scale test (SCALE_PARTS): pages beside a bare server, the paged
  * inventory at 35 / 350 / 3,500 units, leads at 1k / 100k / 1M, and 45 sites beside one.
  *
  * Measures the API, the lead store, the widget scripts beside their peers,
@@ -9,7 +9,7 @@
  * how long one uploaded phone photo takes to process, and PostgreSQL beside
  * lowdb (reads, lead posts with one and two servers, propagation between them)
  * (docs/benchmarks.md), one deployment serving 45 sites beside one site, and rental availability and reservation
- * posts with 1,000 reservations on the calendar beside POST /api/contact (issue 31). Every server runs in its own process on 127.0.0.1;
+ * posts with 1,000 reservations on the calendar beside POST /api/contact. Every server runs in its own process on 127.0.0.1;
  * load comes from autocannon in this one. A full run writes
  * bench/results/latest.json and latest.md; --smoke (npm test) runs each case
  * for about a second and checks only that each produced numbers. Smoke and

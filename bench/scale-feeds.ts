@@ -1,5 +1,5 @@
 /**
- * The listing feeds at scale (issue 29): with `units` units on one site, the
+ * The listing feeds at scale: with `units` units on one site, the
  * time to write each feed after a catalogue change (its first request) and to
  * serve it again (from the rendering, until the next change), and its size.
  * In process, through the site's page cache (host-site/server/site-pages.ts),

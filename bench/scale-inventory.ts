@@ -1,5 +1,5 @@
 /**
- * Part scale-inventory (issue 27, "The inventory is paged"): `/inventory` of the built server at 35, 350 and 3,500
+ * Part scale-inventory: `/inventory` of the built server at 35, 350 and 3,500
  * units: its HTML's gzip size and its throughput, each size beside the 35-unit figure in the same run. Goals at
  * 3,500: at most 100 kB gzip, and at least 0.5x the 35-unit throughput. The catalogue is written into each server's
  * data folder before it starts (domain/testing/big-catalogue.ts).
@@ -37,7 +37,7 @@ export interface ScaleInventoryResults {
   cases: ScaleInventoryCase[];
 }
 
-/** Issue 27's goals at the largest size. */
+/** The goals at the largest size, a dealer group's 3,500 units. */
 export const INVENTORY_MAX_GZIP_BYTES = 100_000;
 export const INVENTORY_MIN_RPS_RATIO = 0.5;
 

@@ -1,5 +1,5 @@
 /**
- * Part scale-leads (issue 27, "leads by the million"): the built server with
+ * Part scale-leads: the built server with
  * 1k / 100k / 1M stored leads, on lowdb and on PostgreSQL: time from launch
  * to /api/health, RSS then and once every lead is readable, the inbox's
  * search and counts, unfiltered and by status (median of a few requests), lead posts (median of 3 bursts) beside the

@@ -1,6 +1,6 @@
 /**
- * Part scale-pages (issue 27, "Pages and lists" and "Writes that never stall
- * the site"):
+ * Part scale-pages (pages and lists at scale, and writes that never stall
+ * the site):
  * - `/` and `/inventory` of the product beside a bare node:http server
  *   (bench/servers/bare-pages.ts, its own process) sending the same
  *   precompressed bytes, at each connection count, with a browser's
@@ -257,7 +257,7 @@ export async function benchScalePages(o: ScalePagesOptions, log: (line: string) 
 /** The part's section of the report. */
 export function scalePagesMarkdown(r: ScalePagesResults): string {
   const out = [
-    "## Scale: pages compressed once, saves that never stall (issue 27)",
+    "## Scale: pages compressed once, saves that never stall",
     "",
     "Pages beside a bare node:http server sending the same precompressed bytes (`Accept-Encoding: gzip, br`; goal ≥ 0.5×, 0 time-outs):",
     "",

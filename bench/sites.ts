@@ -1,13 +1,13 @@
 /**
- * Part `sites`: one deployment serving 45 sites (issue 26) beside the same
+ * Part `sites`: one deployment serving 45 sites beside the same
  * server serving one, in one run, each server in its own process on loopback
  * running the built site (dist/server/main.js). Sites are reached by Host
  * header (`localhost`, `site-07.localhost`, …). Measures the server's memory
  * once every site's `/` and `/inventory` were asked for; `GET /` throughput on
  * one host of the one-site server beside the same request spread over the 45
  * hosts; the time from a staff price edit (PATCH, as the console saves) until
- * `/inventory` of every site shows it; and the server CPU time one edit costs
- * (issue 27), with 1 and 45 sites, and with 45 sites of which only one is asked.
+ * `/inventory` of every site shows it; and the server CPU time one edit costs,
+ * with 1 and 45 sites, and with 45 sites of which only one is asked.
  */
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-/** Carts a comparison holds side by side (issue 30). */
+/** Carts a comparison holds side by side. */
 export const COMPARE_MAX = 3;
 /** The query parameter that lists a comparison's vehicle ids, comma-separated (or repeated, as a GET form sends them). */
 export const COMPARE_PARAM = "ids";

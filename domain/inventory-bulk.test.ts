@@ -91,7 +91,7 @@ describe("BulkRequestSchema", () => {
   ])("%j → %s", (body, expected) => expect(first(body)).toBe(expected));
 });
 
-describe("showing carts on a site, or taking them off one (issue 42)", () => {
+describe("showing carts on a site, or taking them off one", () => {
   const SITES = ["sussex-coast", "cape-may", "ocean-city"];
   const add = { kind: "site-add", site: "cape-may" } as const;
   const remove = { kind: "site-remove", site: "cape-may" } as const;

@@ -1,7 +1,7 @@
 /**
- * A change made to several carts at once from the console's inventory (issue 29 "Bulk actions"): mark them
+ * A change made to several carts at once from the console's inventory: mark them
  * available, on hold or sold, move their price by an amount or a percentage, or show them on a site or take them off
- * one (issue 42). Each cart's new value is worked out
+ * one. Each cart's new value is worked out
  * from the value the list showed (its base), so a cart someone else changed meanwhile is told apart (vehicle-edit.ts).
  * docs/decisions/0040-inventory-list-and-bulk-changes.md.
  */

@@ -1,5 +1,5 @@
 /**
- * What an inventory CSV would do to the catalogue, row by row (issue 29): the carts it creates, the ones it changes
+ * What an inventory CSV would do to the catalogue, row by row: the carts it creates, the ones it changes
  * (a row finds its cart by stock number) and each bad row's errors in words, naming the row and the column. Pure:
  * the server works it out for the preview, and again on the catalogue as committed when the user confirms.
  */

@@ -239,7 +239,7 @@ describe("planInventoryImport", () => {
   });
 });
 
-describe("the Sites column (issue 42)", () => {
+describe("the Sites column", () => {
   const capeOnly: Vehicle = { ...nomad, sites: ["cape-may"] };
   const both: Vehicle = { ...nomad, sites: ["sussex-coast", "cape-may"] };
 

@@ -1,5 +1,5 @@
 /**
- * The inventory as a dealer's spreadsheet has it (issue 29): one table of columns, each with its header, the cell it
+ * The inventory as a dealer's spreadsheet has it: one table of columns, each with its header, the cell it
  * writes for a cart and how it reads a cell back, so the export's header, its cells and the import can never disagree.
  * Import planning is in inventory-csv-import.ts; reading a file's bytes in inventory-csv-parse.ts (server only).
  */

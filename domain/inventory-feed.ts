@@ -1,5 +1,5 @@
 /**
- * A dealer system's inventory file, read into a header and rows whatever its shape (issue 44): a CSV in any delimiter
+ * A dealer system's inventory file, read into a header and rows whatever its shape: a CSV in any delimiter
  * and encoding a DMS writes (readSheet, decodeCsv), or JSON, an array of units or an object holding one. A file that
  * is no inventory at all (an error page, nothing, a cut-off CSV) throws FeedError, so a sync changes nothing with it.
  * Server side only, as inventory-csv-parse.ts.

@@ -101,7 +101,7 @@ describe("the list's search, accents aside", () => {
   });
 });
 
-describe("the list by site (issue 42)", () => {
+describe("the list by site", () => {
   const everywhere = v("everywhere");
   const capeOnly = v("cape-only", { sites: ["cape-may"] });
   const sussexOnly = v("sussex-only", { sites: ["sussex-coast"] });

@@ -1,5 +1,5 @@
 /**
- * The staff console's inventory list (issue 29 "The console's inventory"): its filters and sort as its URL carries
+ * The staff console's inventory list: its filters and sort as its URL carries
  * them (`/staff?status=available&age=over-90&sort=days&order=desc`), and the vehicles it shows for them. Days on the
  * lot are `daysOnLot` (vehicle.ts). Framework-free, so the console and its tests share one reading of the URL.
  */

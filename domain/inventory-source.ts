@@ -1,5 +1,5 @@
 /**
- * An inventory source (issue 44): where a dealer system's inventory comes from (a URL fetched on a schedule, a file
+ * An inventory source: where a dealer system's inventory comes from (a URL fetched on a schedule, a file
  * the DMS pushes, a drop folder), how its columns map to a unit's fields, which fields it owns, and the limits of
  * its safety stop. What it remembers between runs (the units it keeps, the file it last read) is its memory, apart
  * from its settings, so that an owner's save never loses it. docs/decisions/0066-inventory-sources.md.

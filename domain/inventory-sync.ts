@@ -1,5 +1,5 @@
 /**
- * What one run of an inventory source does to the catalogue (issue 44), worked out before anything is written: the
+ * What one run of an inventory source does to the catalogue, worked out before anything is written: the
  * file's rows read through the source's mapping into the inventory CSV's columns and planned as an import
  * (planInventoryImport: the same rules, checks and words), bad rows skipped and named, units that left the file
  * counted and sold only after `soldAfterMissingRuns` runs, and the safety stop that holds a run too large to be

@@ -1,5 +1,5 @@
 /**
- * A lot transfer (issue 44): a unit moved from one site's lot to another's, the group's shared inventory. The unit
+ * A lot transfer: a unit moved from one site's lot to another's, the group's shared inventory. The unit
  * stands on the receiving lot (its location) and is shown on the receiving site in place of the sending one; a unit
  * every site shows stays shown on every site. One history entry records who moved it and when.
  */

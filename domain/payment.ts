@@ -1,6 +1,6 @@
 import { formatUsd, formatUsdCents } from "./money";
 
-/** Loan terms a visitor can pick, in months (issue 30: 24 to 72). */
+/** Loan terms a visitor can pick, in months (24 to 72). */
 export const TERMS_MONTHS = [24, 36, 48, 60, 72] as const;
 /** The term an estimate starts at. */
 export const DEFAULT_TERM_MONTHS = 60;

@@ -1,6 +1,6 @@
 import type { Vehicle } from "./vehicle";
 
-/** The fields only staff see (issue 29): never in a public answer, page, JSON-LD, feed or widget. */
+/** The fields only staff see: never in a public answer, page, JSON-LD, feed or widget. */
 export const STAFF_ONLY_VEHICLE_FIELDS = ["cost", "sale"] as const;
 type StaffOnlyField = (typeof STAFF_ONLY_VEHICLE_FIELDS)[number];
 
@@ -31,7 +31,7 @@ export function publicVehicle(v: Vehicle | PublicVehicle): PublicVehicle {
 const onSites = new WeakMap<PublicVehicle, Map<string, PublicVehicle>>();
 
 /**
- * The public view of a vehicle as the site `siteId` shows it (issue 42, decision 0057): it names no other site. Its
+ * The public view of a vehicle as the site `siteId` shows it (decision 0057): it names no other site. Its
  * `sites` (which sites show it) are left out, as every answer of a site lists only that site's vehicles anyway; its
  * `location` (the lot it stands on) is kept only when it is this site's own lot. Made once per (version, site); the
  * public view itself when there is nothing to leave out, so a site that names none shares its bytes.

@@ -1,5 +1,5 @@
 /**
- * The mails a renter receives (issue 31): "request received" with the reference, the quote, the cancellation terms
+ * The mails a renter receives: "request received" with the reference, the quote, the cancellation terms
  * and the cancel link; "confirmed" with a calendar file for delivery and pickup; "declined" with the reason; "moved"
  * with the new dates and quote; "cancelled" with the refund. Every value the renter typed is escaped in the HTML and
  * kept to one line where it is one.

@@ -1,5 +1,5 @@
 /**
- * Booking a rental online (issue 31): the quote of a plan for a start and an end, with delivery, the rush fee,
+ * Booking a rental online: the quote of a plan for a start and an end, with delivery, the rush fee,
  * additional drivers and the deposit (spec §4, §5, §9), and the request a renter sends. Framework-free and built on
  * zod/mini, like domain/contact.ts, so the booking widget carries it cheaply; the API, the mails and the console
  * compute the same figures from it. The pricing rule is docs/decisions/0044-rental-booking.md.

@@ -1,6 +1,6 @@
 /**
  * Which sites a lead, a vehicle or an audit entry belongs to, for staff
- * accounts scoped to sites (issue 26). A lead's `site` is always set (the
+ * accounts scoped to sites. A lead's `site` is always set (the
  * schema gives a lead stored before sites the first site's); a vehicle without
  * `sites` is shown on every site.
  */
@@ -68,7 +68,7 @@ export interface ScopeRefusal {
 const named = (ids: readonly string[]) => ids.join(", ");
 
 /**
- * The one rule of a shared cart (issue 42, docs/decisions/0059-shared-carts.md): an account scoped to some sites may
+ * The one rule of a shared cart (docs/decisions/0059-shared-carts.md): an account scoped to some sites may
  * change a cart only in what concerns its own sites. It adds or removes only its own sites from the cart's list; while
  * another site also shows the cart, it changes nothing else (no delete, sale, hold, price or photo); what it creates is
  * shown on its own sites only; it places carts only on its own sites' lots. Organisation-wide accounts may do anything.

@@ -60,8 +60,8 @@ export function firstSite({ publicOrigin }: { publicOrigin?: string } = {}): Sit
 }
 
 /**
- * The sites as stored, the first site given its story (FIRST_SITE_STORY) when its record is older than the field
- * (issue 42): it keeps the copy its pages always had, and the console shows it. A record that has a story, even an
+ * The sites as stored, the first site given its story (FIRST_SITE_STORY) when its record is older than the field:
+ * it keeps the copy its pages always had, and the console shows it. A record that has a story, even an
  * empty one (`{}`: every phrase cleared), is kept as it is.
  */
 export function withFirstSiteStory<T extends readonly Site[]>(sites: T): T {

@@ -1,6 +1,6 @@
 /**
  * A site: one local dealership website that this deployment serves, with its
- * own domains, phones, address, hours, towns and legal terms (issue 26). The
+ * own domains, phones, address, hours, towns and legal terms. The
  * one schema of the record, checked by the store, the API and (later) the
  * console's form, so a message shown under a field is the message the API
  * sends. Facts shared by every site (the catalogue, the staff accounts) are
@@ -107,7 +107,7 @@ const isTimeZone = (zone: string): boolean => {
 /** The site's time zone (its own, else DEFAULT_TIME_ZONE). */
 export const siteTimeZone = (site: { timeZone?: string }): string => site.timeZone ?? DEFAULT_TIME_ZONE;
 
-/** How a new lead of a site is assigned to a salesperson (issue 30, docs/decisions/0043). */
+/** How a new lead of a site is assigned to a salesperson (docs/decisions/0043). */
 export const ASSIGNMENT_RULES = ["none", "round-robin", "interest"] as const;
 export type AssignmentRule = (typeof ASSIGNMENT_RULES)[number];
 export const ASSIGNMENT_RULE_LABELS: Record<AssignmentRule, string> = {
@@ -169,7 +169,7 @@ export const SiteSchema = z
       .max(2100, SITE_MESSAGES.foundedYear),
     social: z.object({ facebook: Link.optional(), instagram: Link.optional(), youtube: Link.optional() }).default({}),
     /**
-     * Figures and phrases that describe this business alone (issue 42, decision 0057): each is shown only when set, and
+     * Figures and phrases that describe this business alone (decision 0057): each is shown only when set, and
      * a page words the site without it otherwise, so no site shows another's story. The first site's are seeded.
      */
     story: z
@@ -207,7 +207,7 @@ export const SiteSchema = z
     leadRecipients: z.array(Email).min(1, "must list at least one address, or be left out to use LEAD_TO").optional(),
     /** The IANA time zone staff read the site's times in (the lead CSV); absent: DEFAULT_TIME_ZONE. */
     timeZone: z.string({ error: SITE_MESSAGES.timeZone }).trim().refine(isTimeZone, SITE_MESSAGES.timeZone).optional(),
-    /** How a new lead is assigned (absent: none, as before issue 30). */
+    /** How a new lead is assigned (absent: none; leads wait unassigned). */
     leadAssignment: LeadAssignmentSchema.optional(),
   })
   .superRefine((site, ctx) => {

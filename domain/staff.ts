@@ -44,9 +44,9 @@ const withPasswordOf = <T extends { email: string; password: string }>(value: T,
 };
 
 /**
- * The sites an account is scoped to (issue 26), by site id, with its role there;
+ * The sites an account is scoped to, by site id, with its role there;
  * absent: the whole organisation (every site, and an owner adds and edits sites).
- * Accounts made before issue 26 have none, so they stay organisation-wide.
+ * Accounts made before sites existed have none, so they stay organisation-wide.
  */
 export const StaffSitesSchema = z
   .array(z.string().regex(SLUG_PATTERN, "must be a site id"), { error: "must list site ids" })
@@ -109,7 +109,7 @@ export const AUDIT_ACTIONS = [
   "lead-status",
   "lead-note",
   "lead-resend",
-  // Issue 30's sales side: `fields` are the lead's id, then the assignee (or "" for none) / the due time (or "") / the reply's id.
+  // The inbox's sales side: `fields` are the lead's id, then the assignee (or "" for none) / the due time (or "") / the reply's id.
   "lead-assign",
   "lead-due",
   "lead-reply",
@@ -120,11 +120,11 @@ export const AUDIT_ACTIONS = [
   // An owner's help: `fields` are the account.
   "account-reset",
   "account-unlock",
-  // A change to a site (issue 26): `fields` are the site's id, then (update) each changed top-level field.
+  // A change to a site: `fields` are the site's id, then (update) each changed top-level field.
   "site-add",
   "site-update",
   "site-remove",
-  // A step of a rental reservation (issue 31): `fields` are its site, its reference, then the detail (the reason, the
+  // A step of a rental reservation: `fields` are its site, its reference, then the detail (the reason, the
   // new dates, the refund); a change to a site's fleet and turnaround: the site, then the new values.
   "rental-confirm",
   "rental-decline",
@@ -140,9 +140,9 @@ export const AuditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   vehicleId: z.string().nullable(),
   fields: z.array(z.string()),
-  /** The vehicle's name when the entry was written (entries before issue 25 have none). */
+  /** The vehicle's name when the entry was written (older entries have none). */
   vehicleName: z.string().optional(),
-  /** Each changed field's old and new value (null for none); entries before issue 25 have only `fields`. */
+  /** Each changed field's old and new value (null for none); older entries have only `fields`. */
   changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })).optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

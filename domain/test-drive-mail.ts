@@ -1,5 +1,5 @@
 /**
- * The mail a visitor receives once their test drive is booked (issue 30): the cart, the day and time in the site's
+ * The mail a visitor receives once their test drive is booked: the cart, the day and time in the site's
  * words, the showroom's address, and a calendar file (`.ics`) holding the drive at that address, its start and end the
  * slot's wall time in the site's time zone. Every value the visitor typed is escaped in the HTML and kept to one line.
  * See docs/decisions/0047-test-drive-picker-and-confirmation.md.

@@ -1,5 +1,5 @@
 /**
- * Test-drive slots (issue 30): the hours a visitor may book a cart for, worked
+ * Test-drive slots: the hours a visitor may book a cart for, worked
  * out from the site's opening hours. A slot is a site-local wall time,
  * "YYYY-MM-DDTHH:MM", the start of an hour-long drive; it is what a
  * `test-drive` lead stores and what makes a booking unique per (site, cart).

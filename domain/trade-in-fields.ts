@@ -1,5 +1,5 @@
 /**
- * A trade-in's fields as a visitor fills them in (issue 30, "Trade-in"): their names, labels, limits and the words of
+ * A trade-in's fields as a visitor fills them in: their names, labels, limits and the words of
  * their messages, without the schema (domain/trade-in.ts), so the vehicle page's form carries no zod.
  * See docs/decisions/0048-trade-in-photos.md.
  */

@@ -1,5 +1,5 @@
 /**
- * A visitor's cart offered in trade (issue 30, "Trade-in"): the schema of what they send and of what a lead keeps,
+ * A visitor's cart offered in trade: the schema of what they send and of what a lead keeps,
  * with its photos as the server stored them (never served publicly). See docs/decisions/0048-trade-in-photos.md.
  */
 import * as z from "zod/mini";

@@ -7,7 +7,7 @@ export interface UnitFact {
 }
 
 /**
- * The public facts that make a model a unit on the lot (issue 29), in the
+ * The public facts that make a model a unit on the lot, in the
  * order a dealer reads them off the windshield: stock number, year, colour,
  * condition, VIN or serial, then hours and odometer. Only the facts set; the
  * vehicle page and the listing feeds show the same list.

@@ -1,4 +1,4 @@
-/** The sites a cart is shown on, as an edit of the vehicle form sends them (issue 42, item 3): `null` is every site. */
+/** The sites a cart is shown on, as an edit of the vehicle form sends them: `null` is every site. */
 import { describe, expect, it } from "vitest";
 import { testVehicle } from "./testing/test-vehicle";
 import { applyVehicleEdit, EDITABLE_VEHICLE_FIELDS, editConflicts, vehicleEdit, VehicleEditSchema } from "./vehicle-edit";

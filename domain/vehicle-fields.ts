@@ -34,7 +34,7 @@ const numberOrTextRule = (label: string, max: number, unit: string) =>
 
 /**
  * What a staff member reads under a vehicle's field when its value is refused: every check of the schema has its
- * words here, never a validator's text (issue 28; domain/schema-messages.test.ts fails on a check without them).
+ * words here, never a validator's text (domain/schema-messages.test.ts fails on a check without them).
  */
 export const VEHICLE_MESSAGES = {
   vehicle: "Send the vehicle as a group of fields: name, price, brand and the others",
@@ -113,7 +113,7 @@ export interface VehicleFormField<Key extends string = string> {
 
 /** The specifications the form names. */
 export type SpecField = "seatingCapacity" | "range" | "topSpeed" | "batteryType" | "chargingTime" | "payload";
-/** The unit's fields (issue 29) the form names; the street-legal tick has its own box. */
+/** The unit's fields the form names; the street-legal tick has its own box. */
 export type UnitField = "stockNumber" | "vin" | "serialNumber" | "year" | "color" | "hours" | "odometer" | "cost" | "receivedAt" | "location";
 
 /** The specifications the form names, in its order; any other key a vehicle has is kept as it is. */

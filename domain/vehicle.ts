@@ -122,7 +122,7 @@ const YEAR_RULE = M.year;
 const wholeNumber = (max: number, rule: string) => z.number({ error: rule }).int({ error: rule }).min(0, { error: rule }).max(max, { error: rule });
 
 /**
- * What makes a model a unit on a lot (issue 29): every field optional, so a
+ * What makes a model a unit on a lot: every field optional, so a
  * catalogue of models written before it stays valid. `cost` is staff-only:
  * every public answer is built from publicVehicle (public-vehicle.ts), which leaves it out.
  */
@@ -203,7 +203,7 @@ export const VehicleFieldsSchema = z.object(
     draft: z.boolean({ error: M.draft }).optional(),
     condition: z.enum(VEHICLE_CONDITIONS, { error: M.condition }).optional(),
     status: z.enum(VEHICLE_STATUSES, { error: M.status }).default("available"),
-    /** The ids of the sites it is shown on (issue 26); absent, every site shows it. */
+    /** The ids of the sites it is shown on; absent, every site shows it. */
     sites: z
       .array(z.string({ error: M.site }).regex(VEHICLE_ID_PATTERN, { error: M.site }), { error: M.sites })
       .min(1, { error: M.sites })
@@ -222,7 +222,7 @@ function withCondition<T extends { isNew?: boolean; condition?: VehicleCondition
 }
 
 /**
- * A meter reading (hours, odometer) is a used unit's (issue 29): a vehicle written new with one is refused, under that
+ * A meter reading (hours, odometer) is a used unit's: a vehicle written new with one is refused, under that
  * field. Only writes check it; a stored vehicle holding one still loads (StoredVehicleSchema).
  */
 function meterOnlyWhenUsed(v: { isNew?: boolean; condition?: VehicleCondition } & Partial<Record<UnitField, unknown>>, ctx: z.RefinementCtx): void {

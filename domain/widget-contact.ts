@@ -1,5 +1,5 @@
 /**
- * The contact facts a widget shows (issue 26, docs/decisions/0028-widget-scripts-per-site.md): the main and
+ * The contact facts a widget shows (docs/decisions/0028-widget-scripts-per-site.md): the main and
  * toll-free phones and the financing link of the site its script is served from. The build writes the first site's
  * into each widget script as one string literal, `"gc-site:…"`; the server swaps that literal for the serving site's
  * (api/widget-scripts.ts) and the script reads it back once it runs.

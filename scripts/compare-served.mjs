@@ -10,7 +10,7 @@
  *
  * Prints each URL whose status, content type or body differs (with the first differing bytes) and exits 1 if any
  * does. `--allow-error-words` counts a JSON answer whose only difference is its `error` or `fields` words as the same,
- * as issue 28 allows.
+ * for a change that rewords only the messages (a refusal's words are not part of the API's contract).
  */
 import { parseArgs } from "node:util";
 

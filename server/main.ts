@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     console.log("[mail] lead mail is OFF (set SMTP_URL, LEAD_TO and LEAD_FROM): leads are stored and marked not-sent; export them with `npm run leads`");
   }
 
-  // Visitors' test-drive confirmations (issue 30): owed from the booking's own write, so none is lost either.
+  // Visitors' test-drive confirmations: owed from the booking's own write, so none is lost either.
   const confirmations = config.mail
     ? new TestDriveOutbox(leads, stores.sites, smtpTestDriveSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs })
     : null;
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     (err: unknown) => console.error("[mail] could not read the pending test-drive confirmations:", err),
   );
 
-  // Renters' mails (issue 31) go through the same mail settings; each is stored with its reservation, so none is lost.
+  // Renters' mails go through the same mail settings; each is stored with its reservation, so none is lost.
   const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {
     publicOrigin: config.publicOrigin,
     unconfirmedLimit: config.rentalUnconfirmedLimit,
@@ -124,7 +124,7 @@ async function main(): Promise<void> {
     (err: unknown) => console.error("[mail] could not read the renters' pending mails:", err),
   );
 
-  // Inventory sources (issue 44): the dealer system's inventory fetched on a schedule, pushed or dropped.
+  // Inventory sources: the dealer system's inventory fetched on a schedule, pushed or dropped.
   const inventory = openInventory(stores, config, photos);
   opened.inventory = inventory.sync;
 

@@ -1,5 +1,5 @@
 /**
- * Another widget is its own folder plus one registry entry (issue 28): in a copy of the repository, `npm run
+ * Another widget is its own folder plus one registry entry: in a copy of the repository, `npm run
  * new-widget -- throwaway` writes just those, the generator writes the rest, and the widget is then built and served
  * (alone and in the all-in-one script), typed for React and in the npm package, budgeted and documented.
  */

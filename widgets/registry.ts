@@ -261,7 +261,7 @@ export const WIDGETS = [
     className: "GcContactFormElement",
     folder: "contact-form",
     script: "contact-form",
-    // 32 → 33: naming the cart (vehicle-id: its fetch, the About line and its styles) measured +0.91 kB gzip (issue 30);
+    // 32 → 33: naming the cart (vehicle-id: its fetch, the About line and its styles) measured +0.91 kB gzip;
     // 33 → 33.5: a send's result brought into view and focus, and failed sends in one voice with the phone, measured 33.37 kB.
     // Decision 0060: its script, its chunk and the chunks it shares (the runtime and the forms' code included), measured 39.04 kB.
     // Decision 0064: its own resolver instead of @hookform/resolvers, and no API-only schemas in the browser, measured 37.55 kB.

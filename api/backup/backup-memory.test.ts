@@ -1,5 +1,5 @@
 /**
- * Issue 27: a backup of many leads runs in bounded memory, on both engines.
+ * A backup of many leads runs in bounded memory, on both engines.
  * `npm run backup` (api/cli/backup.ts) backs up 100,000 leads from a process
  * whose V8 heap (64 MB) has room for a segment of them, not for all of them at
  * once: reading every lead before writing the archive runs it out of memory.

@@ -1,5 +1,5 @@
 /**
- * Issue 27: the command-line tools that read every lead do it in bounded
+ * The command-line tools that read every lead do it in bounded
  * memory, on both engines. Each runs as its npm script does, in a process whose
  * V8 heap (64 MB) has room for a segment or batch of 100,000 leads, not for
  * all of them at once: reading every lead before writing them runs it out of

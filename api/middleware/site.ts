@@ -1,5 +1,5 @@
 /**
- * Request → site (issue 26, decision 0022): the one place a request's host
+ * Request → site (decision 0022): the one place a request's host
  * name is mapped to the site it is served as. Everything after it reads
  * `res.locals.site` (the site record), never a constant of business facts.
  */
@@ -25,7 +25,7 @@ export const isLoopbackHost = (name: string): boolean => name === "localhost" ||
  * Whether a request for `host` (the Host header, or the forwarded host Express trusts) is redirected to its site's
  * primary domain: it names another of the site's domains (an alias), and not a loopback name. The one rule: resolveSite
  * redirects by it, and plainHostSite leaves such a request to Express (and so to resolveSite), so no path that answers
- * before Express (the pages in memory, the catalogue's fast path) can serve an alias (issue 42).
+ * before Express (the pages in memory, the catalogue's fast path) can serve an alias.
  */
 export const isAliasHost = (match: SiteMatch, host: string | undefined): boolean => !match.primary && !isLoopbackHost(hostName(host ?? ""));
 

@@ -14,7 +14,7 @@ const same = (a: string, b: string) => {
 };
 
 /**
- * POST /api/inventory-sources/:id/push (issue 44): a DMS that pushes sends its file here, with the source's secret
+ * POST /api/inventory-sources/:id/push: a DMS that pushes sends its file here, with the source's secret
  * as a bearer token or the body's HMAC signature. Anything else is 401 and changes nothing; the answer is the run.
  */
 export function inventoryPushRouter({ store, inventory }: { store: InventorySourceStore; inventory: InventorySync }): Router {

@@ -1,5 +1,5 @@
 /**
- * The rental desk's operations (issue 31), below HTTP: a quote with the cart count, a renter's request, the renter's
+ * The rental desk's operations, below HTTP: a quote with the cart count, a renter's request, the renter's
  * cancellation by a signed link, and the staff's confirm, decline, move and cancel. The public routes
  * (rentals.ts), the staff routes (staff/rentals.ts) and the cancel page (host-site/server/rental-cancel.ts) all go
  * through it, so each rule is applied in one place.

@@ -1,4 +1,4 @@
-/** GET /api/rentals/options (issue 31): what the booking widget needs before the first date, for the Host's site, to any origin. */
+/** GET /api/rentals/options: what the booking widget needs before the first date, for the Host's site, to any origin. */
 import { afterAll, describe, expect, it } from "vitest";
 import { rentalTowns } from "../../domain/rental-booking";
 import { firstSite } from "../../domain/site-seed";

@@ -1,5 +1,5 @@
 /**
- * Rental times follow the site's time zone (issue 31 with decision 0043's per-site `timeZone`): a shop in Chicago
+ * Rental times follow the site's time zone (decision 0043's per-site `timeZone`): a shop in Chicago
  * quotes, refuses the past, applies the 2 PM same-day rule, stores instants, writes its `.ics` and draws the desk's
  * days on Chicago's clock, while the Eastern site beside it keeps its own; across a spring-forward night too.
  */

@@ -1,5 +1,5 @@
 /**
- * The public rentals API (issue 31) on a real server: availability, reservations (site, source, CORS, rate limit,
+ * The public rentals API on a real server: availability, reservations (site, source, CORS, rate limit,
  * 400/409), no cart promised twice under twenty simultaneous posts (lowdb here; PostgreSQL with two servers in
  * rentals-postgres.test.ts), and the renter's cancellation by the signed link at 30 and 12 hours before the start.
  */

@@ -1,5 +1,5 @@
 /**
- * Trade-in leads with photos (issue 30): POST /api/contact/trade-in takes the visitor's cart and up to 4 photos, checks
+ * Trade-in leads with photos: POST /api/contact/trade-in takes the visitor's cart and up to 4 photos, checks
  * each by its content (a text file and a polyglot are refused in words), strips their metadata (a phone photo's GPS is
  * gone from the stored file), keeps them in a private folder on both engines, and shows them only to signed-in staff
  * of the lead's site through GET /api/staff/leads/:id/trade-in-photos/:n.

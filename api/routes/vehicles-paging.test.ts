@@ -1,4 +1,4 @@
-/** GET /api/vehicles with the inventory's query (issue 27 "The API pages too"): the whole list without it, as ever. */
+/** GET /api/vehicles with the inventory's query: the whole list without it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCatalogue } from "../../domain/catalogue";
 import { inventoryFacets, type InventoryFacets } from "../../domain/inventory-facets";

@@ -1,4 +1,4 @@
-/** GET /api/vehicles on a site: only its vehicles, on the fast path and through Express alike (issue 26). */
+/** GET /api/vehicles on a site: only its vehicles, on the fast path and through Express alike. */
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

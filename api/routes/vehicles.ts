@@ -10,7 +10,7 @@ import { sendPrepared } from "./send-prepared";
 /** The header that carries the number of vehicles a filtered list matched (a paged answer also has it in its body). */
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
 
-/** True when the request asks for a filtered, sorted or paged list rather than the whole one (other parameters are ignored, as ever). */
+/** True when the request asks for a filtered, sorted or paged list rather than the whole one (other parameters are ignored). */
 const asksForPage = (req: Request): boolean => Object.keys(queryParams(req.query as Record<string, unknown>)).length > 0;
 
 /** What a catalogue version is worked out into, per site: its vehicles, and the facets per brand asked for ("" for all). */
@@ -41,7 +41,7 @@ function facetsOf(view: SiteView, brand = ""): InventoryFacets {
 
 /**
  * GET /api/vehicles and GET /api/vehicles/:id: the vehicles of the request's site (res.locals.site). Without
- * parameters the list is the whole array, as it always was (prepared once per change); with the inventory's filters
+ * parameters the list is the whole array (prepared once per change); with the inventory's filters
  * and sort (domain/inventory-query.ts) it is the matching array, and with `page` or `pageSize` one page of it in an
  * envelope `{ vehicles, total, page, pageSize, pageCount, facets }` (docs/decisions/0027-paged-inventory.md).
  */

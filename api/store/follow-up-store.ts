@@ -21,7 +21,7 @@ export interface FollowUpStore {
    * recording nothing, when the event's `claim` is held by an event already recorded.
    */
   record(event: FollowUpEvent): Promise<FollowUp>;
-  /** The next round-robin turn of a site (0, 1, 2 …), taken once whichever server asks (issue 30). */
+  /** The next round-robin turn of a site (0, 1, 2 …), taken once whichever server asks. */
   nextTurn(site: string): Promise<number>;
 }
 

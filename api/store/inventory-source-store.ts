@@ -9,7 +9,7 @@ export const INVENTORY_SOURCES_FILE = "inventory-sources.json";
 export const RUNS_KEPT = 120;
 
 /**
- * The inventory sources (issue 44) and their runs. Sources are few (a group's DMS feeds), so each engine answers
+ * The inventory sources and their runs. Sources are few (a group's DMS feeds), so each engine answers
  * from a plain read of its rows or file; what must be exact across servers is that a source runs on one of them at a
  * time (`exclusive`).
  */

@@ -61,7 +61,7 @@ export async function readLeadsFile(file: string): Promise<Lead[] | null> {
 /**
  * Every stored lead, oldest first and each once, one segment at a time, read
  * without writing anything: memory holds one segment (and the ids of
- * leads.json), whatever the number of leads (backups, issue 27). A lead is in
+ * leads.json), whatever the number of leads (so a backup of a million leads stays small). A lead is in
  * two segments only after a crash between writing the archive it rolled into
  * and rewriting leads.json without it: the archive's copy is kept.
  */

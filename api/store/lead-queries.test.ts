@@ -1,5 +1,5 @@
 /**
- * The lead store's query interface (issue 27), on each engine: a page, the
+ * The lead store's query interface, on each engine: a page, the
  * counts and the export of a selection are what the inbox showed when it
  * filtered every lead in memory (the domain's leadsPage, countLeads and
  * leadMatcher are the reference), including the accent-insensitive search,
@@ -199,7 +199,7 @@ describe.each(engines)("lead queries: $name", (engine) => {
       expect(await plan("site = 'cape-may'")).toMatch(/leads_site/);
       expect(await plan("created_at >= now() - interval '1 day'")).toMatch(/leads_created_at/);
       expect(await plan("status = 'won'")).toMatch(/leads_status/);
-      // Issue 30: the assignee, and the overdue ones (a range of the partial index of leads given a date).
+      // The assignee, and the overdue ones (a range of the partial index of leads given a date).
       expect(await plan("assignee = 'ann@example.com'")).toMatch(/leads_assignee/);
       expect(await plan("due_at < now() AND status IN ('new', 'contacted')")).toMatch(/leads_due/);
     } finally {

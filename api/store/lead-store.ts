@@ -99,7 +99,7 @@ export interface LeadStore {
   page(selection: LeadSelection, options: { limit: number; before?: { id: string; createdAt: string } | null }): Promise<LeadsPage>;
   /** How many leads a selection keeps, per status, interest, source and site; its overdue ones at `now` (default: the time now). */
   count(selection: LeadSelection, now?: number): Promise<LeadCounts>;
-  /** The leads a selection keeps that are overdue at `now`, most overdue first, at most `limit` (issue 30). */
+  /** The leads a selection keeps that are overdue at `now`, most overdue first, at most `limit`. */
   overdue(selection: LeadSelection, now: number, limit: number): Promise<Lead[]>;
   /**
    * The leads a selection keeps, oldest first, in batches of at most
@@ -159,7 +159,7 @@ export const LEAD_SEGMENT_SIZE = 1_000;
  * Leads per batch of an export: about 30 kB of CSV. On PostgreSQL a batch is
  * one keyset query whose rows are parsed and checked (about 10 ms per 1,000 on
  * a loaded 2-CPU machine), work that holds every other request: small batches
- * keep GET / p99 during an export near its quiet figure (issue 27).
+ * keep GET / p99 during an export near its quiet figure.
  */
 export const EXPORT_BATCH = 100;
 

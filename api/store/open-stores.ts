@@ -22,9 +22,9 @@ export interface Stores {
   staff: StaffStores;
   /** The sites this deployment serves (seeded with the first on first start). */
   sites: SiteStore;
-  /** Rental reservations, each site's fleet and turnaround, the mails owed to renters (issue 31). */
+  /** Rental reservations, each site's fleet and turnaround, the mails owed to renters. */
   rentals: RentalStore;
-  /** Inventory sources and their runs (issue 44). */
+  /** Inventory sources and their runs. */
   inventorySources: InventorySourceStore;
   /** A rate limit's shared counters (PostgreSQL), or undefined for express-rate-limit's own memory (lowdb: one server). */
   rateLimitStore(name: string): Store | undefined;

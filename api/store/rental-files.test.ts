@@ -1,5 +1,5 @@
 /**
- * lowdb's rentals on disk (issue 43): rentals.json is a snapshot and each change a line of rentals-journal.jsonl, as
+ * lowdb's rentals on disk: rentals.json is a snapshot and each change a line of rentals-journal.jsonl, as
  * the catalogue is kept (journaled-files.ts), so a booking costs a few kB whatever the number of reservations. A
  * rentals.json from an earlier release (the whole store, no generation) opens as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * The rental store's contract on both engines (issue 31): settings with versions, a cart held from start to end plus
+ * The rental store's contract on both engines: settings with versions, a cart held from start to end plus
  * the turnaround, the last cart taken once, changes checked by version and moved only onto free carts, mails kept
  * with their change and claimed once, a link key that survives a restart; on PostgreSQL, two instances.
  */

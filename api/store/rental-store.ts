@@ -1,5 +1,5 @@
 /**
- * Rental reservations (issue 31): every site's requests and bookings, each holding one cart of its plan from its start
+ * Rental reservations: every site's requests and bookings, each holding one cart of its plan from its start
  * to its end plus the site's turnaround while requested or confirmed, the site's fleet and turnaround, and the mails
  * owed to renters. No cart is ever promised twice: a reservation is taken, and a move made, only after the check that
  * a cart is free, with no other write between the two (one process on lowdb; an advisory lock per site and plan on

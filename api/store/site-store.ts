@@ -23,7 +23,7 @@ export class SitePreconditionError extends Error {
 }
 
 /**
- * The sites this deployment serves (issue 26), read from memory on every
+ * The sites this deployment serves, read from memory on every
  * request; every write resolves once stored (file synced, or committed) and
  * in memory, then listeners hear of it. On first start, with no site stored,
  * the first site (domain/site-seed.ts) is seeded. Never empty.

@@ -272,7 +272,7 @@ describe.each(engines)("store contract: $name", (engine) => {
       expect(await staff.accounts.get("sales@example.com")).toBeUndefined();
     });
 
-    it("keeps the sites an account is scoped to (issue 26); an account without any is organisation-wide, across a restart", async () => {
+    it("keeps the sites an account is scoped to; an account without any is organisation-wide, across a restart", async () => {
       const place = await engine.fresh();
       const { staff } = await engine.open(place);
       await staff.accounts.add({ email: "owner@example.com", role: "owner", password: PASSWORD });

@@ -1,5 +1,5 @@
 /**
- * A dealer system on loopback, for the inventory-source tests (issue 44): it serves its inventory export (a
+ * A dealer system on loopback, for the inventory-source tests: it serves its inventory export (a
  * Windows-1252 CSV with semicolons and headers unlike ours, with an ETag of its bytes) and its photos (real JPEGs,
  * each with an ETag; a name it does not have is a 404), and counts what was asked of it. A test changes the units
  * between runs, replaces the export with any body, or holds the export's answer until it lets it go.

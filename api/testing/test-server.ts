@@ -38,9 +38,9 @@ export interface TestServer {
   /** The server's own staff stores (accounts, sessions, audit), on either engine. */
   staff: StaffStores;
   outbox: LeadOutbox | null;
-  /** Rentals (issue 31): the store, the desk, and the renters' outbox when mail is on. */
+  /** Rentals: the store, the desk, and the renters' outbox when mail is on. */
   rentals: RentalStore;
-  /** Inventory sources' runs (issue 44). */
+  /** Inventory sources' runs. */
   inventory: InventorySync;
   rentalDesk: RentalDesk;
   rentalOutbox: RentalOutbox | null;

@@ -1,5 +1,5 @@
 /**
- * A dealer group of 45 local sites for the bench (issue 26): the first site,
+ * A dealer group of 45 local sites for the bench: the first site,
  * the two example sites, then generated ones, each with its own domain,
  * phone, address and towns. Every site also answers on a `*.localhost` name,
  * which the bench sends as the Host header to a server on loopback.

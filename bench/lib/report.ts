@@ -238,7 +238,7 @@ export function toMarkdown(r: BenchResults): string {
   }
   if (r.postgres) {
     const g = r.postgres;
-    out.push("", "## PostgreSQL beside lowdb (issue 18)", "");
+    out.push("", "## PostgreSQL beside lowdb", "");
     if (g.unavailable) out.push(`Not measured: ${g.unavailable}.`);
     else {
       const row = (what: string, f: { rps: number; p99Ms: number; serverCpuPercent: number | null } | undefined) => [
@@ -270,7 +270,7 @@ export function toMarkdown(r: BenchResults): string {
   if (r.sites) {
     const s = r.sites;
     const t = s.throughput;
-    out.push("", `## ${s.sites} sites from one deployment beside one site (issue 26)`, "");
+    out.push("", `## ${s.sites} sites from one deployment beside one site`, "");
     out.push(
       `Memory after a full GC (one server process each): once started, and once each site's \`/\` and \`/inventory\` were asked for.`,
       "",
@@ -308,7 +308,7 @@ export function toMarkdown(r: BenchResults): string {
   if (r.scaleLeads) {
     out.push(
       "",
-      "## Leads by the million (issue 27)",
+      "## Leads by the million",
       "",
       "Goals: /api/health within 2,000 ms of launch; RSS ≤ 300 MB at 1M; count and search ≤ 50 ms at 1M; posts at 1M ≥ 0.8× the smallest size; GET / p99 during an export ≤ 2× quiet.",
       "",

@@ -3,7 +3,7 @@ import type { Vehicle } from "../vehicle";
 
 /**
  * A dealer group's catalogue of `size` units for tests and benchmarks: the seed's vehicles again and again, each copy
- * with its own id, name, stock number and price, and not featured (issue 27 measures 35, 350 and 3,500). The seed's own units come
+ * with its own id, name, stock number and price, and not featured (the scale tests measure 35, 350 and 3,500). The seed's own units come
  * first, unchanged.
  */
 export function bigCatalogue(size: number): Vehicle[] {

@@ -34,7 +34,7 @@ const EAGER_IMAGES = 3;
  * The inventory page of the dealership's own site: one page of results as the server cut it, rendered into the
  * `<gc-inventory>` element's shadow root with the widget's own parts and styles. The filter form is a GET form (each
  * choice is a URL, with or without JavaScript), the pages are plain links, and the widget's script keeps it all as
- * served (widgets/inventory/served-page.ts): a page of cards costs no script time (issue 27: 498 ms of TBT at 35).
+ * served (widgets/inventory/served-page.ts): a page of cards costs no script time (498 ms of TBT at 35).
  */
 export function PagedInventory({ paged }: { paged: ServedPage }) {
   const { total, page, pageCount, vehicles } = paged;

@@ -29,7 +29,7 @@ export const CONTACT_FORM_HREF = `/contact#${CONTACT_FORM_ID}`;
 /** The contact page's query parameter naming the cart a quote is about: `/contact?vehicle=<id>`. */
 export const CONTACT_VEHICLE_PARAM = "vehicle";
 /**
- * A "Get Quote" link: the contact form, in view at once, naming the cart `vehicleId` (issue 30); without one, the plain
+ * A "Get Quote" link: the contact form, in view at once, naming the cart `vehicleId`; without one, the plain
  * form. Still /contact, as spec §2 has it.
  */
 export const quoteHref = (vehicleId?: string): string =>

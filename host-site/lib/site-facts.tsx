@@ -1,5 +1,5 @@
 /**
- * A site's facts as pages read them (issue 26, decision 0022): every page,
+ * A site's facts as pages read them (decision 0022): every page,
  * component, JSON-LD block and sitemap gets them explicitly, as the renderer's
  * parameter and the page tree's React context, from the request's site record.
  * No page reads a module-level constant of business facts.

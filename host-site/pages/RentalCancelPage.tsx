@@ -52,7 +52,7 @@ const refundLine = (refund: CancellationRefund, total: number) =>
       : `The rental starts within 24 hours: nothing was charged online; cancel now and under the policy ${100 - refund.percent}% of the price, ${formatUsdRate(Math.round((total - refund.amount) * 100) / 100)}, is due.`;
 
 /**
- * The renters' cancel page (issue 31): reached by the signed link of their mail, it shows the reservation and the
+ * The renters' cancel page: reached by the signed link of their mail, it shows the reservation and the
  * refund cancelling now would give, and a Confirm button that posts the form (no script needed); then the outcome.
  */
 export function rentalCancelPage(site: SiteFacts, view: RentalCancelView): PageDef {

@@ -29,7 +29,7 @@ function LinkList({ links }: { links: readonly { href: string; label: string }[]
  * A page for people listing every public page: the given pages (all but the
  * noindex ones), grouped into the site's pages, policies and towns, and the
  * inventory by brand and series, with their counts. Not every vehicle: at a
- * dealer group's 3,500 units that was 3,500 links (issue 27); /sitemap.xml
+ * dealer group's 3,500 units that would be 3,500 links; /sitemap.xml
  * lists each one for search engines.
  */
 export function sitemapPage(pages: readonly PageDef[], { catalogue, site: biz }: PageContext): PageDef {

@@ -1,4 +1,4 @@
-/** A legal name that ends with a period ends its sentence once (issue 42): "Inc. All rights reserved.", never "Inc..". */
+/** A legal name that ends with a period ends its sentence once: "Inc. All rights reserved.", never "Inc..". */
 import { readFileSync } from "node:fs";
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";

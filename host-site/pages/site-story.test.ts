@@ -1,5 +1,5 @@
 /**
- * Copy that describes one business is the site's own (issue 42): the first site keeps the figures and phrases its
+ * Copy that describes one business is the site's own: the first site keeps the figures and phrases its
  * pages always had; another site shows its own, or pages worded for any site, never the first site's story.
  */
 import { readFileSync } from "node:fs";

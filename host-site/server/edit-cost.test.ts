@@ -1,5 +1,5 @@
 /**
- * Issue 43: an edit costs what it changes. At a group's size (here 45 sites sharing 3,500 units), a price change to
+ * An edit costs what it changes. At a group's size (here 45 sites sharing 3,500 units), a price change to
  * one cart renders again only the pages whose bytes it alters, on the sites asked for them; every other kept page is
  * served as it was. What visitors see is still the change at once, on every site.
  */

@@ -1,4 +1,4 @@
-/** The paged inventory at a dealer group's size (issue 27): the page stays small, and bad queries get a clear answer. */
+/** The paged inventory at a dealer group's size: the page stays small, and bad queries get a clear answer. */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -8,7 +8,7 @@ import { bigCatalogue } from "../../domain/testing/big-catalogue";
 import { CATALOGUE_FILE } from "../../api/store/vehicle-store";
 import { startTestServer, tempDataDir, type TestServer } from "../../api/testing/test-server";
 
-/** Issue 27's goal for /inventory at 3,500 units. */
+/** The goal for /inventory at a dealer group's 3,500 units. */
 const MAX_GZIP_BYTES = 100_000;
 const UNITS = 3_500;
 /** The seed's size, beside which the other catalogue pages are measured. */

@@ -1,5 +1,5 @@
 /**
- * The renters' cancel page (issue 31) on the built site: the signed link shows the reservation and the refund before
+ * The renters' cancel page on the built site: the signed link shows the reservation and the refund before
  * anything changes, in the site's own page (header, footer, its phone); the form posts without any script and cancels;
  * a forged link is the site's 404 page. Needs `npm run build` (dist/site), as `npm start` does.
  */

@@ -8,7 +8,7 @@ import { rentalCancelPage, type RentalCancelView } from "../pages/RentalCancelPa
 export type RentalCancellation = Pick<RentalDesk, "fromToken" | "cancelByRenter" | "sendsMail">;
 
 /**
- * The renters' cancel page, /rentals/cancel (issue 31), rendered per request in the site's look: GET shows the
+ * The renters' cancel page, /rentals/cancel, rendered per request in the site's look: GET shows the
  * reservation its signed link names and the refund cancelling now would give; the page's form POSTs the token back
  * (no script), which cancels and shows the outcome. Never cached: the refund changes with the clock.
  */

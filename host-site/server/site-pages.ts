@@ -66,7 +66,7 @@ export class SitePages {
     sites.onChange((change) => {
       this.#drop(change.action === "create" ? change.site.id : change.previous.id);
       // A site just added or edited is visited next (its owner checks it): its home page is rendered once the save has
-      // answered, off the request path, so that first visit is served from memory (issue 26: within a second).
+      // answered, off the request path, so that first visit is served from memory (within a second).
       if (change.action === "delete") this.#toWarm.delete(change.previous.id);
       else this.#warm(change.site);
     });

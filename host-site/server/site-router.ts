@@ -36,7 +36,7 @@ export interface SiteDeps {
   vehicles: CatalogueFeed;
   /** The sites: each one's pages follow its every change. */
   sites: SiteFeed;
-  /** The rental desk, for the renters' cancel page (issue 31); absent, that page is the 404. */
+  /** The rental desk, for the renters' cancel page; absent, that page is the 404. */
   rentals?: RentalCancellation & RentalEmailConfirmation;
   /** PAGE_CACHE_MB in bytes: what every site's rendered pages may take in memory (default 128 MB). */
   pageCacheBytes?: number;
@@ -122,7 +122,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals,
 
   router.get("/robots.txt", (req, res) => send(req, res, pages.robots(siteOf(res))));
   router.get("/sitemap.xml", (req, res) => send(req, res, pages.sitemapXml(siteOf(res))));
-  // The listing feeds (issue 29): each site's own, following the catalogue.
+  // The listing feeds: each site's own, following the catalogue.
   for (const [path, feed] of Object.entries(LISTING_FEEDS)) router.get(path, (req, res) => send(req, res, pages.feed(siteOf(res), path, feed)));
 
   const vehicleRoute = (req: Request<{ id: string }>, res: Response) => {
@@ -145,7 +145,7 @@ export function createSiteRouter({ distDir, publicDir, vehicles, sites, rentals,
     if (!built) return next();
     send(req, res, pages.compare(siteOf(res), compareRequest(new URL(req.originalUrl, "http://x").searchParams)));
   });
-  // A "Get Quote" link's contact page names its cart: `?vehicle=<id>` (issue 30); any other query is the plain page.
+  // A "Get Quote" link's contact page names its cart: `?vehicle=<id>`; any other query is the plain page.
   router.get("/contact", (req, res, next) => {
     const id = new URL(req.originalUrl, "http://x").searchParams.get(CONTACT_VEHICLE_PARAM);
     if (!built || !id) return next();

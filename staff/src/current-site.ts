@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { siteForHost, type Site } from "../../domain/site";
 
 /**
- * The site the console's switcher has chosen (issue 26): its id, or "" for
+ * The site the console's switcher has chosen: its id, or "" for
  * every site the account may act on. Kept for this tab; the inbox's calls
  * send it, so the leads shown are that site's. A page that changes one site's
  * things works on `workingSite` (docs/decisions/0058).

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { testVehicle } from "../../domain/testing/test-vehicle";
 import { InventoryTable } from "./inventory-table";
 
-describe("<InventoryTable>'s Sites column (issue 42)", () => {
+describe("<InventoryTable>'s Sites column", () => {
   it("names each cart's sites, by their names (an id no site has, as it is), or says Every site", () => {
     const rows = [testVehicle("everywhere"), testVehicle("two", { sites: ["sussex-coast", "cape-may"] }), testVehicle("old", { sites: ["gone-site"] })];
     const names = new Map([

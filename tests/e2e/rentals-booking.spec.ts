@@ -1,5 +1,5 @@
 /**
- * Rentals booked online (issue 31): a renter books a 6-seater on /rentals through its RESERVE TODAY, a resort's guest
+ * Rentals booked online: a renter books a 6-seater on /rentals through its RESERVE TODAY, a resort's guest
  * books a 4-seater from the resort's page on another origin under a strict Content-Security-Policy (the reservation
  * tagged with the resort's source), and both requests reach the console's rental desk, where staff confirm one. The
  * real server (dist/, `npm run build`) and Chromium; at 1280 and 390 px (@layout), each on dates of its own.

@@ -1,4 +1,4 @@
-/** axe-core finds no WCAG 2.1 A or AA violations on any page type, at desktop and phone sizes (issue 4 §5). */
+/** axe-core finds no WCAG 2.1 A or AA violations on any page type, at desktop and phone sizes. */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { CORE_PATHS } from "./site-routes";

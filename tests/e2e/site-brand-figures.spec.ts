@@ -1,6 +1,6 @@
 /**
  * Every figure the spec's §9 gives for the brand pages, compared with what
- * /denago and /evolution serve (issue 11). The figures are copied from the
+ * /denago and /evolution serve. The figures are copied from the
  * spec on purpose: the pages read the catalogue, and this test checks that
  * the catalogue carries the spec's facts. Where §9 contradicts itself, the
  * value kept is the one recorded in docs/decisions/0002-catalogue-prices.md.

@@ -1,4 +1,4 @@
-/** The contact flow on our own site: /contact → the contact-form widget → /thank-you (issue 4 §7). */
+/** The contact flow on our own site: /contact → the contact-form widget → /thank-you. */
 import { expect, test } from "./fixtures";
 
 test("a visitor sends a message from /contact and lands on /thank-you", async ({ page }, testInfo) => {

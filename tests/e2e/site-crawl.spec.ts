@@ -1,5 +1,5 @@
 /**
- * The crawler (issue 4 §5): start at /, follow every internal link on the
+ * The crawler: start at /, follow every internal link on the
  * built site, and require that none answers 404 and no vehicle link lands on
  * "Vehicle Not Found" (which the server answers with 404).
  */

@@ -1,5 +1,5 @@
 /**
- * The defects a visitor saw at 1280 px and 390 px (issue 11): each checked in
+ * The defects a visitor saw at 1280 px and 390 px: each checked in
  * the page's real layout, by bounding boxes, elementFromPoint and the
  * browser's layout-shift entries. The desktop project runs at 1280×900, the
  * phone project at 390 px wide.

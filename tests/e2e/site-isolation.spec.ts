@@ -1,5 +1,5 @@
 /**
- * Many sites from one deployment (issue 26), in Chromium: two sites served
+ * Many sites from one deployment, in Chromium: two sites served
  * side by side by one server, each crawled whole (every page of its sitemap,
  * its 404, robots.txt and sitemap.xml) with no byte naming the other's name,
  * phones, e-mail, domains, region, state, address or towns; a secondary

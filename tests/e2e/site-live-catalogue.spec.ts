@@ -1,5 +1,5 @@
 /**
- * The public site follows the catalogue (issue 15): every page that shows a
+ * The public site follows the catalogue: every page that shows a
  * vehicle serves a staff change in its HTML straight after the write's 2xx,
  * with no rebuild and no restart. Each test changes only vehicles it made
  * (of a brand no brand page lists), so tests running beside it see nothing.

@@ -1,4 +1,4 @@
-/** The header's navigation rules and the mobile slide-out menu (spec §2 Global, issue 4 §2). */
+/** The header's navigation rules and the mobile slide-out menu (spec §2 Global). */
 import { BUSINESS } from "../../domain/business";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";

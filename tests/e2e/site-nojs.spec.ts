@@ -1,4 +1,4 @@
-/** With JavaScript off every page still reads fully; only the widgets' live data needs it (issue 4 §5). */
+/** With JavaScript off every page still reads fully; only the widgets' live data needs it. */
 import { BUSINESS } from "../../domain/business";
 import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";
 import { expect, test } from "./fixtures";

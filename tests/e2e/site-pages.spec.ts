@@ -1,6 +1,6 @@
 /**
- * Every route of the host site renders with its title and key content
- * (issue 4 §1, §3, §7), on desktop: the phone layout has tests of its own.
+ * Every route of the host site renders with its title and key content,
+ * on desktop: the phone layout has tests of its own.
  */
 import { BUSINESS } from "../../domain/business";
 import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";

@@ -1,4 +1,4 @@
-/** Issue 30: the vehicle page's payment estimate (with and without JavaScript, and on a partner's page) and /compare. */
+/** The vehicle page's payment estimate (with and without JavaScript, and on a partner's page) and /compare. */
 import type { Page } from "@playwright/test";
 import { estimatePayment, formatCents } from "../../domain/payment";
 import { BUSINESS } from "../../domain/business";

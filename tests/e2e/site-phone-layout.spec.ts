@@ -1,5 +1,5 @@
 /**
- * The public pages at a 390 px phone (issue 25 lows): console data never
+ * The public pages at a 390 px phone: console data never
  * widens a page, and the floating call button never sits on the content a
  * visitor scrolls to.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 30, "Leads that name the cart", as a visitor, a partner and a salesperson meet it: "Get Quote" on a lineup card
+ * Leads that name the cart, as a visitor, a partner and a salesperson meet it: "Get Quote" on a lineup card
  * and on a vehicle page opens the contact form in view at once, naming the cart; the lead is a quote request for it, in
  * the inbox with the cart and in the ADF the dealer's CRM gets (a real SMTP sink); `<gc-contact-form vehicle-id>` on a
  * partner's page of another origin does the same; and `/contact?vehicle=…` names the cart without JavaScript. The

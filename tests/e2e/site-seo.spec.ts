@@ -1,5 +1,5 @@
 /**
- * Findability, checked on the served HTML (issue 4 §4, §6): unique meta per
+ * Findability, checked on the served HTML: unique meta per
  * page, canonical URLs, Open Graph and Twitter tags, JSON-LD, vehicle product
  * tags, the sitemap and robots.txt, and the caching headers.
  */

@@ -1,5 +1,5 @@
 /**
- * One markup source (issue 13): the content the site serves inside each widget element, which visitors without
+ * One markup source: the content the site serves inside each widget element, which visitors without
  * JavaScript and search engines read, is the widget's own rendering, so its text is the text the running widget shows
  * (the interactive controls aside: buttons, selects and text boxes).
  */
@@ -13,7 +13,7 @@ const PAGES = [
   { path: "/rentals", tag: "gc-rental-pricing" },
   { path: "/eco-impact", tag: "gc-eco-calculator" },
   { path: "/contact", tag: "gc-contact-form" },
-  // The form naming a cart (issue 30): the line the server wrote is the one the running form shows.
+  // The form naming a cart: the line the server wrote is the one the running form shows.
   { path: "/contact?vehicle=denago-ev-city", tag: "gc-contact-form" },
 ] as const;
 

@@ -1,6 +1,6 @@
 /**
  * A widget taking over the content the server rendered for it shifts nothing
- * in view (issue 6 §4: CLS 0). The widget's script is held back until the page
+ * in view (CLS 0). The widget's script is held back until the page
  * has painted, which is when a visitor on a slow phone sees the takeover; the
  * browser's own layout-shift entries are the measure.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 30, the vehicle page's test drive, as visitors and sales meet it: "Schedule Test Drive" opens a picker of the
+ * The vehicle page's test drive, as visitors and sales meet it: "Schedule Test Drive" opens a picker of the
  * days and times the dealership is open; a booked time is the visitor's, confirmed on the page and by a mail with a
  * calendar file a calendar reads (a real SMTP sink), and sales see its slot in the inbox. Two visitors racing for one
  * cart and time from two browsers: one booking, and one clear message offering the next free time. The server is the

@@ -1,5 +1,5 @@
 /**
- * Issue 30, "Trade-in": a visitor offers their own cart from a vehicle page, with a phone photo that carries the GPS
+ * Trade-in: a visitor offers their own cart from a vehicle page, with a phone photo that carries the GPS
  * position where it was taken. Staff see the trade-in and its photo on the lead; the photo's address without a session
  * is refused; the stored photo has no EXIF and no GPS. At 1280 px, and at 390 px (@layout).
  */

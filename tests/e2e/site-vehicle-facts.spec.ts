@@ -1,5 +1,5 @@
 /**
- * Issue 25 items 10, 11, 13 and the public site's lows, as a visitor, a link
+ * The public site's facts, as a visitor, a link
  * preview or a crawler meets them: a used cart is used everywhere, a price is
  * whole dollars, "Get Quote" lands on the form, the town call button says its
  * number once, and a vehicle's share image is a raster the server serves.

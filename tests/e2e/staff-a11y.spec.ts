@@ -1,4 +1,4 @@
-/** axe-core finds no WCAG 2.1 A or AA violations on any staff console screen, at desktop and phone sizes (issue 15 "The console"). */
+/** axe-core finds no WCAG 2.1 A or AA violations on any staff console screen, at desktop and phone sizes. */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./staff-fixtures";

@@ -1,5 +1,5 @@
 /**
- * Staff help each other in the console (issue 25 item 12): an owner resets a
+ * Staff help each other in the console: an owner resets a
  * salesperson's password and unlocks an account held back by failed sign-ins.
  */
 import type { Browser, Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-/** The staff console (issue 15 "The console"): sign-in, inventory, the vehicle form, conflicts, history, accounts, origins. */
+/** The staff console: sign-in, inventory, the vehicle form, conflicts, history, accounts, origins. */
 import type { Vehicle } from "../../domain/vehicle";
 import { addAccountWithCli, expect, signedInApi, signInWithForm, test, TEST_BRAND } from "./staff-fixtures";
 

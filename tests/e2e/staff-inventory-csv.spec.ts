@@ -1,5 +1,5 @@
 /**
- * Issue 29: the inventory's CSV import and export in the console, at 1280 and 390 px. A file with a bad row is
+ * The inventory's CSV import and export in the console, at 1280 and 390 px. A file with a bad row is
  * previewed with the row and column named and cannot be confirmed; a good file is previewed, confirmed and listed;
  * the export of the filtered list is the file imported, byte for byte.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's Inventory sources page (issue 44), against the real server: a real HTTP server on loopback plays the
+ * The console's Inventory sources page, against the real server: a real HTTP server on loopback plays the
  * dealer system, serving a semicolon CSV with headers unlike ours. An owner adds a pull source for it, previews a
  * sample upload, confirms the mapping, syncs, and sees the run and the units in the inventory; a file with 40 % of the
  * units gone is held, shown with Apply and Discard, and discarded. A salesperson has no link and is refused.

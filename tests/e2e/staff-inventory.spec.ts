@@ -1,5 +1,5 @@
 /**
- * The console's inventory list (issue 29 "The console's inventory", decision 0040) at 1280 and 390 px: filters and
+ * The console's inventory list (decision 0040) at 1280 and 390 px: filters and
  * a sort kept in the URL through a reload, selecting carts, and one bulk status change with its confirmation.
  */
 import { randomBytes } from "node:crypto";

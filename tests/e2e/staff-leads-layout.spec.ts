@@ -1,6 +1,6 @@
 /**
- * Issue 25: the inbox needed 1,195 px of filters and counts before its first
- * lead on an 800 px screen. The first lead is in view at once, on a laptop and
+ * The inbox's filters and counts must not push its first lead off an
+ * 800 px screen. The first lead is in view at once, on a laptop and
  * on a phone, with every filter still reachable by its label.
  */
 import { randomBytes } from "node:crypto";

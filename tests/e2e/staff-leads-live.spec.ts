@@ -1,5 +1,5 @@
 /**
- * Issue 30, the sales side in the console: a lead that arrives while the inbox is open appears without a reload and
+ * The sales side in the console: a lead that arrives while the inbox is open appears without a reload and
  * is announced politely; a salesperson takes a lead, gives it a follow-up date, and finds it first once overdue.
  */
 import { randomBytes } from "node:crypto";

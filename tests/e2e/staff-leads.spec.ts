@@ -1,5 +1,5 @@
 /**
- * Issue 17: sales staff work their leads in the console and make their own
+ * Sales staff work their leads in the console and make their own
  * embed snippets. Leads are real: sent through the public contact form on the
  * site and on the partner demo origin, or on a partner page of a third
  * origin served by this test; mail goes to a real SMTP sink.

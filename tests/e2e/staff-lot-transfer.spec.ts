@@ -1,5 +1,5 @@
 /**
- * Issue 44, lot transfers: an owner moves a unit from the first site's lot to a second site's in the vehicle's form,
+ * Lot transfers: an owner moves a unit from the first site's lot to a second site's in the vehicle's form,
  * in one step; the result is in view and focused, the second site's API serves the unit at once and the first's no
  * longer, and the history names who moved it. Screens at 1280 and 390 px are kept as attachments.
  */

@@ -1,5 +1,5 @@
 /**
- * Photos from the lot (issue 16), end to end against the real server: a
+ * Photos from the lot, end to end against the real server: a
  * phone photo uploaded through the console's form reaches the vehicle page,
  * the widgets and a strict-CSP partner page as small, upright AVIF/WebP files
  * without metadata; refused files answer as stated and leave nothing behind.

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the console works on the site chosen in its header's switcher, and says which. An owner chooses a
+ * The console works on the site chosen in its header's switcher, and says which. An owner chooses a
  * second site, adds a partner's origin on Partner origins, and the contact form on that partner's page (a third
  * origin, loading the second site's script) sends a lead to the second site; the first site's list is untouched.
  * Staff also sign in on the second site's own host, where the per-site pages work on that site. The console is

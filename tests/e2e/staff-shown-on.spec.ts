@@ -1,5 +1,5 @@
 /**
- * Shown on sites (issue 42, item 3), in Chromium: an owner makes a cart on every site exclusive to one site in the
+ * Shown on sites, in Chromium: an owner makes a cart on every site exclusive to one site in the
  * vehicle form, finds it by the inventory's Site filter (kept in the address) and its Sites column, and shows it on a
  * second site with a bulk change. The form's Shown on is looked at by a screenshot at 1280 and 390 px.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's Sites page (issue 26): an organisation owner adds a site by
+ * The console's Sites page: an organisation owner adds a site by
  * filling the form, and its home page is served by its host name within a
  * second of the save, with its name and phone and none of the first site's;
  * a phone edited in the console reaches that page within a second too; the
@@ -14,7 +14,7 @@ import { siteTraces, tracesIn } from "../fixtures/site-traces";
 import { hostGet } from "./host-get";
 import { expect, signInWithForm, test } from "./staff-fixtures";
 
-/** Within this long of the console's save answering, the site's page shows the change (issue 26). */
+/** Within this long of the console's save answering, the site's page shows the change. */
 const SERVED_WITHIN_MS = 1_000;
 
 /** Saves the console's form and resolves once the save has answered: the moment the clock starts. */

@@ -1,5 +1,5 @@
 /**
- * Issue 25 item 2: two colleagues, each in their own browser, edit one vehicle. A save after a photo change
+ * Two colleagues, each in their own browser, edit one vehicle. A save after a photo change
  * (an upload, or a move) must keep the colleague's price, and the history must credit each with their own field.
  */
 import type { Browser, Page } from "@playwright/test";

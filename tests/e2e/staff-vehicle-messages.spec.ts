@@ -1,5 +1,5 @@
 /**
- * What the console says under each field of the vehicle form when its value is refused (issue 28): the core schema's
+ * What the console says under each field of the vehicle form when its value is refused: the core schema's
  * own words naming the field, never a validator's text or the generic "This field is required".
  */
 import { expect, test } from "./staff-fixtures";

@@ -1,5 +1,5 @@
 /**
- * A unit's cost is staff-only (issue 29): with a unique cost set on every
+ * A unit's cost is staff-only: with a unique cost set on every
  * vehicle, no byte the public can reach names it: the API's list and each
  * vehicle (fast path and Express), every page of the sitemap crawled (their
  * JSON-LD and the widgets' data in them), a sold unit's page, and the

@@ -1,6 +1,5 @@
 /**
- * Every attribute counts whatever the order it was written in, and whether it was set before or after the script ran
- * (issue 14, first item): on a partner's page with the script loaded before the elements (with defer, async or
+ * Every attribute counts whatever the order it was written in, and whether it was set before or after the script ran: on a partner's page with the script loaded before the elements (with defer, async or
  * neither), and with elements made the way a framework makes them (created, attributes set one by one, then added;
  * or added, then given their attributes).
  */

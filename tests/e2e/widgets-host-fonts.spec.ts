@@ -1,5 +1,5 @@
 /**
- * A partner page's font rules stop at the widget (issue 25 item 8): "* { font: 30px serif !important }", WordPress's
+ * A partner page's font rules stop at the widget: "* { font: 30px serif !important }", WordPress's
  * and Bootstrap's "html { font-size: 62.5% }" and a rule on the element itself leave the widgets' text in their own
  * family and sizes, with inputs of 16px (under that, iOS zooms on focus) and labels of 14px at least.
  */

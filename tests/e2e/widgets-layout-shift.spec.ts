@@ -1,5 +1,5 @@
 /**
- * Widgets do not move the partner's page (issue 25 item 9): a page built from the partner guide's snippet, and each widget
+ * Widgets do not move the partner's page: a page built from the partner guide's snippet, and each widget
  * alone at the top of a page, stay under a CLS of 0.1 at 1280 and 390 px, on a third origin, when the widget's script
  * arrives after the page has painted and its data a moment later (the slow case a visitor on a phone sees).
  */

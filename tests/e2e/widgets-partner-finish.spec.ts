@@ -1,5 +1,5 @@
 /**
- * Widgets on a partner's page of another origin, as its own code uses them (issue 25): elements made by imperative
+ * Widgets on a partner's page of another origin, as its own code uses them: elements made by imperative
  * code, the page's or the element's right-to-left direction, the dark theme's box, the inventory's filters at phone
  * width, and a filter change that moves nothing the visitor did not ask to move.
  */

@@ -1,4 +1,4 @@
-/** The inventory widget on a partner's page asks for one page of the catalogue at a time (issue 27). */
+/** The inventory widget on a partner's page asks for one page of the catalogue at a time. */
 import { INVENTORY_PAGE_SIZE } from "../../domain/inventory-query";
 import { SITE } from "../../playwright.config";
 import { expect, partnerPage, test } from "./third-origin";

@@ -1,5 +1,5 @@
 /**
- * Widget scripts talk to the site they are served from (issue 26): a partner's page that loads the all-in-one script
+ * Widget scripts talk to the site they are served from: a partner's page that loads the all-in-one script
  * from a site's host shows that site's phone when the API fails, links to vehicle pages on that site's host, and its
  * contact form's lead lands in that site's inbox and goes to that site's recipients (a real SMTP sink). The server is
  * the real app with the built pages and widgets (`npm run build`), in this process so the test adds Cape May through

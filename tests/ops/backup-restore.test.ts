@@ -35,7 +35,7 @@ async function seedLeads(dataDir: string): Promise<void> {
   await writeFile(path.join(dataDir, "leads.json"), JSON.stringify({ leads }));
 }
 
-/** A rental booked through the running server, as a renter would (issue 31): its reference. */
+/** A rental booked through the running server, as a renter would: its reference. */
 async function bookRental(url: string): Promise<string> {
   const day = (d: number) => `${toLocalDateTime(Date.now() + d * 86_400_000, "America/New_York").slice(0, 10)}T10:00`;
   const res = await fetch(`${url}/api/rentals/reservations`, {

@@ -1,5 +1,5 @@
 /**
- * Many domains over HTTPS (issue 26): the operator's Caddyfile (deploy/Caddyfile) run by Debian's real Caddy in
+ * Many domains over HTTPS: the operator's Caddyfile (deploy/Caddyfile) run by Debian's real Caddy in
  * front of the built server, with its certificates from Caddy's internal CA instead of an ACME CA (so nothing
  * leaves the machine) and its data in a temporary folder. Two sites are fetched over HTTPS by name, each getting
  * its own page; a name no site claims gets no certificate, because the server's ask endpoint said no; a domain the

@@ -54,7 +54,7 @@ const planOf = (value: string | null | undefined): RentalPlanId | undefined => {
 };
 
 /**
- * `<gc-rental-booking>`: a rental request (issue 31). The visitor picks the plan, the dates and pickup or delivery;
+ * `<gc-rental-booking>`: a rental request. The visitor picks the plan, the dates and pickup or delivery;
  * the core's rules (domain/rental-booking.ts) price it at once, and the API says how many carts are free; then the
  * renter's details and the two confirmations go to POST /api/rentals/reservations. No payment is taken online.
  */

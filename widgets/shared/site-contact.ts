@@ -1,5 +1,5 @@
 /**
- * The contact facts a widget shows (issue 26): the phones and the financing
+ * The contact facts a widget shows: the phones and the financing
  * link of the site its script is served from (./script-contact.ts). The host
  * site renders each widget inside its page with the page's site through the
  * same context (host-site/components/ServedWidget.tsx).

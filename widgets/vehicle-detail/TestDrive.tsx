@@ -68,7 +68,7 @@ const dayWords = (date: string) =>
 const timeWords = (slot: string) => formatSlot(slot).replace(/^.* at /, "");
 
 /**
- * "Schedule Test Drive" on a vehicle (issue 30). Served and without JavaScript it is a link that dials the dealership;
+ * "Schedule Test Drive" on a vehicle. Served and without JavaScript it is a link that dials the dealership;
  * once hydrated it is a button that opens a picker: a day (open days from today, from GET /api/test-drives/slots), a
  * time (those taken or past disabled, and said so), the visitor's name, e-mail and phone, then POST /api/contact as a
  * `test-drive` lead. Booked: it says which cart, day and time, and dispatches `gc-action` "test-drive". A time another

@@ -40,7 +40,7 @@ const firstError = (plan: InventoryImportPlan): string => {
 };
 
 /**
- * /api/staff/inventory-csv (issue 29): `POST /preview` answers what a file would create and change, row by row, with
+ * /api/staff/inventory-csv: `POST /preview` answers what a file would create and change, row by row, with
  * each bad row's errors, and a tag of (the file, the catalogue); `POST /import` with that tag as If-Match writes it all
  * or nothing, and refuses (412) when the catalogue changed since the preview. Both take the file's bytes as text/csv.
  */

@@ -24,7 +24,7 @@ const fieldErrors = (issues: readonly { path: PropertyKey[]; message: string }[]
   Object.fromEntries(issues.map((i) => [i.path.map(String).join(".") || "source", i.message]));
 
 /**
- * /api/staff/inventory-sources (issue 44), for owners: a site's owner works on its lot's sources, an organisation's
+ * /api/staff/inventory-sources, for owners: a site's owner works on its lot's sources, an organisation's
  * owner on every one. Credentials and the push secret are never answered in full, but the secret once, when it is made.
  */
 export function staffInventorySourcesRouter({ inventorySources: store, inventory, vehicles, sites }: StaffDeps): Router {

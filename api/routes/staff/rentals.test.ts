@@ -1,5 +1,5 @@
 /**
- * The rental desk's staff API (issue 31): every endpoint refuses a request without a session and a write from a
+ * The rental desk's staff API: every endpoint refuses a request without a session and a write from a
  * foreign Origin, every step checks If-Match; sales run the desk, only owners set the fleet and turnaround; an
  * account scoped to another site sees none of this one's reservations; each step is audited.
  */

@@ -26,7 +26,7 @@ export function sessionRouter({ accounts, sessions, config, outbox, rateLimitSto
   const me = ({ email, role, sites }: { email: string; role: string; sites?: string[] }, mustChangePassword: boolean) => ({
     email,
     role,
-    // Only for an account scoped to sites (issue 26); absent: every site.
+    // Only for an account scoped to sites; absent: every site.
     ...(sites && { sites }),
     leadMail: outbox !== null,
     ...(mustChangePassword ? { mustChangePassword } : {}),

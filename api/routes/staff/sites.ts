@@ -21,7 +21,7 @@ const changedSiteFields = (before: Site, after: Site): string[] =>
   );
 
 /**
- * /api/staff/sites (issue 26): GET lists the sites the account may act on (an
+ * /api/staff/sites: GET lists the sites the account may act on (an
  * organisation-wide account: all), with `canManage` for an organisation owner;
  * GET /:id one of them with its ETag. POST, PUT (If-Match) and DELETE are an
  * organisation owner's, validated by SiteSchema and audited. DELETE refuses a

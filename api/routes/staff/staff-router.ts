@@ -26,7 +26,7 @@ import type { RentalDesk } from "../rentals-desk";
 export interface StaffDeps extends StaffStores {
   config: Pick<Config, "staffOrigins" | "secureCookies" | "staffSignInRateLimit" | "leadOrigins" | "mail">;
   vehicles: VehicleStore;
-  /** The sites this deployment serves (issue 26); the Origins API works on the request's. */
+  /** The sites this deployment serves; the Origins API works on the request's. */
   sites: SiteStore;
   leads: LeadStore;
   /** Lead mail; null when mail is off. */
@@ -36,9 +36,9 @@ export interface StaffDeps extends StaffStores {
   rateLimitStore?: (name: string) => Store | undefined;
   /** The kept widget releases, for a site's pinned scripts' hashes (the Embed page). */
   widgetReleases?: Pick<WidgetReleases, "integrity">;
-  /** The rental desk (issue 31). */
+  /** The rental desk. */
   rentals: RentalDesk;
-  /** Inventory sources (issue 44): their store, and the runs that keep the catalogue to the dealer system. */
+  /** Inventory sources: their store, and the runs that keep the catalogue to the dealer system. */
   inventorySources?: InventorySourceStore;
   inventory?: InventorySync;
 }

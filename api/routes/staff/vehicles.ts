@@ -95,7 +95,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
     );
     if (refusal) throw new HttpError(403, refusal.message, refusal.field === "vehicle" ? {} : { fields: { [refusal.field]: refusal.message } });
   };
-  /** 409 for an edit of a field an inventory source keeps (issue 44): its next run would put the dealer system's value back. */
+  /** 409 for an edit of a field an inventory source keeps: its next run would put the dealer system's value back. */
   const requireNotKept = (before: Vehicle, after: Vehicle) => {
     const keeper = inventory?.keeperOf(before.id);
     const refusal = keeper && keptFieldsRefusal(keeper, changedVehicleFields(before, after));
@@ -103,8 +103,8 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
   };
 
   /**
-   * The account's carts (an account scoped to sites: those shown on them). Without parameters, every one, as it always
-   * was (`{ vehicles }`). With the console list's filters and sort (domain/inventory-list.ts: q, status, brand,
+   * The account's carts (an account scoped to sites: those shown on them). Without parameters, every one
+   * (`{ vehicles }`). With the console list's filters and sort (domain/inventory-list.ts: q, status, brand,
    * condition, age, site, sort, order), the carts they keep, every one (`{ vehicles, total }`: "select all", the CSV
    * export). With `page` or `pageSize` as well, one page of them, cut as the public inventory's (pageOf), in
    * `{ vehicles, total, page, pageSize, pageCount, count, brands, feedGaps }`: `count` is every cart of the account,
@@ -214,7 +214,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
     }
   });
 
-  // ---- Lot transfers (issue 44): one unit moved to another site's lot, with its history entry ----
+  // ---- Lot transfers: one unit moved to another site's lot, with its history entry ----
   /** What a move of the unit would meet: the lots it may go to, and a source that keeps its lot (its next run wins). */
   router.get("/:id/transfer", (req, res) => {
     const v = found(req.params.id);
@@ -308,7 +308,7 @@ export function staffVehiclesRouter({ vehicles, audit, photos, sites, inventory 
     if (!(await audited(entry, () => vehicles.remove(id)))) throw new HttpError(404, `Vehicle not found: ${id}`);
     res.status(204).end();
   });
-  // ---- Bulk changes from the inventory list (issue 29, docs/decisions/0040-inventory-list-and-bulk-changes.md) ----
+  // ---- Bulk changes from the inventory list (docs/decisions/0040-inventory-list-and-bulk-changes.md) ----
   /**
    * One change (a status, or a price moved by an amount or a percentage) to many carts, each with its changed field's
    * value as the list showed it. Each cart is judged as PATCH judges an edit (decision 0018): written when no one

@@ -1,6 +1,6 @@
 /**
- * How a search word is planned from its trigrams' frequencies (issue 27,
- * decision 0038): pg_trgm's trigrams of LIKE '%word%', the rare part asked of
+ * How a search word is planned from its trigrams' frequencies (decision
+ * 0038): pg_trgm's trigrams of LIKE '%word%', the rare part asked of
  * the index, the common word walked. That each form selects the rows LIKE
  * selects is checked on PostgreSQL in ../lead-queries.test.ts.
  */

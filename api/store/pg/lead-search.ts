@@ -1,5 +1,5 @@
 /**
- * How the inbox's search words become SQL on PostgreSQL (issue 27, decision
+ * How the inbox's search words become SQL on PostgreSQL (decision
  * 0038): a word matches a lead whose search text (or phone digits) holds it,
  * anywhere. A trigram index (pg_trgm, migration 6) finds such rows, but a
  * LIKE '%word%' asks it for every trigram of the word, and a trigram most

@@ -82,7 +82,7 @@ function whereOf(
   if (sites) and.push(`site = ANY(${p([...sites])}::text[])`);
   if (query.site) and.push(`site = ${p(query.site)}`);
   if (query.interest) and.push(`interest = ${p(query.interest)}`);
-  // The cart a lead is about (issue 30): read from the lead's JSON, within the other conditions' rows.
+  // The cart a lead is about: read from the lead's JSON, within the other conditions' rows.
   if (query.vehicle) and.push(`(lead ->> 'vehicleId') = ${p(query.vehicle)}`);
   if (query.source) {
     const s = p(query.source);
@@ -105,10 +105,10 @@ function whereOf(
  */
 const bySeq = (indexed: boolean, direction: "ASC" | "DESC") => `ORDER BY ${indexed ? "seq + 0" : "seq"} ${direction}`;
 
-/** Overdue at a time (a parameter): given a date before it, and still open (issue 30; the partial index leads_due). */
+/** Overdue at a time (a parameter): given a date before it, and still open (the partial index leads_due). */
 const overdueAt = (now: string) => `(due_at < ${now} AND status IN (${OPEN_STATUSES.map((s) => `'${s}'`).join(", ")}))`;
 
-/** The conditions of issue 30's filters: the asker's own leads or nobody's (leads_assignee), overdue ones only or none of them. */
+/** The conditions of the sales side's filters: the asker's own leads or nobody's (leads_assignee), overdue ones only or none of them. */
 function followUpConditions({ query, me, due }: Pick<LeadSelection, "query" | "me" | "due">, p: (value: unknown) => string): string[] {
   const and: string[] = [];
   if (query.assigned === "mine") and.push(me === undefined ? "false" : `assignee = ${p(me)}`);

@@ -144,13 +144,13 @@ CREATE TRIGGER partner_origins_changed AFTER INSERT OR UPDATE OR DELETE ON partn
   {
     version: 5,
     name: "staff accounts scoped to sites",
-    // null: every site (accounts made before issue 26 stay organisation-wide).
+    // null: every site (accounts made before sites existed stay organisation-wide).
     sql: `ALTER TABLE staff_accounts ADD COLUMN sites jsonb;`,
   },
   {
     version: 6,
     name: "lead query columns",
-    // The inbox's filters, search and counts as indexed columns (issue 27): no lead is read into memory.
+    // The inbox's filters, search and counts as indexed columns: no lead is read into memory.
     // The JSON stays the lead as stored; the columns beside it are derived from it and filled by the
     // lead store (pg/lead-store.ts) for rows stored before this migration, at its next start.
     // `status` follows the lead's follow-up events (a trigger), so a status filter is a column too.
@@ -188,7 +188,7 @@ CREATE TRIGGER lead_follow_ups_status AFTER INSERT ON lead_follow_ups FOR EACH R
     version: 7,
     name: "lead counters",
     // Running totals of leads per (site, status, interest, source, origin), kept by triggers, so the inbox's
-    // counts with no search or period read a few hundred rows rather than every lead (issue 27).
+    // counts with no search or period read a few hundred rows rather than every lead.
     // Each total is split over COUNTER_SLOTS rows chosen by the writing connection, so concurrent lead posts
     // do not queue on one row's lock until they commit; a slot's n may go below 0 when a lead moves away
     // from a group another connection counted: only the sum over slots means anything.
@@ -239,7 +239,7 @@ CREATE TRIGGER leads_truncated AFTER TRUNCATE ON leads FOR EACH STATEMENT EXECUT
   {
     version: 8,
     name: "a row per vehicle",
-    // The catalogue was one row holding every vehicle, which each save rewrote whole (issue 27): now a row per vehicle
+    // The catalogue was one row holding every vehicle, which each save rewrote whole: now a row per vehicle
     // (pg/vehicle-store.ts). `catalogue` keeps the version every write bumps (its trigger still announces it), and
     // `rewritten`, the version at which the catalogue was last loaded whole (a restore): an instance that shows an
     // older version reads every row, since a restore leaves no trace of what it removed. A vehicle's row records the
@@ -267,7 +267,7 @@ ALTER TABLE catalogue DROP COLUMN vehicles;
     name: "lead search statistics",
     // How often each trigram occurs in the searched columns, kept by ANALYZE (and so by autovacuum) as the
     // most common elements of show_trgm(): the lead store asks the trigram indexes only for a word's rare
-    // trigrams, and walks the newest leads for a word most of them hold (pg/lead-search.ts, issue 27,
+    // trigrams, and walks the newest leads for a word most of them hold (pg/lead-search.ts,
     // decision 0038). ANALYZE now, so a database upgraded with its leads searches that way from its next start.
     sql: `
 CREATE STATISTICS leads_search_trigrams ON (show_trgm(search)) FROM leads;
@@ -278,7 +278,7 @@ ANALYZE leads;
   {
     version: 10,
     name: "lead assignment, due dates and claims",
-    // Issue 30's sales side. A lead's assignee and due time follow its follow-up events, as its status does (the trigger
+    // The inbox's sales side (decision 0043). A lead's assignee and due time follow its follow-up events, as its status does (the trigger
     // gc_lead_status), so "mine", "unassigned" and "overdue" are indexed columns: no follow-up is folded to filter.
     // The running totals (migration 7) gain the assignee, so the counts of mine and unassigned come from them too:
     // every row counted so far has none, and the columns are filled from the events (if any) once the triggers count them.
@@ -343,7 +343,7 @@ UPDATE leads SET due_at = f.due
   {
     version: 11,
     name: "one test drive per cart and slot",
-    // A test drive (issue 30) books a cart for a slot: this index refuses a second booking of the same (site, cart,
+    // A test drive books a cart for a slot: this index refuses a second booking of the same (site, cart,
     // slot), atomically whichever server inserts it (the store answers SlotTakenError), and serves the slots query.
     sql: `
 CREATE UNIQUE INDEX leads_test_drive_slot ON leads (site, (lead ->> 'vehicleId'), (lead ->> 'slot')) WHERE (lead ->> 'kind') = 'test-drive';
@@ -352,7 +352,7 @@ CREATE UNIQUE INDEX leads_test_drive_slot ON leads (site, (lead ->> 'vehicleId')
   {
     version: 12,
     name: "rental reservations",
-    // Rentals booked online (issue 31; pg/rental-store.ts). A reservation's document is kept as json, with the
+    // Rentals booked online (pg/rental-store.ts). A reservation's document is kept as json, with the
     // columns the calendar and the overlap check read beside it; taking a cart is serialised per (site, plan) by
     // an advisory lock, so two servers never promise the last cart twice. Mails owed to renters are rows of their
     // own, claimed by one server at a time (FOR UPDATE SKIP LOCKED). The link key signs the cancellation links,
@@ -393,7 +393,7 @@ CREATE TABLE rental_link_key (
   {
     version: 13,
     name: "inventory sources",
-    // Inventory sources and their runs (issue 44; inventory-source-store.ts), each a json document as the domain
+    // Inventory sources and their runs (inventory-source-store.ts), each a json document as the domain
     // validates it. A source runs on one server at a time under an advisory lock, not a row lock: a run takes minutes.
     sql: `
 CREATE TABLE inventory_sources (

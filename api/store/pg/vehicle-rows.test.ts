@@ -1,5 +1,5 @@
 /**
- * The catalogue in PostgreSQL at a dealer group's size (issue 27): a save writes
+ * The catalogue in PostgreSQL at a dealer group's size: a save writes
  * the one vehicle it changes, and the other instances read only that vehicle.
  */
 import pg from "pg";

@@ -1,4 +1,4 @@
-/** The rental desk's calls (issue 31, /api/staff/rentals), one function per call; each change sends the version it was based on. */
+/** The rental desk's calls (/api/staff/rentals), one function per call; each change sends the version it was based on. */
 import type { Reservation as StoredReservation, RentalSettings, ReservationStatus } from "../../../domain/rental-booking";
 import { currentSite } from "../current-site";
 import { call } from "./client";

@@ -1,4 +1,4 @@
-/** The inventory sources API (issue 44, /api/staff/inventory-sources): owners only. */
+/** The inventory sources API (/api/staff/inventory-sources): owners only. */
 import type { RunCounts, SkippedRow, SourceInput, SourceMapping, SourceRun, SourceView } from "../../../domain/inventory-source";
 import { call } from "./client";
 

@@ -1,4 +1,4 @@
-/** The staff API of docs (issue 15 contract), one function per call. */
+/** The staff API (docs/staff.md), one function per call. */
 import type { Site } from "../../../domain/site";
 import type { AuditKind, NewStaffAccount, AuditEntry as StoredAuditEntry, StaffAccount } from "../../../domain/staff";
 import type { BulkRequest, BulkResult } from "../../../domain/inventory-bulk";

@@ -1,5 +1,5 @@
 /**
- * The inventory source form (issue 44) as text, and what it sends: the settings in the shape of SourceInputSchema,
+ * The inventory source form as text, and what it sends: the settings in the shape of SourceInputSchema,
  * credentials only when the owner typed new ones (the stored ones are shown as their hint and kept), shares as
  * percentages, and the server's field errors by the form's field.
  */

@@ -41,7 +41,7 @@ const runStatus = (run: SourceRun) =>
 /** The failure's words, with each field the server named. */
 const failureText = (err: unknown) => errorMessage(err);
 
-/** Owners: where the catalogue's stock comes from (issue 44); add, edit, preview, sync and remove a source. */
+/** Owners: where the catalogue's stock comes from; add, edit, preview, sync and remove a source. */
 export function InventorySources({ sites, organisation }: { sites: Site[]; organisation: boolean }) {
   const [view, setView] = useState<View>({ kind: "list" });
   const [notice, setNotice] = useState<NoticeState>(null);

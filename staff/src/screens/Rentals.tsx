@@ -37,7 +37,7 @@ function ReservationRow({ r, onOpen, current }: { r: Reservation; onOpen: (r: Re
 }
 
 /**
- * The rental desk (issue 31): the requests to decide, the fleet's calendar for the coming weeks with every
+ * The rental desk: the requests to decide, the fleet's calendar for the coming weeks with every
  * reservation on it, one reservation's details and actions, and (owners) the fleet sizes and turnaround.
  */
 export function Rentals({ owner, site, switchable }: { owner: boolean; site: Site; switchable: boolean }) {

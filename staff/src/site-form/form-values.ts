@@ -52,7 +52,7 @@ export interface SiteFormValues {
   leadRecipients: string;
   /** The IANA time zone; empty: the default. */
   timeZone: string;
-  /** How new leads are assigned (issue 30): the rule, and with `interest` an account's e-mail per interest. */
+  /** How new leads are assigned: the rule, and with `interest` an account's e-mail per interest. */
   leadAssignment: { rule: AssignmentRule; byInterest: Record<Interest, string> };
   /** The site's own figures and phrases (site.story): each empty when the site has none. */
   story: StoryValues;

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../components/ConfirmDialog";
 import { errorMessage } from "../error-message";
 
 /**
- * "Move to another lot" (issue 44): the unit goes to another site's lot in one step, shown there in place of this
+ * "Move to another lot": the unit goes to another site's lot in one step, shown there in place of this
  * one. Before the move the dialog says when an inventory source keeps the lot, since its next run moves it back.
  */
 export function LotTransfer({

@@ -182,7 +182,7 @@ describe("<VehicleForm>", { timeout: 20_000 }, () => {
     expect(within(images).getByText("Bad image")).toBeTruthy();
   });
 
-  describe("Shown on (issue 42)", () => {
+  describe("Shown on", () => {
     const SITES = [
       { id: "sussex-coast", name: "Sussex Coast" },
       { id: "cape-may", name: "Cape May" },
