@@ -6,7 +6,7 @@ import { shownImages } from "../../domain/photo";
 import { dealerUrl } from "../shared/api-base";
 import { VehiclePicture } from "../shared/VehiclePicture";
 import { Heading } from "../shared/headings";
-import { CartIcon } from "./CartIcon";
+import { CartIcon } from "../shared/CartIcon";
 import { CompareTick, type Pick } from "./ComparePicks";
 
 /** Intrinsic size of card images (16:10, as the catalogue's), so the grid does not shift while they load. */

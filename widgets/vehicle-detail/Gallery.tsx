@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { dealerUrl } from "../shared/api-base";
 import { VehiclePicture } from "../shared/VehiclePicture";
-import { CartIcon } from "../inventory/CartIcon";
+import { CartIcon } from "../shared/CartIcon";
 
 /** Intrinsic size of the main image (16:10, as the catalogue's), reserved before it loads. */
 const MAIN_WIDTH = 800;
