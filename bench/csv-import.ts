@@ -10,7 +10,7 @@ import { sheetUnits } from "../domain/testing/inventory-sheet";
 import { startTestPostgres, type TestPostgres } from "../api/testing/postgres";
 import { signIn } from "../api/testing/staff-client";
 import { startTestServer, type TestServer } from "../api/testing/test-server";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 
 export interface CsvImportSettings {
   sizes: readonly number[];

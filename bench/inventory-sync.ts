@@ -29,7 +29,7 @@ import { CATALOGUE_FILE } from "../api/store/vehicle-store";
 import { addAccount } from "../api/testing/staff-client";
 import { startOurServer, type ChildServer } from "./lib/child-server";
 import { percentile, round } from "./lib/load";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 
 export interface InventorySyncOptions {
   catalogueUnits: number;

@@ -28,7 +28,7 @@ import { openAccountStore } from "../api/store/account-store";
 import { phoneJpeg } from "../api/testing/phone-photo";
 import { freePort, killAllChildren, startChildServer } from "./lib/child-server";
 import { describeMachine } from "./lib/machine";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 import { ROOT } from "./lib/server-build";
 import { benchHost, benchSites } from "./lib/bench-sites";
 import { SITES_FILE } from "../api/store/site-store";

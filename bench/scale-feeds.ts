@@ -13,7 +13,7 @@ import { UNBUILT_ASSETS } from "../host-site/lib/assets";
 import { LISTING_FEEDS } from "../host-site/server/feeds/listing-feeds";
 import type { CatalogueFeed } from "../host-site/server/live-pages";
 import { SitePages } from "../host-site/server/site-pages";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 
 export interface FeedsSettings {
   units: number;

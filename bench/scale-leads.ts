@@ -15,7 +15,7 @@ import { openStores } from "../api/store/open-stores";
 import { serverEnv, startChildServer } from "./lib/child-server";
 import { insertPgLeads, writeLeadSegments } from "./lib/lead-fixtures";
 import { allAnswered, median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 import { ROOT } from "./lib/server-build";
 
 export interface ScaleLeadsOptions {

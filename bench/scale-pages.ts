@@ -23,7 +23,7 @@ import { seedCatalogue } from "../domain/catalogue/seed";
 import { bigCatalogue } from "../domain/testing/big-catalogue";
 import { cleanEnv, freePort, serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, medianRun, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
-import { table } from "./lib/report";
+import { table } from "./lib/markdown-table";
 import { ROOT } from "./lib/server-build";
 
 export interface ScalePagesOptions {

@@ -19,6 +19,7 @@ import type { WidgetsResults } from "../widgets";
 import { scaleInventoryMarkdown, type ScaleInventoryResults } from "../scale-inventory";
 import { scaleLeadsMarkdown, type ScaleLeadsResults } from "../scale-leads";
 import type { Machine } from "./machine";
+import { table } from "./markdown-table";
 
 /** Everything one run measured, as written to bench/results/latest.json. */
 export interface BenchResults {
@@ -47,16 +48,8 @@ export interface BenchResults {
   inventorySync?: InventorySyncResults;
 }
 
-/** A markdown table (also readable as plain text in a terminal). */
 /** A load run's row: throughput, latency, the server's CPU (in all and per request) and the load generator's. */
 const loadRow = (name: string, f: LoadFigures) => [name, f.rps, f.p50Ms, f.p99Ms, f.serverCpuPercent, cpuPerRequestUs(f), f.loadCpuPercent];
-
-export function table(header: string[], rows: (string | number | null | undefined)[][]): string {
-  const cells = [header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? "–" : String(c))))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  return [line(cells[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.slice(1).map(line)].join("\n");
-}
 
 const times = (n: number | null | undefined) => (n === null || n === undefined ? null : `${n}×`);
 const kB = (bytes: number | undefined) => (bytes === undefined ? null : (bytes / 1000).toFixed(1));
