@@ -15,6 +15,7 @@ import { formatUsd } from "../domain/money";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { median, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
+import { signIn } from "./lib/staff-session";
 
 export interface CatalogueOptions {
   /** Price changes timed one after another. */
@@ -51,15 +52,7 @@ export class StaffClient {
   ) {}
 
   static async signIn(server: ChildServer): Promise<StaffClient> {
-    const res = await fetch(`${server.url}/api/staff/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: server.url },
-      body: JSON.stringify(ACCOUNT),
-    });
-    if (res.status !== 200) throw new Error(`[bench] sign-in answered ${res.status}: ${await res.text()}`);
-    const cookie = res.headers.get("set-cookie")?.split(";")[0];
-    if (!cookie) throw new Error("[bench] sign-in set no cookie");
-    return new StaffClient(server, cookie);
+    return new StaffClient(server, await signIn(server.url, ACCOUNT, "catalogue"));
   }
 
   /** Set the vehicle's price; resolves on the 2xx, with the time it came. */

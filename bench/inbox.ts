@@ -6,6 +6,7 @@ import { addAccount } from "../api/testing/staff-client";
 import { startOurServer } from "./lib/child-server";
 import { writeLeadsFile } from "./lib/lead-fixtures";
 import { runLoad, type LoadFigures } from "./lib/load";
+import { signIn } from "./lib/staff-session";
 
 export interface InboxOptions {
   /** Leads stored (split by the server into leads.json and archive segments at its first start). */
@@ -50,13 +51,7 @@ export async function benchInbox(o: InboxOptions, log: (line: string) => void): 
     await addAccount(dataDir, account.email, "sales", account.password);
     const server = await startOurServer({ name: "inbox", main: o.ourMain, dataDir });
     try {
-      const signIn = await fetch(`${server.url}/api/staff/session`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(account),
-      });
-      if (signIn.status !== 200) throw new Error(`[bench] inbox sign-in answered ${signIn.status}`);
-      const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+      const cookie = await signIn(server.url, account, "inbox");
       for (const c of CASES(o.stored)) {
         const check = await fetch(`${server.url}${c.path}`, { headers: { cookie } });
         if (check.status !== 200) throw new Error(`[bench] inbox ${c.path} answered ${check.status}`);

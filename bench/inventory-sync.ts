@@ -30,6 +30,7 @@ import { addAccount } from "../api/testing/staff-client";
 import { startOurServer, type ChildServer } from "./lib/child-server";
 import { percentile, round } from "./lib/load";
 import { table } from "./lib/markdown-table";
+import { signIn } from "./lib/staff-session";
 
 export interface InventorySyncOptions {
   catalogueUnits: number;
@@ -262,13 +263,7 @@ async function serverWith(name: string, root: string, units: number, ourMain: st
   await addAccount(dataDir, OWNER.email, "owner", OWNER.password);
   // The schedule never runs by itself during the measures: every run is a "Sync now".
   const server = await startOurServer({ name, main: ourMain, dataDir, env: { INVENTORY_POLL_MS: "3600000", STAFF_SIGNIN_RATE_LIMIT: "0" } });
-  const res = await fetch(`${server.url}/api/staff/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(OWNER),
-  });
-  if (res.status !== 200) throw new Error(`[bench] inventory-sync: sign-in answered ${res.status}: ${await res.text()}`);
-  return { server, cookie: res.headers.get("set-cookie")!.split(";")[0]! };
+  return { server, cookie: await signIn(server.url, OWNER, "inventory-sync") };
 }
 
 const countsText = (c: SourceRun["counts"]) => `${c.created} created, ${c.changed} changed, ${c.unchanged} unchanged, ${c.sold} sold, ${c.skipped} skipped`;

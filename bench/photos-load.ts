@@ -10,6 +10,7 @@ import { addAccount } from "../api/testing/staff-client";
 import { phoneJpeg } from "../api/testing/phone-photo";
 import { startOurServer } from "./lib/child-server";
 import { ratio, runLoad, type LoadFigures } from "./lib/load";
+import { signIn } from "./lib/staff-session";
 
 export interface PhotosLoadOptions {
   connections: number;
@@ -50,13 +51,7 @@ export async function benchPhotosLoad(o: PhotosLoadOptions, log: (line: string) 
       await addAccount(dataDir, ACCOUNT.email, "sales", ACCOUNT.password);
       const server = await startOurServer({ name: `photos-load-${encoding}`, main: o.ourMain, dataDir, env: { PHOTO_ENCODING: encoding } });
       try {
-        const signIn = await fetch(`${server.url}/api/staff/session`, {
-          method: "POST",
-          headers: { "content-type": "application/json", origin: server.url },
-          body: JSON.stringify(ACCOUNT),
-        });
-        if (signIn.status !== 200) throw new Error(`[bench] photos-load sign-in answered ${signIn.status}`);
-        const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+        const cookie = await signIn(server.url, ACCOUNT, "photos-load");
         const vehicles = (await (await fetch(`${server.url}/api/vehicles`)).json()) as { id: string }[] | { vehicles: { id: string }[] };
         const id = (Array.isArray(vehicles) ? vehicles : vehicles.vehicles)[0]!.id;
         const upload = async (bytes: Buffer) => {

@@ -14,6 +14,7 @@ import { validLead } from "../api/testing/test-server";
 import { serverEnv, startChildServer, type ChildServer } from "./lib/child-server";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { ROOT } from "./lib/server-build";
+import { signIn } from "./lib/staff-session";
 
 export interface PostgresOptions {
   ourMain: string;
@@ -95,12 +96,7 @@ export async function benchPostgres(o: PostgresOptions, log: (line: string) => v
     const db = await openDatabase(url, { max: 1, listen: false });
     await pgAccountStore(db).add({ email: "bench@example.com", role: "sales", password: PASSWORD });
     await db.close();
-    const signIn = await fetch(`${a.url}/api/staff/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: a.url },
-      body: JSON.stringify({ email: "bench@example.com", password: PASSWORD }),
-    });
-    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const cookie = await signIn(a.url, { email: "bench@example.com", password: PASSWORD }, "postgres");
     const list = (await (await fetch(`${b.url}/api/vehicles`)).json()) as { id: string }[];
     const id = list[0]!.id;
     const times: number[] = [];

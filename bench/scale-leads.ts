@@ -17,6 +17,7 @@ import { insertPgLeads, writeLeadSegments } from "./lib/lead-fixtures";
 import { allAnswered, median, medianRun, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/markdown-table";
 import { ROOT } from "./lib/server-build";
+import { signIn } from "./lib/staff-session";
 
 export interface ScaleLeadsOptions {
   sizes: number[];
@@ -114,13 +115,7 @@ export async function benchScaleLeads(o: ScaleLeadsOptions, log: (line: string) 
         });
         try {
           const rssAtHealthMb = rssMb(server.pid);
-          const signIn = await fetch(`${server.url}/api/staff/session`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ email: account.email, password: account.password }),
-          });
-          if (signIn.status !== 200) throw new Error(`[bench] scale-leads sign-in answered ${signIn.status}`);
-          const headers = { cookie: signIn.headers.get("set-cookie")!.split(";")[0]! };
+          const headers = { cookie: await signIn(server.url, account, "scale-leads") };
           const get = (p: string) => () => fetch(`${server.url}${p}`, { headers });
           const firstCountMs = await timed(get("/api/staff/leads/counts"));
           const rssReadyMb = rssMb(server.pid);

@@ -25,6 +25,7 @@ import { cleanEnv, freePort, serverEnv, startChildServer, type ChildServer } fro
 import { median, medianRun, percentile, ratio, round, runLoad, type LoadFigures } from "./lib/load";
 import { table } from "./lib/markdown-table";
 import { ROOT } from "./lib/server-build";
+import { signIn } from "./lib/staff-session";
 
 export interface ScalePagesOptions {
   connections: readonly number[];
@@ -102,16 +103,6 @@ async function startServer(name: string, dataDir: string, extra: Record<string, 
   });
 }
 
-async function signIn(server: ChildServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/staff/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
-    body: JSON.stringify(ACCOUNT),
-  });
-  if (res.status !== 200) throw new Error(`[bench] sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers.get("set-cookie")!.split(";")[0]!;
-}
-
 /** One staff price change, as the console makes it; the PUT's milliseconds. */
 async function save(server: ChildServer, cookie: string, id: string, price: number): Promise<number> {
   const url = `${server.url}/api/staff/vehicles/${id}`;
@@ -146,7 +137,7 @@ async function timeWhile(url: string, loops: number, until: Promise<unknown>): P
 }
 
 async function measureSaves(engine: SaveFigures["engine"], units: number, server: ChildServer, o: ScalePagesOptions): Promise<Omit<SaveFigures, "saveRatio">> {
-  const cookie = await signIn(server);
+  const cookie = await signIn(server.url, ACCOUNT, "scale-pages");
   const id = "evolution-d6-max-xt4";
   // Every page rendered once, as a site in use has them.
   for (const p of [...PATHS, `/vehicle/${id}`, "/api/vehicles"]) await (await fetch(server.url + p, { headers: BROWSER_ENCODING })).arrayBuffer();
