@@ -27,7 +27,7 @@ function Row({
   const Label = group ? "span" : "label";
   return (
     <div className={`field field--${name}`}>
-      <Label className="label" {...(group ? { id: `gc-cf-${name}-label` } : { htmlFor: `gc-cf-${name}` })}>
+      <Label className="label" id={`gc-cf-${name}-label`} htmlFor={group ? undefined : `gc-cf-${name}`}>
         {label}
         {required && (
           <span className="req" aria-hidden="true">
@@ -82,9 +82,9 @@ export function ContactFields({
           group={f.control === "radio"}
         >
           {f.control === "radio" ? (
-            <div role="radiogroup" className="choices" aria-labelledby={`gc-cf-${f.name}-label`} {...state(f.name)}>
+            <div role="radiogroup" aria-labelledby={`gc-cf-${f.name}-label`} {...state(f.name)}>
               {f.options?.map((o) => (
-                <label key={o.value} className="choice">
+                <label key={o.value}>
                   <input type="radio" value={o.value} {...register(f.name)} />
                   {o.label}
                 </label>
