@@ -1,8 +1,8 @@
 /**
  * docs/development.md's recipe "Add a field to the contact form", carried out as written: in a copy of the repository,
  * the guide's own lines for each kind of field (a text, an optional choice, a required choice) go where the guide says.
- * The copy then type-checks, its contact-form widget tests still pass, and the copy is used as a visitor and the staff
- * use it: the real widget is filled in and sent to the copy's real API with the new field blank and answered, and each
+ * The copy then type-checks and builds the widget, its contact-form widget tests still pass, and it is used as a visitor
+ * and as staff would use it: the real widget is filled in and sent to the copy's real API with the new field blank and answered, and each
  * kind's lead shows its answer in the staff API the inbox reads, in the CSV export and in the sales mail (and its ADF
  * copy) that reach an SMTP sink. Each kind's test fails when that kind's lines are left out.
  */
@@ -214,6 +214,7 @@ let server: ChildProcess | undefined;
 let api: { url: string; origin: string };
 const mails: { subject: string; text: string; html: string; adf?: string }[] = [];
 let typecheck: { status: number | null; output: string };
+let widgetBuild: { status: number | null; output: string };
 /** The copy's vitest run, by test name: passed, or why not. */
 const widgetResults = new Map<string, string>();
 let widgetRun: { status: number | null; output: string };
@@ -233,6 +234,7 @@ beforeAll(async () => {
     JSON.stringify({ extends: "./tsconfig.base.json", compilerOptions: { lib: ["ES2023", "DOM", "DOM.Iterable"], types: ["node"] }, files: PROBED }),
   );
   const typechecked = run(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.probe.json"]);
+  const built = run(bin("vite"), ["build", "--config", "vite.config.ts", "--logLevel", "error"], { env: { ...process.env, GC_WIDGET: "contact-form" } });
 
   mkdirSync(path.join(copy, "probe"));
   writeFileSync(path.join(copy, "probe/server.ts"), SERVER_PROBE);
@@ -257,7 +259,7 @@ beforeAll(async () => {
   for (const file of results.testResults)
     for (const t of file.assertionResults)
       widgetResults.set(`${path.basename(file.name)} ${t.fullName}`, t.status === "passed" ? "passed" : t.failureMessages.join("\n") || t.status);
-  typecheck = await typechecked;
+  [typecheck, widgetBuild] = await Promise.all([typechecked, built]);
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -285,13 +287,16 @@ async function staffView() {
 }
 
 describe("docs/development.md's recipe for a contact field", () => {
-  it("puts each line where the guide says, and the copy type-checks from every entry that reads the fields", () => {
+  it("puts each line where the guide says; the copy type-checks from every entry that reads the fields and builds the widget", () => {
     for (const [place, lines] of recipe())
       expect(
         lines.filter((line) => !KINDS.some((k) => k.identifiers.some((id) => line.includes(id)))),
         `every line under "// ${place}" is one kind's`,
       ).toEqual([]);
     expect(typecheck.status, typecheck.output).toBe(0);
+    expect(widgetBuild.status, widgetBuild.output).toBe(0);
+    const script = read("dist/widgets/contact-form.js");
+    for (const k of KINDS) expect(script, "the built contact-form.js").toContain(k.label);
   });
 
   it("leaves the contact form's own widget tests passing with the three fields added", () => {
