@@ -79,6 +79,27 @@ const trimmed = (min: number, max: number, message: string, oneLineLabel?: strin
       ...(oneLineLabel ? [z.regex(NO_CONTROL_CHARACTERS, oneLineMessage(oneLineLabel))] : []),
     );
 
+/** The values of a choice, in the order its labels are written in (`{ phone: "Phone", … }`), as z.enum takes them. */
+const valuesOf = <K extends string>(labels: Readonly<Record<K, string>>) => Object.keys(labels) as [K, ...K[]];
+
+/** A choice among `labels`' values that the visitor must make: a blank one is refused with `message`, which names the field. */
+export const requiredChoice = <K extends string>(labels: Readonly<Record<K, string>>, message: string) => z.enum(valuesOf(labels), { error: message });
+
+/** `schema`, but "" (what a form holds for a field left blank) or absent is not given, and is left out of the lead. */
+const blankAllowed = <T extends z.ZodMiniType<string, string>>(schema: T) =>
+  z.optional(
+    z.pipe(
+      z.transform((v: string | undefined) => (typeof v === "string" && v.trim() === "" ? undefined : v)),
+      z.optional(schema),
+    ),
+  );
+
+/** A choice among `labels`' values that the visitor may leave blank; another value is refused with `message`. */
+export const optionalChoice = <K extends string>(labels: Readonly<Record<K, string>>, message: string) => blankAllowed(requiredChoice(labels, message));
+
+/** A line of text the visitor may leave blank: at most `max` characters, on one line, `label` naming it in the messages. */
+export const optionalLine = (label: string, max = NAME_MAX_LENGTH) => blankAllowed(trimmed(0, max, `${label} must be at most ${max} characters`, label));
+
 /** The contact fields; `strict` refuses control characters in the one-line fields (new messages), stored leads are read without it. */
 const contactFields = (strict: boolean) => ({
   firstName: trimmed(1, NAME_MAX_LENGTH, CONTACT_MESSAGES.firstName, strict ? "First name" : undefined),

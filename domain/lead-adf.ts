@@ -1,5 +1,6 @@
 import { formatAddress } from "./business";
 import { INTEREST_LABELS, LEAD_KIND_LABELS, leadKind } from "./contact";
+import { otherAnswers } from "./contact-fields";
 import { escapeXml as x } from "./escape";
 import { vehicleMake, vehicleModel, type Lead } from "./lead";
 import { formatSlot } from "./test-drive";
@@ -22,7 +23,11 @@ export function leadToAdf(lead: Lead, site: Site): string {
   const a = site.address;
   const kind = leadKind(lead);
   const slot = lead.slot ? ` Test drive: ${formatSlot(lead.slot)}.` : "";
-  const comments = `Interest: ${INTEREST_LABELS[lead.interest]}.${kind === "message" ? "" : ` ${LEAD_KIND_LABELS[kind]}.`}${slot} ${lead.message}`;
+  // The contact form's other fields (domain/contact-fields.ts), which ADF has no element for, each as "Label: answer.".
+  const answers = otherAnswers(lead)
+    .map((a) => ` ${a.label}: ${a.text}.`)
+    .join("");
+  const comments = `Interest: ${INTEREST_LABELS[lead.interest]}.${kind === "message" ? "" : ` ${LEAD_KIND_LABELS[kind]}.`}${slot}${answers} ${lead.message}`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <?ADF VERSION="1.0"?>
 <adf>

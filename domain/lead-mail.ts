@@ -1,4 +1,5 @@
 import { INTEREST_LABELS, LEAD_KIND_LABELS, leadKind } from "./contact";
+import { otherAnswers } from "./contact-fields";
 import { escapeHtml as h, multiLine, noEncodedWords, oneLine } from "./escape";
 import { vehicleLabel, type Lead } from "./lead";
 import { formatSlot } from "./test-drive";
@@ -44,6 +45,7 @@ export function composeLeadMail(lead: Lead, site: Site): LeadMail {
     ["E-mail", oneLine(lead.email)],
     ["Phone", oneLine(lead.phone)],
     ["Interest", interest],
+    ...otherAnswers(lead).map((a): [string, string] => [a.label, oneLine(a.text)]),
     ["Site", oneLine(site.name)],
     ["Source", source],
     ["Page origin", oneLine(lead.origin ?? "(not sent)")],

@@ -6,6 +6,7 @@ import { VALID_MESSAGE } from "../../domain/testing/valid-lead";
 import { navigation, afterSend } from "./redirect";
 import { SCRIPT_CONTACT } from "../shared/script-contact";
 import { API, json, mountWidget, serveFetch } from "../testing/widget-test";
+import { contactControl, fillContactForm } from "../testing/contact-form";
 import "./index";
 
 /** The phone a failure offers: the site's that served the script. */
@@ -39,23 +40,13 @@ async function mount(attrs = "") {
   return { host: mounted.host, events: mounted.events, go };
 }
 
-// Required fields' labels end in a visible "*" (hidden from screen readers).
-const input = (label: string) => ui.getByLabelText(new RegExp(`^${label}( \\*)?$`)) as HTMLInputElement;
+const input = (label: string) => contactControl(ui, label);
 const submit = () => ui.getByRole("button", { name: /Send Message|Sending\.\.\./ }) as HTMLButtonElement;
 
-/** The shared valid message, by the label of the field it is typed into. */
-const VALID: Record<string, string> = {
-  "First Name": VALID_MESSAGE.firstName,
-  "Last Name": VALID_MESSAGE.lastName,
-  Email: VALID_MESSAGE.email,
-  Phone: VALID_MESSAGE.phone,
-  Message: VALID_MESSAGE.message,
-};
-
-/** Types a valid message, with `over` replacing some fields' text. */
+/** Fills in a valid message, with `over` (by label) replacing some fields' text. */
 async function fillValid(over: Record<string, string> = {}) {
   const user = userEvent.setup();
-  for (const [label, text] of Object.entries({ ...VALID, ...over })) await user.type(input(label), text);
+  await fillContactForm(user, ui, over);
   return user;
 }
 

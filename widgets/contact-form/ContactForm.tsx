@@ -177,7 +177,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
       <p className="req-note" aria-hidden="true">
         <span className="req">*</span> Required
       </p>
-      <ContactFields fields={CONTACT_FIELDS} required={REQUIRED} errors={errors} register={(name) => register(name as Field)} />
+      <ContactFields fields={CONTACT_FIELDS} required={REQUIRED} defaults={DEFAULTS} errors={errors} register={(name) => register(name as Field)} />
       <div className="hp" aria-hidden="true">
         <label htmlFor="gc-cf-website">Website</label>
         <input ref={honeypot} id="gc-cf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { VALID_MESSAGE } from "../../domain/testing/valid-lead";
 import { DATA_BLOCK_ATTRIBUTE } from "../shared/data-block";
 import { API, json, mountWidget, serveFetch } from "../testing/widget-test";
+import { contactControl, fillContactForm } from "../testing/contact-form";
 import { navigation } from "./redirect";
 import { CART_GONE } from "./ContactForm";
 import "./index";
@@ -51,14 +52,7 @@ const about = (ui: Ui) => ui.queryByText("About:")?.closest(".about") ?? null;
 /** Types the shared valid message and sends it. */
 async function send(ui: Ui) {
   const user = userEvent.setup();
-  const labels: [RegExp, string][] = [
-    [/^First Name/, VALID_MESSAGE.firstName],
-    [/^Last Name/, VALID_MESSAGE.lastName],
-    [/^Email/, VALID_MESSAGE.email],
-    [/^Phone/, VALID_MESSAGE.phone],
-    [/^Message/, VALID_MESSAGE.message],
-  ];
-  for (const [label, text] of labels) await user.type(ui.getByLabelText(label), text);
+  await fillContactForm(user, ui);
   await user.click(ui.getByRole("button", { name: "Send Message" }));
 }
 
@@ -139,7 +133,7 @@ describe("<gc-contact-form vehicle-id>", () => {
     const toast = await ui.findByRole("alert");
     expect(toast.textContent).toContain(CART_GONE);
     expect(about(ui)).toBeNull();
-    expect((ui.getByLabelText(/^First Name/) as HTMLInputElement).value).toBe(VALID_MESSAGE.firstName);
+    expect(contactControl(ui, "First Name").value).toBe(VALID_MESSAGE.firstName);
     await userEvent.setup().click(ui.getByRole("button", { name: "Send Message" }));
     await vi.waitFor(() => expect(posts).toHaveLength(2));
     expect(posts[0]).toMatchObject({ vehicleId: ROVER.id, kind: "quote" });

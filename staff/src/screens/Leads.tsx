@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { INTEREST_LABELS, INTERESTS, type Interest } from "../../../domain/contact";
+import { otherAnswers } from "../../../domain/contact-fields";
 import { leadName, type Lead } from "../../../domain/lead";
 import {
   ASSIGNED_FILTER_LABELS,
@@ -539,6 +540,12 @@ function LeadCard({
             <a href={`tel:${lead.phone.replace(/[^\d+]/g, "")}`}>{lead.phone}</a>
           </dd>
         </div>
+        {otherAnswers(lead).map((a) => (
+          <div key={a.name}>
+            <dt>{a.label}</dt>
+            <dd>{a.text}</dd>
+          </div>
+        ))}
         <div>
           <dt>Mail</dt>
           <dd className={`lead__mail lead__mail--${delivery.tone}`}>{delivery.text}</dd>
