@@ -34,6 +34,13 @@ const BELOW_HTTP = [
   },
 ];
 const BELOW_ROUTES = [{ regex: climbsTo(["routes"]), message: "Middleware sits below the routes." }];
+/** A widget's folder shares code with the others only through widgets/shared/ (and the core). */
+const WIDGET_ONLY = [
+  {
+    regex: "^\\.\\./(?!shared/|testing/|\\.\\./)[^/]+/",
+    message: "A widget imports another widget's code only through widgets/shared/: move what both use there.",
+  },
+];
 /** Production code of api/; its tests and test servers may start anything. */
 const apiLayer = (files, patterns) => ({
   files,
@@ -67,6 +74,11 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   { files: ["domain/**/*.ts"], rules: { "no-restricted-imports": ["error", { paths: FRAMEWORKS, patterns: DOMAIN_ONLY }] } },
+  {
+    files: ["widgets/*/**/*.{ts,tsx}"],
+    ignores: ["widgets/{shared,testing,package,loader}/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: WIDGET_ONLY }] },
+  },
   apiLayer(["api/**/*.ts"], []),
   apiLayer(["api/middleware/**/*.ts"], BELOW_ROUTES),
   apiLayer(["api/{store,photos,auth,mail,backup,cli}/**/*.ts"], BELOW_HTTP),

@@ -18,7 +18,7 @@ import { reportSendFailure, SendFailed, type FailedSend } from "../shared/send-f
 import { distinctLabel } from "../shared/headings";
 import { useWidgetEvents } from "../shared/analytics";
 import { SCRIPT_CONTACT } from "../shared/script-contact";
-import { ContactFields } from "./ContactFields";
+import { ContactFields } from "../shared/ContactFields";
 import { useCart } from "./cart";
 import { vehicleLabel } from "../../domain/vehicle-label";
 import type { Vehicle } from "../../domain/vehicle";

@@ -5,7 +5,7 @@ import type { ContactField } from "../../domain/contact-fields";
 import { telHref, type PhoneNumber } from "../../domain/business";
 import { formatSlot, TEST_DRIVE_MESSAGES } from "../../domain/test-drive";
 import type { Vehicle } from "../../domain/vehicle";
-import { ContactFields } from "../contact-form/ContactFields";
+import { ContactFields } from "../shared/ContactFields";
 import { dealerUrl } from "../shared/api-base";
 import { emit } from "../shared/events";
 import { Heading } from "../shared/headings";
