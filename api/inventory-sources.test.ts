@@ -171,5 +171,24 @@ describe.each(["lowdb", "postgres"] as const)("inventory sources on %s", (engine
       price: 15000,
       description: "Denago EV City, stock number P-1.",
     });
+
+    // A file cut off in a row is held by the safety stop; one past the size limit is refused; the catalogue stays as it was.
+    const before = JSON.stringify(s.vehicles.all());
+    const bearer = { authorization: `Bearer ${push.pushSecretOnce}` };
+    const cut = await fetch(`${s.url}/api/inventory-sources/${push.id}/push`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", ...bearer },
+      body: 'StockNo,Make,Model,Price\r\nP-1,Denago,Denago EV City,"14',
+    });
+    expect(cut.status).toBe(200);
+    expect(await cut.json()).toMatchObject({ outcome: "held", message: expect.stringMatching(/never closed.*Nothing was changed/) });
+    const huge = await fetch(`${s.url}/api/inventory-sources/${push.id}/push`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", ...bearer },
+      body: Buffer.alloc(51 * 1024 * 1024, "a"),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toHaveProperty("error");
+    expect(JSON.stringify(s.vehicles.all())).toBe(before);
   });
 });

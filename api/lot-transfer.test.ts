@@ -76,6 +76,19 @@ describe.each(engines)("lot transfers on $name", (engine) => {
     expect(s.vehicles.get(unit.id)).toMatchObject({ location: "sussex-coast", sites: ["sussex-coast"] });
   });
 
+  it("answers a malformed move 400 in words and leaves the unit where it is", async () => {
+    const etag = s.vehicles.etag(s.vehicles.get(unit.id)!);
+    const url = `${s.url}/api/staff/vehicles/${unit.id}/transfer`;
+    const send = (body: string) =>
+      fetch(url, { method: "POST", headers: { cookie: owner, origin: s.origin, "content-type": "application/json", "if-match": etag }, body });
+    for (const body of ["{", "[]", "{}", '{"to":5}', '{"to":""}']) {
+      const res = await send(body);
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as { error: string }).error, body).toMatch(/\w+ \w+/);
+    }
+    expect(s.vehicles.get(unit.id)).toMatchObject({ location: "sussex-coast", sites: ["sussex-coast"] });
+  });
+
   it("moves the unit in one call: the receiving site shows it, the sending one no longer, and the history says who and when", async () => {
     const asked = (await (await call(s, "GET", `/api/staff/vehicles/${unit.id}/transfer`, { cookie: owner })).json()) as {
       from: string;
