@@ -39,16 +39,14 @@ if (!registry.includes(REGISTRY_END)) {
 const files: Record<string, string> = {
   "index.ts": `/** Registers <${tag}>. */
 import { defineWidget } from "../shared/define-widget";
-import { ${component}, TAG } from "./${component}";
+import { ATTRIBUTES, type ${component}Attributes } from "./attributes";
+import { ${component} } from "./${component}";
 import css from "./${name}.css?inline";
 
-defineWidget(TAG, ${component}, { props: { message: "string", headingLevel: "number", source: "string" }, css });
+defineWidget("${tag}", ${component}, { props: ATTRIBUTES, css });
 
-/** The element's attributes, reflected as properties by r2wc. */
-export interface ${className} extends HTMLElement {
-  /** The text under the title. */
-  message?: string;
-}
+/** The element: its attributes (declared in widgets/registry.ts) as properties. */
+export interface ${className} extends HTMLElement, ${component}Attributes {}
 
 declare global {
   interface HTMLElementTagNameMap {

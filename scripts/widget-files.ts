@@ -301,6 +301,7 @@ function guideList(docsFile: string, guide: string): string {
     "- `widgets/jsx.d.ts`: the JSX typings of every element, for React;",
     "- `widgets/package/index.ts`: the npm package's main entry and type re-exports, and `widgets/package/NAME.ts`, each widget's own entry;",
     "- `host-site/components/widget-components.ts`: the components the site's pages render on the server;",
+    "- `widgets/NAME/attributes.ts`: each widget's attribute map, which its element, its properties' type and the server's render read;",
     "- `.size-limit.mjs`: the size budgets;",
     `- each widget's attribute table in [${path.posix.basename(docsFile)}](${docsLink}), between its \`attributes:gc-NAME:start\` and \`attributes:gc-NAME:end\` markers;`,
     "- `custom-elements.json`: the Custom Elements Manifest;",
