@@ -167,7 +167,6 @@ export const ContactRequestSchema = /* @__PURE__ */ (() =>
         } else if (body.slot !== undefined) ctx.addIssue({ code: "custom", path: ["slot"], message: TEST_DRIVE_MESSAGES.notTestDrive, input: body });
       }),
     ))();
-export type ContactRequest = z.infer<typeof ContactRequestSchema>;
 
 /** Field name → first message, as the API answers and the form displays. */
 export function fieldErrors(error: z.core.$ZodError): Record<string, string> {

@@ -6,7 +6,6 @@ import { FIRST_SITE_ID } from "./site-seed";
 import { LeadTradeInSchema } from "./trade-in";
 
 export const DELIVERY_STATUSES = ["pending", "sent", "not-sent"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** How a lead's notification mail fared. `not-sent`: mail was off when it came in. */
 export const DeliverySchema = z.object({

@@ -296,7 +296,6 @@ export const ReservationRequestSchema = z.object({
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 export type ReservationRequest = z.infer<typeof ReservationRequestSchema>;
-export type ReservationRequestInput = z.input<typeof ReservationRequestSchema>;
 
 /** The request's fields in display order, for the form and for error messages that name them. */
 export const RESERVATION_FIELDS = [
@@ -314,7 +313,6 @@ export const RESERVATION_FIELDS = [
   "adult",
   "agreement",
 ] as const;
-export type ReservationField = (typeof RESERVATION_FIELDS)[number];
 
 /** Field name (nested ones dotted: "delivery.town") → its first message, as the API answers and the widget shows. */
 export function reservationFieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {

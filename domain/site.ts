@@ -220,7 +220,6 @@ export type Site = z.infer<typeof SiteSchema>;
 /** A site as written in a seed, a fixture or a request, before defaults apply. */
 export type SiteInput = z.input<typeof SiteSchema>;
 export type SitePhone = z.infer<typeof SitePhoneSchema>;
-export type SiteTown = z.infer<typeof SiteTownSchema>;
 
 /** The sites as stored (data file, database): each valid, no id and no domain claimed twice. */
 export const SiteListSchema = z.array(SiteSchema).superRefine((sites, ctx) => {

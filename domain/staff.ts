@@ -79,11 +79,9 @@ export const SignInSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: STAFF_MESSAGES.email }).max(320, { error: STAFF_MESSAGES.email }),
   password: z.string().min(1, { error: "Enter your password" }).max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.long }),
 });
-export type SignIn = z.infer<typeof SignInSchema>;
 
 /** The form on which an account whose password an owner reset chooses a new one. */
 export const NewPasswordSchema = z.object({ password: StaffPasswordSchema });
-export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
 /** Whether a role manages accounts and partner origins (every role manages the inventory). */
 export const canManageAccounts = (role: StaffRole): boolean => role === "owner";

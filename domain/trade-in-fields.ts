@@ -17,7 +17,6 @@ export const TRADE_IN_CONDITION_LABELS: Record<TradeInCondition, string> = {
 
 /** What the usage figure counts: a golf cart's hour meter, or a street-legal vehicle's odometer. */
 export const USAGE_UNITS = ["hours", "miles"] as const;
-export type UsageUnit = (typeof USAGE_UNITS)[number];
 
 /** The oldest model year taken: the first electric golf carts were sold in the 1950s. */
 export const TRADE_IN_YEAR_MIN = 1950;

@@ -106,7 +106,6 @@ export const SpecificationsSchema = z.looseObject(
   },
   { error: M.specifications },
 );
-export type Specifications = z.infer<typeof SpecificationsSchema>;
 
 export const VEHICLE_CONDITIONS = ["new", "used"] as const;
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];

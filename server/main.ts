@@ -18,7 +18,8 @@ import { widgetReleases } from "../api/widget-releases";
 import { openRentalDesk } from "../api/routes/rentals-desk";
 import { openInventory, type InventorySync } from "../api/inventory-sync";
 import type { RentalOutbox } from "../api/mail/rental-outbox";
-import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../api/mail/test-drive-outbox";
+import { TestDriveOutbox, withTestDriveConfirmations } from "../api/mail/test-drive-outbox";
+import { smtpVisitorSender } from "../api/mail/visitor-sender";
 
 /** The repository root: this file runs from dist/server/ once built (tsup.config.ts). */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
 
   // Visitors' test-drive confirmations: owed from the booking's own write, so none is lost either.
   const confirmations = config.mail
-    ? new TestDriveOutbox(leads, stores.sites, smtpTestDriveSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs })
+    ? new TestDriveOutbox(leads, stores.sites, smtpVisitorSender(config.mail), { ...DEFAULT_BACKOFF, baseMs: config.mail.retryBaseMs })
     : null;
   opened.confirmations = confirmations;
   void confirmations?.start().then(

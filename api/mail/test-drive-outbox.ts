@@ -1,34 +1,14 @@
 import type { Lead } from "../../domain/lead";
-import { ICS_CONTENT_TYPE } from "../../domain/ics";
 import type { Site } from "../../domain/site";
 import { composeTestDriveMail, isBookedTestDrive, type TestDriveMailMessage } from "../../domain/test-drive-mail";
-import type { Config } from "../config";
 import type { LeadStore } from "../store/lead-store";
 import type { SiteStore } from "../store/site-store";
 import { DEFAULT_BACKOFF, type Backoff } from "./lead-outbox";
 import { MailOutbox } from "./mail-outbox";
 import { leadMailSite } from "./smtp-sender";
-import { smtpTransport } from "./smtp-transport";
 
 /** Sends one visitor's test-drive confirmation; rejects when the mail server did not take it. */
 export type SendTestDriveMail = (message: TestDriveMailMessage, site: Site) => Promise<void>;
-
-/** Visitors' confirmations through SMTP_URL, from LEAD_FROM with the site's name, replies to the site's address. */
-export function smtpTestDriveSender(mail: NonNullable<Config["mail"]>): SendTestDriveMail {
-  const send = smtpTransport(mail);
-  return async (m, site) => {
-    await send({
-      from: { name: site.name, address: mail.from },
-      to: m.to,
-      replyTo: site.email,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      messageId: m.messageId,
-      attachments: [{ filename: m.ics.filename, content: m.ics.content, contentType: ICS_CONTENT_TYPE }],
-    });
-  };
-}
 
 /**
  * Visitors' test-drive confirmations (issue 30, decision 0047), sent by a MailOutbox. The lead is stored with its

@@ -1,8 +1,6 @@
-import busboy from "busboy";
 import type { Request } from "express";
 import { HttpError } from "../http-error";
-
-const INTERRUPTED = "The upload was interrupted; nothing was stored.";
+import { readMultipart } from "./read-multipart";
 
 /**
  * The bytes of the one file sent in `field` of a multipart/form-data body,
@@ -16,28 +14,9 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
   if (!req.is("multipart/form-data")) {
     return Promise.reject(new HttpError(415, `Send the photo as multipart/form-data, in the field "${field}".`));
   }
-  return new Promise<Buffer>((resolve, reject) => {
-    // A client gone before its upload was read (e.g. during the session check) will send no "close" again: without
-    // this the promise, and the place in the photo queue it holds, would wait forever.
-    if (req.destroyed && !req.complete) return reject(new HttpError(400, INTERRUPTED));
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 12 } });
-    } catch {
-      return reject(new HttpError(400, "Malformed multipart body."));
-    }
+  return readMultipart(req, { files: 1, fileSize: maxBytes, fields: 10, fieldSize: 1024, parts: 12 }, (parser) => {
     let chunks: Buffer[] | null = null;
     let tooLarge = false;
-    let settled = false;
-    const settle = (err: Error | null, value?: Buffer) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      if (err) {
-        req.resume();
-        reject(err);
-      } else resolve(value!);
-    };
     parser.on("file", (name, stream) => {
       // A body cut inside this part errors its stream too ("Unexpected end of form"): the parser's own error answers
       // that, and an error event nobody listens for would end the process.
@@ -52,16 +31,16 @@ export function readUpload(req: Request, { field, maxBytes }: { field: string; m
         kept.length = 0;
       });
     });
-    parser.on("error", () => settle(new HttpError(400, "Malformed multipart body.")));
-    parser.on("close", () => {
-      if (tooLarge)
-        return settle(new HttpError(413, `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: export a smaller photo and try again.`));
-      if (!chunks) return settle(new HttpError(400, `Send the photo in the multipart field "${field}".`));
-      settle(null, Buffer.concat(chunks));
-    });
-    req.on("close", () => {
-      if (!req.complete) settle(new HttpError(400, INTERRUPTED));
-    });
-    req.pipe(parser);
+    return {
+      refusal: () => {
+        if (tooLarge) return new HttpError(413, `This file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB: export a smaller photo and try again.`);
+        if (!chunks) return new HttpError(400, `Send the photo in the multipart field "${field}".`);
+        return null;
+      },
+      finish: (err) => {
+        if (err) throw err;
+        return Buffer.concat(chunks!);
+      },
+    };
   });
 }

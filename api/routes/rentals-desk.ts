@@ -33,7 +33,8 @@ import type { Availability, ChangeResult, RentalMailKind, RentalStore } from "..
 import type { SiteStore } from "../store/site-store";
 import type { Config } from "../config";
 import { DEFAULT_BACKOFF, type Backoff } from "../mail/lead-outbox";
-import { RentalOutbox, smtpRentalSender, type SendRentalMail } from "../mail/rental-outbox";
+import { RentalOutbox, type SendRentalMail } from "../mail/rental-outbox";
+import { smtpVisitorSender } from "../mail/visitor-sender";
 
 /** Hears that a mail was stored for a reservation, to send it now (the outbox); absent when mail is off. */
 export interface RentalMailQueue {
@@ -352,7 +353,7 @@ export function openRentalDesk(
   // Links on the site's own address as stored, whatever Host the request came with.
   const siteUrl = (r: Reservation, path: string) => `${siteOrigin(sites.get(r.site) ?? sites.list()[0]!, options.publicOrigin)}${path}`;
   const cancelUrl = async (r: Reservation) => siteUrl(r, `/rentals/cancel?token=${encodeURIComponent(await desk.cancelToken(r))}`);
-  const send = options.send ?? (mail ? smtpRentalSender(mail) : null);
+  const send = options.send ?? (mail ? smtpVisitorSender(mail) : null);
   const outbox = send
     ? new RentalOutbox(
         store,

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import busboy from "busboy";
 import { Router, type Request } from "express";
 import { ContactRequestSchema, fieldErrors, MESSAGE_MAX_LENGTH } from "../../domain/contact";
 import {
@@ -20,6 +19,7 @@ import {
 import { addressKey } from "../connections-per-address";
 import { HttpError } from "../http-error";
 import { BoundedQueue, QueueFullError } from "../photos/bounded-queue";
+import { readMultipart } from "../photos/read-multipart";
 import { isStaffOrigin, requireSite } from "../middleware/staff-guard";
 import type { SiteStore } from "../store/site-store";
 import type { LeadStore } from "../store/lead-store";
@@ -29,7 +29,6 @@ import { leadIntake, type LeadIntakeDeps } from "./contact";
 import { cleanTradeInPhoto, TRADE_IN_PHOTOS_DIR, TradeInPhotoFiles } from "./trade-in-photos";
 
 const FIX_FIELDS = "Please correct the highlighted fields.";
-const INTERRUPTED = "The upload was interrupted; nothing was stored.";
 /**
  * Trade-ins whose bodies have all arrived, waiting for the one whose photos are being encoded or being encoded: an
  * upload is admitted only once its last byte is in (so a slow sender holds no place), and its photos wait on disk,
@@ -71,17 +70,8 @@ export function readTradeIn(req: Request, spoolDir: string): Promise<TradeInUplo
   if (!req.is("multipart/form-data")) {
     return Promise.reject(new HttpError(415, 'Send the trade-in as multipart/form-data, its photos in the field "photo".'));
   }
-  return new Promise((resolve, reject) => {
-    if (req.destroyed && !req.complete) return reject(new HttpError(400, INTERRUPTED));
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: TRADE_IN_PHOTOS_MAX, fileSize: TRADE_IN_PHOTO_MAX_BYTES, fields: 30, fieldSize: 4 * MESSAGE_MAX_LENGTH, parts: 40 },
-      });
-    } catch {
-      return reject(new HttpError(400, "Malformed multipart body."));
-    }
+  const limits = { files: TRADE_IN_PHOTOS_MAX, fileSize: TRADE_IN_PHOTO_MAX_BYTES, fields: 30, fieldSize: 4 * MESSAGE_MAX_LENGTH, parts: 40 };
+  return readMultipart(req, limits, (parser) => {
     const fields: Record<string, string> = {};
     /** In the order the parts were sent (their files finish writing in any order); an empty part leaves a gap. */
     const slots: (ArrivedPhoto | undefined)[] = [];
@@ -90,25 +80,7 @@ export function readTradeIn(req: Request, spoolDir: string): Promise<TradeInUplo
     const writes: Promise<void>[] = [];
     const files: NodeJS.ReadableStream[] = [];
     let problem: HttpError | null = null;
-    let settled = false;
     const fail = (err: HttpError) => (problem ??= err);
-    const settle = (err: Error | null) => {
-      if (settled) return;
-      settled = true;
-      req.unpipe(parser);
-      if (err) {
-        req.resume();
-        // A body cut mid-photo leaves that photo's stream open for ever: ended here, its file is written and removed.
-        for (const f of files) (f as unknown as { destroy(e: Error): void }).destroy(err);
-      }
-      void Promise.allSettled(writes).then(async (written) => {
-        const failed = written.find((w) => w.status === "rejected");
-        const refusal = err ?? (failed ? new Error(`A trade-in photo could not be spooled: ${String(failed.reason)}`) : null);
-        if (!refusal) return resolve({ fields, photos: slots.filter((p) => p !== undefined) });
-        await discardArrived(spooled);
-        reject(refusal);
-      });
-    };
     parser.on("field", (name, value, info) => {
       if (info.valueTruncated) fail(new HttpError(413, `The field "${name}" is too long.`, { fields: { [name]: "This is too long" } }));
       if (TEXT_FIELDS.has(name) && !(name in fields)) fields[name] = value;
@@ -139,12 +111,19 @@ export function readTradeIn(req: Request, spoolDir: string): Promise<TradeInUplo
     parser.on("filesLimit", () => fail(new HttpError(400, `${TRADE_IN_MESSAGES.photos}.`, { fields: { photos: TRADE_IN_MESSAGES.photos } })));
     parser.on("fieldsLimit", () => fail(new HttpError(413, "Too many fields in the form.")));
     parser.on("partsLimit", () => fail(new HttpError(413, "Too many parts in the form.")));
-    parser.on("error", () => settle(new HttpError(400, "Malformed multipart body.")));
-    parser.on("close", () => settle(problem));
-    req.on("close", () => {
-      if (!req.complete) settle(new HttpError(400, INTERRUPTED));
-    });
-    req.pipe(parser);
+    return {
+      refusal: () => problem,
+      finish: async (err) => {
+        // A body cut mid-photo leaves that photo's stream open for ever: ended here, its file is written and removed.
+        if (err) for (const f of files) (f as unknown as { destroy(e: Error): void }).destroy(err);
+        const written = await Promise.allSettled(writes);
+        const failed = written.find((w) => w.status === "rejected");
+        const refusal = err ?? (failed ? new Error(`A trade-in photo could not be spooled: ${String(failed.reason)}`) : null);
+        if (!refusal) return { fields, photos: slots.filter((p) => p !== undefined) };
+        await discardArrived(spooled);
+        throw refusal;
+      },
+    };
   });
 }
 

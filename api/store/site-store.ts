@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { SiteListSchema, SiteSchema, siteForHost, type Site, type SiteMatch } from "../../domain/site";
 import { firstSite, withFirstSiteStory } from "../../domain/site-seed";
+import { changeListeners } from "./change-listeners";
 import { CoalescedFile } from "./coalesced-file";
 import { openJsonFile } from "./json-file";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
@@ -116,18 +117,6 @@ export function diffSites(before: readonly Site[], after: readonly Site[]): Site
   return changes;
 }
 
-/** Calls each listener with each change; one that throws is logged, and the others still hear. */
-export function tellSiteListeners(listeners: Iterable<(change: SiteChange) => void>, changes: readonly SiteChange[]): void {
-  for (const change of changes)
-    for (const listener of listeners) {
-      try {
-        listener(change);
-      } catch (err) {
-        console.error("[sites] a change listener failed:", err);
-      }
-    }
-}
-
 /** The reads every engine answers from the sites it holds in memory. */
 export const siteReads = (sites: () => readonly Site[]): Pick<SiteStore, "list" | "get" | "forHost" | "etag"> => ({
   list: sites,
@@ -152,13 +141,13 @@ export async function openSiteStore(dataDir: string, { publicOrigin }: { publicO
       },
     ),
   );
-  const listeners = new Set<(change: SiteChange) => void>();
+  const listeners = changeListeners<SiteChange>("[sites]");
   const sites = () => file.data.sites;
   const commit = async <C extends SiteChange>(planned: PlannedSiteWrite<C> | undefined): Promise<C | undefined> => {
     if (!planned) return undefined;
     file.data.sites = planned.next;
     await file.save();
-    tellSiteListeners(listeners, [planned.change]);
+    listeners.tell([planned.change]);
     return planned.change;
   };
   return {
@@ -172,9 +161,6 @@ export async function openSiteStore(dataDir: string, { publicOrigin }: { publicO
     async remove(id) {
       return (await commit(planSiteRemove(sites(), id)))?.previous;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: listeners.add,
   };
 }

@@ -2,6 +2,7 @@ import { seedCatalogue } from "../../domain/catalogue/seed";
 import { isListed, isPublic, isShownOn, type Vehicle } from "../../domain/vehicle";
 import { publicVehicle, publicVehicleOn, type PublicVehicle } from "../../domain/public-vehicle";
 import { buildVehicleIndex, resolveVehicleId, updateVehicleIndex } from "../../domain/slug";
+import { changeListeners } from "./change-listeners";
 import { openCatalogueFiles, storedJson, type CatalogueFiles, type CatalogueOp } from "./catalogue-files";
 import { prepareJson, type PreparedBody } from "../prepared/prepared-body";
 
@@ -340,7 +341,7 @@ function writableStore(files: CatalogueFiles): VehicleStore {
   /** Writes are numbered; the public view shows the latest landed one. */
   let writes = 0;
   let viewOf = 0;
-  const listeners = new Set<(change: VehicleChange) => void>();
+  const listeners = changeListeners<VehicleChange>("[catalogue]");
   const vehicles = () => files.vehicles;
 
   const commit = async (next: Vehicle[], ...changes: VehicleChange[]) => {
@@ -350,14 +351,7 @@ function writableStore(files: CatalogueFiles): VehicleStore {
       viewOf = n;
       view = createVehicleStore(next, view);
     }
-    for (const change of changes)
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (err) {
-          console.error("[catalogue] a change listener failed:", err);
-        }
-      }
+    listeners.tell(changes);
   };
 
   return {
@@ -395,9 +389,6 @@ function writableStore(files: CatalogueFiles): VehicleStore {
       if (planned.changes.length) await commit(planned.next, ...planned.changes);
       return planned.changes;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: listeners.add,
   };
 }

@@ -19,7 +19,8 @@ import { widgetReleases } from "../widget-releases";
 import { openRentalDesk, type RentalDesk } from "../routes/rentals-desk";
 import { openInventory, type InventorySync } from "../inventory-sync";
 import type { RentalOutbox } from "../mail/rental-outbox";
-import { smtpTestDriveSender, TestDriveOutbox, withTestDriveConfirmations } from "../mail/test-drive-outbox";
+import { TestDriveOutbox, withTestDriveConfirmations } from "../mail/test-drive-outbox";
+import { smtpVisitorSender } from "../mail/visitor-sender";
 import type { RentalStore } from "../store/rental-store";
 
 /** The repository root: where the built site (dist/site, dist/widgets) is. */
@@ -71,7 +72,7 @@ export async function startTestServer(
     : null;
   await outbox?.start();
   const confirmations = config.mail
-    ? new TestDriveOutbox(leads, stores.sites, smtpTestDriveSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
+    ? new TestDriveOutbox(leads, stores.sites, smtpVisitorSender(config.mail), { baseMs: config.mail.retryBaseMs, maxMs: config.mail.retryBaseMs * 8 })
     : null;
   await confirmations?.start();
   const rentals = openRentalDesk(stores.rentals, stores.sites, config.mail, {

@@ -1,17 +1,8 @@
 import type pg from "pg";
 import { SiteListSchema, type Site } from "../../../domain/site";
 import { firstSite, withFirstSiteStory } from "../../../domain/site-seed";
-import {
-  diffSites,
-  planSiteCreate,
-  planSiteRemove,
-  planSiteReplace,
-  siteReads,
-  tellSiteListeners,
-  type PlannedSiteWrite,
-  type SiteChange,
-  type SiteStore,
-} from "../site-store";
+import { diffSites, planSiteCreate, planSiteRemove, planSiteReplace, siteReads, type PlannedSiteWrite, type SiteChange, type SiteStore } from "../site-store";
+import { changeListeners } from "../change-listeners";
 import type { Database } from "./database";
 
 /** Writers of the sites table wait for each other (a domain is checked against every site); readers do not wait. */
@@ -39,7 +30,7 @@ export async function openPgSiteStore(db: Database, { publicOrigin }: { publicOr
   });
 
   let current = await readSites(db.pool);
-  const listeners = new Set<(change: SiteChange) => void>();
+  const listeners = changeListeners<SiteChange>("[sites]");
   /** Memory changes one at a time, in the order the database took them: a read that started earlier never lands later. */
   let turn: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
@@ -49,7 +40,7 @@ export async function openPgSiteStore(db: Database, { publicOrigin }: { publicOr
   };
   const show = (next: Site[], changes = diffSites(current, next)) => {
     current = next;
-    tellSiteListeners(listeners, changes);
+    listeners.tell(changes);
   };
 
   /** Another writer committed: read the sites again (one read queued at most). */
@@ -113,9 +104,6 @@ export async function openPgSiteStore(db: Database, { publicOrigin }: { publicOr
       );
       return change?.previous;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: listeners.add,
   };
 }

@@ -14,6 +14,7 @@ import {
   type VehicleChange,
   type VehicleStore,
 } from "../vehicle-store";
+import { changeListeners } from "../change-listeners";
 import type { Database } from "./database";
 
 interface Catalogue {
@@ -175,18 +176,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
 
   let current: Catalogue = (await read(EMPTY)) ?? (await seed().then(() => read(EMPTY)))!;
   let view = createVehicleStore(current.vehicles);
-  const listeners = new Set<(change: VehicleChange) => void>();
-
-  const tell = (changes: VehicleChange[]) => {
-    for (const change of changes)
-      for (const listener of listeners) {
-        try {
-          listener(change);
-        } catch (err) {
-          console.error("[catalogue] a change listener failed:", err);
-        }
-      }
-  };
+  const listeners = changeListeners<VehicleChange>("[catalogue]");
 
   /** Show `next` if it is newer than what is shown; the changes since, for the listeners. */
   const show = (next: Catalogue, changes?: VehicleChange[]): VehicleChange[] => {
@@ -210,7 +200,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
         again = false;
         try {
           const next = await read(current);
-          if (next) tell(show(next));
+          if (next) listeners.tell(show(next));
         } catch (err) {
           console.error("[catalogue] could not read a change from the database:", err);
         }
@@ -242,13 +232,13 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       return { committed, planned, version: next, lastSeq };
     });
     if (done.version === undefined) {
-      tell(show(done.committed));
+      listeners.tell(show(done.committed));
       return done.planned;
     }
     // Changes committed by others since this instance last looked, then this one's.
     const before = show(done.committed);
     const mine = show({ version: done.version, vehicles: done.planned!.next, lastSeq: done.lastSeq! }, done.planned!.changes);
-    tell([...before, ...mine]);
+    listeners.tell([...before, ...mine]);
     return done.planned;
   };
   /** One change planned and committed (writeAll). */
@@ -273,7 +263,7 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
     });
     const before = show(done.committed);
     const mine = done.version === undefined ? [] : show({ version: done.version, vehicles: done.planned.next, lastSeq: done.lastSeq }, done.planned.changes);
-    tell([...before, ...mine]);
+    listeners.tell([...before, ...mine]);
     return done.planned.changes;
   };
 
@@ -302,9 +292,6 @@ export async function openPgVehicleStore(db: Database): Promise<VehicleStore> {
       return change?.previous;
     },
     commitBatch: writeBatch,
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: listeners.add,
   };
 }

@@ -13,7 +13,7 @@ import { STORAGE_POLICY } from "./storage-policy";
 import { TERMS_CONDITIONS } from "./terms-conditions";
 import { TERMS_OF_SERVICE } from "./terms-of-service";
 
-export type { PolicyDocument, DocSection, Block, PolicyFacts } from "./document";
+export type { PolicyDocument, Block } from "./document";
 export { fillPolicy, fillSiteText } from "./document";
 export { PRIVACY_POLICY, TERMS_OF_SERVICE, TERMS_CONDITIONS };
 
