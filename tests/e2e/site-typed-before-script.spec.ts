@@ -70,3 +70,24 @@ test("the eco calculator calculates the miles typed before it ran", async ({ pag
   await eco.getByRole("button", { name: "Calculate Impact" }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { calculated?: { milesPerWeek: number } }).calculated?.milesPerWeek)).toBe(123);
 });
+
+test("the rental request takes the dates typed and the boxes ticked before it ran", async ({ page }) => {
+  const run = await holdScript(page, "rental-booking", "gc-rental-booking");
+  await page.goto("/rentals", { waitUntil: "commit" });
+  const booking = page.locator("gc-rental-booking");
+  // A day of its own, apart from the other rental tests' days.
+  const day = (n: number) => `${new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)}T10:00`;
+  await booking.getByLabel("Starts", { exact: true }).fill(day(26));
+  await booking.getByLabel("Ends", { exact: true }).fill(day(27));
+  await booking.getByLabel(/18 or older/).check();
+  await booking.getByLabel(/I accept the/).check();
+  await run();
+
+  await expect(booking.getByText(/carts? free for those dates\./)).toBeVisible();
+  await booking.getByLabel("First name", { exact: true }).fill("Early");
+  await booking.getByLabel("Last name", { exact: true }).fill("Booker");
+  await booking.getByLabel("Email", { exact: true }).fill(`early-rental-${Date.now()}@example.com`);
+  await booking.getByLabel("Phone", { exact: true }).fill("(302) 555-0142");
+  await booking.getByRole("button", { name: "Request this rental" }).click();
+  await expect(booking.getByRole("heading", { name: /^Request sent: R-/ })).toBeVisible();
+});
