@@ -7,7 +7,7 @@ import { FOLLOW_UP_LABELS, type FollowUp } from "./lead-follow-up";
 type Cell = string | number | null | undefined;
 
 /**
- * What a row knows beside its lead (issue 30): the lead's follow-up and the time zone of its site, in which the
+ * What a row knows beside its lead: the lead's follow-up and the time zone of its site, in which the
  * follow-up columns give their times. Absent (`npm run leads`, which reads no follow-up): those columns are empty.
  */
 export interface LeadCsvContext {
@@ -40,20 +40,28 @@ const followUpCell =
 /** A value kept to one line: control characters of leads stored before the schema refused them become U+FFFD. */
 const line = (v: string | null | undefined) => (v == null ? v : oneLine(v));
 
+/** The form's fields through its message, each in the column imports map; those added after them (see below). */
+const MESSAGE_AT = CONTACT_FIELDS.findIndex((f) => f.name === "message");
+const FORM_FIELDS = CONTACT_FIELDS.slice(0, MESSAGE_AT + 1);
+const ADDED_FIELDS = CONTACT_FIELDS.slice(MESSAGE_AT + 1);
+
+/** A contact field's column: only a many-line field keeps its line breaks, as \n. */
+const fieldColumn = (f: (typeof CONTACT_FIELDS)[number]): LeadCsvColumn => ({
+  name: f.name,
+  cell: (l) => {
+    const value: string | undefined = l[f.name];
+    return f.control === "textarea" ? value && multiLine(value) : line(value);
+  },
+});
+
 /**
- * The lead CSV, column by column, in order: the lead's id and time, the contact form's fields (domain/contact-fields.ts;
- * only a many-line field keeps its line breaks, as \n), where it came from and how its mail fared, and its site.
+ * The lead CSV, column by column, in order: the lead's id and time, the contact form's fields (domain/contact-fields.ts),
+ * where it came from and how its mail fared, its site, the cart, the sales side, and the fields added to the form.
  */
 export const LEAD_CSV_COLUMNS: readonly LeadCsvColumn[] = [
   { name: "id", cell: (l) => line(l.id) },
   { name: "createdAt", cell: (l) => line(l.createdAt) },
-  ...CONTACT_FIELDS.map((f): LeadCsvColumn => ({
-    name: f.name,
-    cell: (l) => {
-      const value: string | undefined = l[f.name];
-      return f.control === "textarea" ? value && multiLine(value) : line(value);
-    },
-  })),
+  ...FORM_FIELDS.map(fieldColumn),
   { name: "source", cell: (l) => line(l.source) },
   { name: "origin", cell: (l) => line(l.origin) },
   { name: "deliveryStatus", cell: (l) => l.delivery.status },
@@ -61,14 +69,14 @@ export const LEAD_CSV_COLUMNS: readonly LeadCsvColumn[] = [
   { name: "sentAt", cell: (l) => line(l.delivery.sentAt) },
   // Last, so a spreadsheet or CRM import mapped by column before sites keeps its columns.
   { name: "site", cell: (l) => l.site },
-  // The cart the lead is about (issue 30), as listed when it came in; after the site, for the same reason.
+  // The cart the lead is about, as listed when it came in; after the site, for the same reason.
   { name: "kind", cell: (l) => l.kind ?? "message" },
   { name: "vehicleId", cell: (l) => line(l.vehicleId) },
   { name: "vehicleName", cell: (l) => line(l.vehicle?.name) },
   { name: "stockNumber", cell: (l) => line(l.vehicle?.stockNumber) },
   { name: "vinOrSerial", cell: (l) => line(l.vehicle?.vin ?? l.vehicle?.serialNumber) },
   { name: "testDriveSlot", cell: (l) => line(l.slot) },
-  // The sales side (issue 30), after the columns imports already map: times in the site's own time zone, named last.
+  // The sales side, after the columns imports already map: times in the site's own time zone, named last.
   { name: "status", cell: followUpCell((f) => FOLLOW_UP_LABELS[f.status]) },
   { name: "assignee", cell: followUpCell((f) => line(f.assignee)) },
   { name: "due", cell: followUpCell((f, zone) => f.due && localTime(f.due, zone)) },
@@ -78,6 +86,8 @@ export const LEAD_CSV_COLUMNS: readonly LeadCsvColumn[] = [
   },
   { name: "received", cell: followUpCell((_f, zone, l) => localTime(l.createdAt, zone)) },
   { name: "timeZone", cell: followUpCell((_f, zone) => zone) },
+  // A field added to the form after these (docs/development.md): last, so every column before it keeps its place.
+  ...ADDED_FIELDS.map(fieldColumn),
 ];
 
 /** One CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
