@@ -1,5 +1,5 @@
 /**
- * Who a new lead goes to (issue 30): the rule its site's owner set
+ * Who a new lead goes to: the rule its site's owner set
  * (domain/site.ts `leadAssignment`), applied to the accounts that may act on
  * the site. Pure: the store gives the round-robin turn.
  */

@@ -1,5 +1,5 @@
 /**
- * Sales staff's follow-up of a lead (issue 17): its status and notes, each
+ * Sales staff's follow-up of a lead: its status and notes, each
  * change with who made it and when, and the inbox's filters, search, paging
  * and counts. Kept apart from the stored lead, which is never rewritten for
  * it (docs/decisions/0013-lead-follow-up.md).
@@ -51,7 +51,7 @@ export const FollowUpChangeSchema = z
   .refine((c) => c.status !== undefined || c.note !== undefined || c.assignee !== undefined || c.due !== undefined, FOLLOW_UP_MESSAGES.nothing);
 export type FollowUpChange = z.infer<typeof FollowUpChangeSchema>;
 
-/** A reply to the visitor, as written (issue 30). */
+/** A reply to the visitor, as written. */
 export const ReplyTextSchema = z
   .string({ error: FOLLOW_UP_MESSAGES.replyEmpty })
   .trim()
@@ -111,7 +111,7 @@ export interface LeadReply {
   error?: string;
 }
 
-/** Who assigned a lead that no person assigned: the site's rule (issue 30). */
+/** Who assigned a lead that no person assigned: the site's rule. */
 export const ASSIGNED_BY_RULE = "assignment rule";
 
 /** A lead's follow-up, folded from its events. */
@@ -230,7 +230,7 @@ export const LeadQuerySchema = z.object({
   site: z.string().regex(SLUG_PATTERN, `site ${SITE_MESSAGES.id}`).optional(),
   /** A `source` label or an origin, matched exactly. */
   source: optionalText(200, "The source"),
-  /** The id of the cart the leads are about (issue 30). */
+  /** The id of the cart the leads are about. */
   vehicle: z.string().regex(SLUG_PATTERN, "vehicle must be a vehicle id").optional(),
   /** Epoch ms, inclusive. */
   from: isoDateOrTime("from").optional(),
@@ -411,7 +411,7 @@ export interface LeadCounts {
   bySource: SourceCount[];
   /** Each site the leads came through (its id), most leads first. */
   bySite: { site: string; count: number }[];
-  /** Of these, the asker's own, those nobody is assigned to, and those overdue now (issue 30). */
+  /** Of these, the asker's own, those nobody is assigned to, and those overdue now. */
   mine: number;
   unassigned: number;
   overdue: number;

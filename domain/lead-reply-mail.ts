@@ -1,5 +1,5 @@
 /**
- * The mail a salesperson's reply to a visitor is sent as (issue 30): from the
+ * The mail a salesperson's reply to a visitor is sent as: from the
  * site's mail address, with the salesperson as Reply-To, so the visitor's
  * answer reaches that person; the visitor's own message quoted below.
  */

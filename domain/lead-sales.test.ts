@@ -1,4 +1,4 @@
-/** Issue 30's sales side in the core: the fold of assignment, due dates and replies; overdue; the rule; the CSV's follow-up columns. */
+/** The sales side in the core: the fold of assignment, due dates and replies; overdue; the rule; the CSV's follow-up columns. */
 import { describe, expect, it } from "vitest";
 import type { Lead } from "./lead";
 import { chooseAssignee } from "./lead-assignment";
@@ -30,7 +30,7 @@ const lead = (id: string, over: Partial<Lead> = {}): Lead => ({
 });
 const fold = (events: Omit<FollowUpEvent, "leadId">[]) => events.reduce<FollowUp>((f, e) => applyFollowUpEvent(f, { leadId: "l", ...e }), NO_FOLLOW_UP);
 
-describe("the follow-up fold (issue 30)", () => {
+describe("the follow-up fold", () => {
   it("assigns, unassigns, sets and clears a due date, counting each change as a version", () => {
     const f = fold([
       { at: "2026-11-21T10:00:00.000Z", by: "assignment rule", assignee: "ann@dealer.example" },

@@ -80,7 +80,7 @@ export const LeadSchema = z.object({
   /** A trade-in lead's cart offered in trade, with its photos' private keys (domain/trade-in.ts; absent on every other lead). */
   tradeIn: z.optional(LeadTradeInSchema),
   /**
-   * A booked test drive's confirmation mail to the visitor (issue 30, decision 0047): pending from the booking when
+   * A booked test drive's confirmation mail to the visitor (decision 0047): pending from the booking when
    * mail is on, then sent or retried as `delivery` is. Absent on every other lead, and when mail was off.
    */
   confirmation: DeliverySchema.optional(),

@@ -1,5 +1,5 @@
 /**
- * docs/development.md names the files each common change touches (issue 28). For a new widget, the list between its
+ * docs/development.md names the files each common change touches. For a new widget, the list between its
  * `registry-generated` markers is what `npm run build` regenerates from widgets/registry.ts: each file named there
  * exists and holds a copy of every widget (its tag, or its folder), so adding one changes it.
  */

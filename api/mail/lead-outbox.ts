@@ -113,7 +113,7 @@ export class LeadOutbox {
   }
 
   /**
-   * Staff asked to send a lead's mail again (issue 17): a lead whose mail
+   * Staff asked to send a lead's mail again: a lead whose mail
    * failed or was never sent is tried now, before any retry. "sent" when its
    * mail already landed, which is never sent twice; a lead already queued or
    * in flight is not tried twice either (one attempt at a time, and each

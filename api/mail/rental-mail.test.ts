@@ -1,5 +1,5 @@
 /**
- * Renters' mails through a real SMTP sink (issue 31): "request received" with the reference, the quote, the terms and
+ * Renters' mails through a real SMTP sink: "request received" with the reference, the quote, the terms and
  * a cancel link that works; "confirmed" with a calendar file a calendar app reads (ical.js) holding the delivery and
  * the pickup at the reservation's instants; "declined" with the reason; "cancelled" with the refund; and a mail server
  * that is down loses neither the reservation nor its mail.

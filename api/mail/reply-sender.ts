@@ -9,7 +9,7 @@ import { smtpTransport } from "./smtp-transport";
 export type SendReply = (lead: Lead, reply: { id: string; text: string }, author: string) => Promise<void>;
 
 /**
- * Replies to visitors through SMTP_URL (issue 30), from LEAD_FROM with the
+ * Replies to visitors through SMTP_URL, from LEAD_FROM with the
  * lead's site's name, to the visitor, with the salesperson as Reply-To.
  * One attempt: a failure is the reply's to record (failed, with Resend), not
  * the outbox's to retry, since a person is waiting on the answer.

@@ -1,5 +1,5 @@
 /**
- * The visitor's test-drive confirmation (issue 30, decision 0047), through a real SMTP sink: sent once, beside the
+ * The visitor's test-drive confirmation (decision 0047), through a real SMTP sink: sent once, beside the
  * sales mail, with a calendar file a calendar parser reads; owed from the booking's own write, so a mail server that
  * is down delays it and loses nothing; and only when mail is on. On lowdb and on PostgreSQL.
  */

@@ -11,7 +11,7 @@ import { leadMailSite } from "./smtp-sender";
 export type SendTestDriveMail = (message: TestDriveMailMessage, site: Site) => Promise<void>;
 
 /**
- * Visitors' test-drive confirmations (issue 30, decision 0047), sent by a MailOutbox. The lead is stored with its
+ * Visitors' test-drive confirmations (decision 0047), sent by a MailOutbox. The lead is stored with its
  * confirmation pending, in the same write as the booking itself. Separate from the lead outbox, so the sales mail and
  * the visitor's mail are each sent once, whichever fails.
  */

@@ -31,7 +31,7 @@ export interface LeadIntakeDeps {
   vehicles: Pick<VehicleStore, "get">;
   /** The time now (tests move it). */
   now?: () => Date;
-  /** Assigns a new lead by its site's rule (issue 30's sales side); never fails. */
+  /** Assigns a new lead by its site's rule (the sales side); never fails. */
   assign?: (lead: Lead) => Promise<void>;
   /** Upcoming test drives one e-mail or one client address may hold (TEST_DRIVE_LIMIT); 0 or absent: no limit. */
   testDriveLimit?: number;

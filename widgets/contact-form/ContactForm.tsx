@@ -111,7 +111,7 @@ export function ContactForm({ apiBase: apiBaseAttr, interest, source, vehicleId,
         ...data,
         website: honeypot.current?.value ?? "",
         ...(label && !badSource ? { source: label } : {}),
-        // A message about a cart is a price request for it (issue 30).
+        // A message about a cart is a price request for it.
         ...(cart ? { vehicleId: cart.id, kind: "quote" as const } : {}),
       });
     } catch (err) {

@@ -66,7 +66,7 @@ async function fetchCart(apiBase: string, id: string): Promise<CartState> {
 }
 
 /**
- * The cart `vehicleId` names, for the form to show and send (issue 30): known at once on the dealership's pages, fetched
+ * The cart `vehicleId` names, for the form to show and send: known at once on the dealership's pages, fetched
  * on a partner's. `clear()` forgets it: the visitor's message is not about that cart.
  */
 export function useCart(apiBase: string, vehicleId: string | undefined, served: Vehicle | undefined): [CartState, () => void] {

@@ -67,12 +67,12 @@ function parseQuery(req: Request): LeadQuery & { limit: number; cursor?: string 
 }
 
 /**
- * The leads inbox (issue 17), for every staff role: GET /leads (a page,
+ * The leads inbox, for every staff role: GET /leads (a page,
  * newest first), GET /leads.csv (every lead the filters keep, as `npm run
  * leads` writes them), GET /leads/counts (per status, interest and source),
  * GET /leads/:id (one lead),
  * PATCH /leads/:id (status and notes), POST /leads/:id/resend.
- * Issue 30 adds: the assignee and due date in PATCH (with If-Match of the
+ * Also: the assignee and due date in PATCH (with If-Match of the
  * follow-up's version), the overdue leads first, GET /leads/latest (the live
  * inbox's poll, with an ETag), GET /leads/assignees, and replies to the
  * visitor: POST /leads/:id/replies and /replies/:replyId/resend.
@@ -155,7 +155,7 @@ export function staffLeadsRouter({ leads, followUps, outbox, audit, accounts, si
     res.set({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="leads-${day}.csv"`, Vary: "Accept-Encoding" });
     if (gzip) res.set("Content-Encoding", "gzip");
     async function* csv() {
-      // The byte order mark first, so a spreadsheet opens the file as UTF-8 (issue 30).
+      // The byte order mark first, so a spreadsheet opens the file as UTF-8.
       yield CSV_BOM + LEAD_CSV_HEADER;
       // A few rows per turn of the event loop: the requests that came in meanwhile are answered between them.
       for await (const batch of leads.stream(chosen)) {

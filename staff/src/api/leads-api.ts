@@ -1,4 +1,4 @@
-/** The leads inbox's calls (issue 17), one function per call. */
+/** The leads inbox's calls, one function per call. */
 import { followUpEtag, type AssignedFilter, type FollowUpChange, type FollowUpStatus, type InboxLead, type LeadCounts } from "../../../domain/lead-follow-up";
 import type { Interest } from "../../../domain/contact";
 import { currentSite } from "../current-site";
@@ -14,7 +14,7 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
-  /** The reader's own leads, or nobody's (issue 30). */
+  /** The reader's own leads, or nobody's. */
   assigned?: AssignedFilter;
 }
 

@@ -42,7 +42,7 @@ export function DueBadge({ lead }: { lead: InboxLead }) {
 type Tell = (notice: { tone: "success" | "error" | "info"; text: string }) => void;
 
 /**
- * The sales side of a lead's card (issue 30): who it is assigned to, when it is due, and the replies to the visitor.
+ * The sales side of a lead's card: who it is assigned to, when it is due, and the replies to the visitor.
  * Each change answers with the lead as it is now, handed to `onChange`.
  */
 export function LeadSales({ lead, me, leadMail, onChange }: { lead: InboxLead; me: string; leadMail: boolean; onChange: (lead: InboxLead) => void }) {

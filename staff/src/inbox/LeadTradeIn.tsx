@@ -3,7 +3,7 @@ import type { Lead } from "../../../domain/lead";
 import "./trade-in.css";
 
 /**
- * A trade-in lead's cart offered in trade (issue 30): its facts, and its photos as thumbnails linking to the full
+ * A trade-in lead's cart offered in trade: its facts, and its photos as thumbnails linking to the full
  * photo. The photos are served only to a signed-in account of the lead's site (GET
  * /api/staff/leads/:id/trade-in-photos/:n), stripped of their metadata; the visitor's text is shown as text.
  */

@@ -5,7 +5,7 @@ import { leadsApi, type LeadFilters } from "../api/leads-api";
 export const POLL_MS = 5_000;
 
 /**
- * The live inbox (issue 30): asks GET /leads/latest every POLL_MS while the
+ * The live inbox: asks GET /leads/latest every POLL_MS while the
  * page is visible, with the ETag of its last answer, and calls `arrived` when
  * the newest lead the filters keep is not one the screen shows. A poll rather
  * than a stream: any instance answers it from the shared store, and it is a

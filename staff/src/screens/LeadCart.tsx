@@ -5,7 +5,7 @@ import { formatSlot } from "../../../domain/test-drive";
 import { BASE, Link } from "../router";
 
 /**
- * What a lead is (quote, test drive, trade-in) and the cart it is about, beside the lead in the inbox (issue 30): the
+ * What a lead is (quote, test drive, trade-in) and the cart it is about, beside the lead in the inbox: the
  * cart as it was listed when the lead came in (name, stock number), links to its page and to its console entry, whether
  * it is sold now, and a test drive's slot. Nothing for a plain message about no cart.
  */

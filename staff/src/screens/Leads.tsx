@@ -102,7 +102,7 @@ export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
   const [form, setForm] = useState<FilterForm>(formFromUrl);
   const [filters, setFilters] = useState<LeadFilters>(() => toFilters(form));
   const [leads, setLeads] = useState<InboxLead[] | null>(null);
-  /** The overdue leads, listed first (issue 30). */
+  /** The overdue leads, listed first. */
   const [overdue, setOverdue] = useState<InboxLead[]>([]);
   /** Leads that arrived while the screen was open, marked, and the words that told of them. */
   const [arrivedIds, setArrivedIds] = useState<ReadonlySet<string>>(new Set());
@@ -176,7 +176,7 @@ export function Leads({ leadMail, me }: { leadMail: boolean; me: string }) {
     setChanges((n) => n + 1);
   }, []);
 
-  // The live inbox (issue 30): a lead that arrives is put at the top without a reload, marked, and told politely.
+  // The live inbox: a lead that arrives is put at the top without a reload, marked, and told politely.
   const shown = new Set([...(leads ?? []), ...overdue].map((l) => l.id));
   useNewLeads(
     filters,
