@@ -7,6 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { BUSINESS } from "../../domain/business";
 import { expect, test } from "./fixtures";
+import { expectRunning, frames } from "./widget-running";
 
 test.beforeEach(async ({ page, isMobile }) => {
   await page.setViewportSize(isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 });
@@ -14,8 +15,6 @@ test.beforeEach(async ({ page, isMobile }) => {
 
 /** Widths to try beside the project's own: the 1024 px where the e-mail first overflowed, and a wide screen. */
 const widths = (isMobile: boolean) => (isMobile ? [390] : [1024, 1280, 1440]);
-
-const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 test.describe("the e-mail address", { tag: "@layout" }, () => {
   for (const path of ["/", "/about"]) {
@@ -250,7 +249,7 @@ test.describe("/inventory", { tag: "@layout" }, () => {
     const cardTop = await firstCard.evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY));
 
     release();
-    await expect.poll(() => widget.evaluate((el) => (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0)).toBe(true);
+    await expectRunning(widget);
     await frames(page);
     expect(await firstCard.evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY))).toBe(cardTop);
     // Running: the served controls still work as served (a GET form: the choice is a page of its own).

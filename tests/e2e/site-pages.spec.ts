@@ -9,6 +9,7 @@ import { POLICY_DOCUMENTS } from "../../host-site/content/policies";
 import { DEMO } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { CORE_ROUTES } from "./site-routes";
+import { expectRunning } from "./widget-running";
 
 interface ApiVehicle {
   id: string;
@@ -88,9 +89,7 @@ for (const { path, tag, api, loaded } of [
     });
     await page.goto(path);
     const widget = page.locator(tag);
-    await expect
-      .poll(() => widget.evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
-      .toBe(true);
+    await expectRunning(widget);
     await expect(page.locator(`main [part="${loaded.part}"]`)).toHaveText(loaded.text);
     await page.waitForLoadState("networkidle");
     expect(reads).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./staff-fixtures";
+import { expectRunning } from "./widget-running";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -36,6 +37,7 @@ test.describe("at 390 px", { tag: "@layout" }, () => {
     await expectClearOfFloatingCall(page, sixSeater.getByText(/^\$\d/).last(), "the 6-seater's last price");
 
     await page.goto("/contact");
+    await expectRunning(page.locator("gc-contact-form"));
     await page.getByRole("button", { name: "Send Message" }).click();
     const errors = page.locator("gc-contact-form .field-error");
     await expect(errors.first()).toBeVisible();

@@ -6,6 +6,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { WIDGETS } from "../../widgets/registry";
 import { expect, test } from "./fixtures";
+import { expectRunning } from "./widget-running";
 
 const PAGES = [
   { path: "/inventory", tag: "gc-inventory" },
@@ -55,9 +56,7 @@ for (const { path, tag } of PAGES) {
     await page.goto(path);
     const widget = page.locator(tag);
     // Running: defined, and rendering with its adopted stylesheets (the served root linked its stylesheet instead).
-    await expect
-      .poll(() => widget.evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
-      .toBe(true);
+    await expectRunning(widget);
     expect(await widgetText(page, tag)).toBe(served);
   });
 }

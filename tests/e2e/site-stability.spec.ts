@@ -5,6 +5,7 @@
  * browser's own layout-shift entries are the measure.
  */
 import { expect, test } from "./fixtures";
+import { expectRunning, frames } from "./widget-running";
 
 const PAGES = [
   { path: "/eco-impact", tag: "gc-eco-calculator", script: "eco-calculator" },
@@ -43,14 +44,12 @@ for (const { path, tag, script } of PAGES) {
     const widget = page.locator(tag);
     // The served content (in the element's declarative shadow root) is on screen before the script runs.
     await expect(widget.locator("[part]").first()).toBeVisible();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await frames(page);
 
     release();
     // Taken over: defined, and rendering with its adopted stylesheets.
-    await expect
-      .poll(() => widget.evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
-      .toBe(true);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expectRunning(widget);
+    await frames(page);
     expect(await page.evaluate(() => window.layoutShifts)).toEqual([]);
   });
 }

@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { estimatePayment, formatCents } from "../../domain/payment";
 import { expect, test } from "./fixtures";
+import { expectRunning } from "./widget-running";
 
 /** Holds `/widgets/<script>.js` until the returned function is called, then waits for the widget to take over. */
 async function holdScript(page: Page, script: string, tag: string) {
@@ -16,9 +17,7 @@ async function holdScript(page: Page, script: string, tag: string) {
   });
   return async () => {
     release();
-    await expect
-      .poll(() => page.locator(tag).evaluate((el) => customElements.get(el.localName) !== undefined && (el.shadowRoot?.adoptedStyleSheets.length ?? 0) > 0))
-      .toBe(true);
+    await expectRunning(page.locator(tag));
   };
 }
 

@@ -10,6 +10,7 @@ import { embedSnippet, reservedElement, reserveRule, type EmbedElement } from ".
 import { ALL_IN_ONE } from "../../widgets/registry";
 import { SITE } from "../../playwright.config";
 import { expect, partnerPage, RECORD_EVENTS, test } from "./third-origin";
+import { frames } from "./widget-running";
 
 /** The partner's own text below the widgets: enough to fill the screen, so that any shift is seen. */
 const PAGE_TEXT = "<p>Opening hours, directions and a few words about the resort, long enough to wrap over several lines at any width.</p>".repeat(12);
@@ -98,13 +99,13 @@ async function openPainted(page: Page, url: string, widgets: number, beforeRelea
   });
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
   await beforeRelease?.();
   release();
   await expect.poll(() => page.evaluate(() => window.gcEvents.filter((e) => e.type === "gc-ready").length)).toBe(widgets);
   // Images and late styles settle; two frames show the last of them.
   await page.waitForLoadState("load");
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
 }
 
 for (const width of [1280, 390]) {
@@ -169,7 +170,7 @@ for (const width of [1280, 390]) {
         );
         // Everything the widget shows at first is in: images (their boxes are sized anyway) and the slices of a long list.
         await page.waitForFunction((tag) => document.querySelector(tag)?.shadowRoot?.querySelector("[aria-busy=true]") == null, element.tag);
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await frames(page);
         const shown = await measure();
         // Its own height, without the room kept for it.
         const loaded = await page.evaluate((tag) => {
@@ -199,7 +200,7 @@ for (const width of [1280, 390]) {
         const shiftsBefore = await page.evaluate(() => window.pageShifts.length);
         await page.locator("gc-eco-calculator").getByRole("button", { name: "Calculate Impact" }).click();
         await expect(page.locator("gc-eco-calculator").getByRole("region", { name: "Your eco impact" })).toBeVisible();
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await frames(page);
         const added = await page.evaluate((n) => window.pageShifts.slice(n).reduce((sum, s) => sum + s.value, 0), shiftsBefore);
         expect(added).toBeLessThan(0.02);
       });

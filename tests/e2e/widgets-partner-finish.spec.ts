@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, partnerPage, RECORD_EVENTS, test } from "./third-origin";
+import { frames } from "./widget-running";
 
 interface Recorded {
   type: string;
@@ -164,7 +165,7 @@ test("a partner page's inventory: a Price filter change moves nothing else on th
   const count = inventory.locator('[part="count"]');
   await expect(count).toHaveText(/^Showing \d+ of \d+ vehicles$/);
   const unfiltered = (await count.textContent())!;
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
   await page.evaluate(() => (window.gcShifts = []));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -173,7 +174,7 @@ test("a partner page's inventory: a Price filter change moves nothing else on th
     await inventory.getByLabel("Price").selectOption({ label: "Under $15,000" });
     await expect(count).not.toHaveText(unfiltered);
     await expect(count).toHaveText(/^Showing \d+ of \d+ vehicles$/);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await frames(page);
   } finally {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   }

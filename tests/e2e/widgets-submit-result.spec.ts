@@ -7,6 +7,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { addAccountWithCli, signedInApi } from "./staff-fixtures";
 import { expect, partnerPage, test } from "./third-origin";
+import { expectRunning } from "./widget-running";
 
 /** Carts the shop rents in this test (it starts with none). */
 const FLEET = { "4-seater": 4, "6-seater": 3, utility: 2 };
@@ -228,8 +229,7 @@ for (const width of [1280, 390]) {
     test(`on the site at ${width} px: the contact form sent empty focuses its first field, on the screen`, async ({ page }) => {
       await page.goto("/contact");
       const form = page.locator("gc-contact-form");
-      await expect(form.getByLabel("First Name")).toBeVisible();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await expectRunning(form);
       await form.getByRole("button", { name: "Send Message" }).click();
       await expectShown(form.getByLabel("First Name"), `contact form sent empty, the site at ${width} px`);
     });
