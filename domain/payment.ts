@@ -46,8 +46,10 @@ export function paymentProblem({ price, down, termMonths, apr }: PaymentInput): 
 export interface PaymentEstimate {
   /** What is borrowed: price less down payment. */
   financedCents: number;
-  /** The monthly payment. */
+  /** Each monthly payment but the last. */
   monthlyCents: number;
+  /** The last payment: what is left to pay after the others, which takes up their rounding. */
+  lastCents: number;
   /** Down payment plus every monthly payment. */
   totalCents: number;
   /** What the loan costs over its term: the total less the price. */
@@ -55,17 +57,20 @@ export interface PaymentEstimate {
 }
 
 /**
- * A loan's monthly payment by standard amortisation, P·r / (1 − (1 + r)^−n) with r the APR over 12, and P / n at 0%.
- * Rounding: the exact payment is rounded to the nearest cent (half up), and the total is that rounded payment times
- * the term plus the down payment, as a lender's schedule states it (its last payment may differ by a few cents).
+ * A loan's monthly payment by standard amortisation, P·r / (1 − (1 + r)^−n) with r the APR over 12, and P / n at 0%,
+ * rounded to the nearest cent. The last payment is what the schedule leaves owing (each month's interest rounded to
+ * the cent), so the total is exactly the payments shown: at 0% it is the amount financed, never a cent more.
  */
 export function estimatePayment({ price, down, termMonths, apr }: PaymentInput): PaymentEstimate {
   const financedCents = (price - down) * CENTS_PER_DOLLAR;
   const rate = apr / 100 / MONTHS_PER_YEAR;
   const exact = rate === 0 ? financedCents / termMonths : (financedCents * rate) / (1 - (1 + rate) ** -termMonths);
   const monthlyCents = Math.round(exact);
-  const totalCents = monthlyCents * termMonths + down * CENTS_PER_DOLLAR;
-  return { financedCents, monthlyCents, totalCents, interestCents: totalCents - price * CENTS_PER_DOLLAR };
+  let owed = financedCents;
+  for (let month = 1; month < termMonths; month++) owed += Math.round(owed * rate) - monthlyCents;
+  const lastCents = owed + Math.round(owed * rate);
+  const totalCents = monthlyCents * (termMonths - 1) + lastCents + down * CENTS_PER_DOLLAR;
+  return { financedCents, monthlyCents, lastCents, totalCents, interestCents: totalCents - price * CENTS_PER_DOLLAR };
 }
 
 /** Cents as dollars and cents: 19796 → "$197.96". */

@@ -99,10 +99,12 @@ export function PaymentEstimate({ v, apiBase, host, level, source }: { v: Vehicl
           <>
             <p className="est-monthly">
               Estimated <strong>{formatCents(result.estimate.monthlyCents)}</strong> a month for {result.input.termMonths} months
+              {result.estimate.lastCents !== result.estimate.monthlyCents && `, the last ${formatCents(result.estimate.lastCents)}`}
             </p>
             <p>
               Total {formatCents(result.estimate.totalCents)}: {formatCents(result.input.down * 100)} down and{" "}
-              {formatCents(result.estimate.monthlyCents * result.input.termMonths)} in payments at {result.input.apr}% APR.
+              {formatCents(result.estimate.totalCents - result.input.down * 100)} in payments on {formatCents(result.estimate.financedCents)} financed at{" "}
+              {result.input.apr}% APR.
             </p>
           </>
         )}

@@ -415,3 +415,16 @@ describe("specification labels and values", () => {
     [["AM", "FM"], "AM, FM"],
   ])("%j reads %s", (value, text) => expect(specValue(value)).toBe(text));
 });
+
+describe("<gc-vehicle-detail> payment estimate", () => {
+  it("totals exactly the payments it states: at 0% the price, the last payment taking up the rounding", async () => {
+    serve([{ ...MAVERICK, price: 11_995 }]);
+    await mount(`vehicle-id="${MAVERICK.id}"`);
+    const estimate = within((await ui.findByRole("heading", { name: /estimate/i })).closest("section")!);
+    fireEvent.input(estimate.getByLabelText("Down payment ($)"), { target: { value: "1200" } });
+    fireEvent.input(estimate.getByLabelText("APR (%)"), { target: { value: "0" } });
+    const result = estimate.getByRole("status");
+    await vi.waitFor(() => expect(result.textContent).toContain("Estimated $179.92 a month for 60 months, the last $179.72"));
+    expect(result.textContent).toContain("Total $11,995.00: $1,200.00 down and $10,795.00 in payments on $10,795.00 financed at 0% APR.");
+  });
+});
