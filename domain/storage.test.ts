@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatCents, quoteStorage, STORAGE_MESSAGES, type StorageQuoteInput } from "./storage";
 
@@ -28,7 +29,7 @@ const DECISION_ROWS: [string, StorageQuoteInput, string, string[]][] = [
     ["Winter package, indoor climate-controlled, October 15, 2027 to April 15, 2028"],
   ],
   [
-    "across a season boundary, package",
+    "across a season boundary",
     { kind: "indoor", plan: "package", start: "2027-09-01", end: "2028-04-15" },
     "$833.33",
     [
@@ -37,19 +38,19 @@ const DECISION_ROWS: [string, StorageQuoteInput, string, string[]][] = [
     ],
   ],
   [
-    "across a season boundary, monthly",
+    "the same stay by the month",
     { kind: "indoor", plan: "monthly", start: "2027-09-01", end: "2028-04-15" },
     "$933.33",
     ["Indoor climate-controlled storage, September 1, 2027 to April 15, 2028: 7 months and 14 days at $125 a month"],
   ],
   [
-    "two months of winter, package",
+    "two months of winter",
     { kind: "indoor", plan: "package", start: "2027-11-01", end: "2028-01-01" },
     "$250.00",
     ["Indoor climate-controlled storage, November 1, 2027 to January 1, 2028: 2 months at $125 a month, less than the winter package ($650)"],
   ],
   [
-    "a summer package with both add-ons",
+    "a summer package with add-ons",
     { kind: "outdoor", plan: "package", start: "2027-05-01", end: "2027-09-30", addOns: ["maintenance", "pre-season-prep"] },
     "$748.33",
     ["Summer package, covered outdoor, May 1, 2027 to September 30, 2027", "Maintenance add-on: 4 months and 29 days at $50 a month", "Pre-season preparation"],
@@ -63,6 +64,13 @@ const DECISION_ROWS: [string, StorageQuoteInput, string, string[]][] = [
 ];
 
 describe("quoteStorage: the decision's table", () => {
+  it("has the decision's rows, no more and no fewer, with its totals", () => {
+    const record = readFileSync(new URL("../docs/decisions/0068-storage-and-service-rules.md", import.meta.url), "utf8");
+    const table = record.slice(record.indexOf("## Tested cases"), record.indexOf("## Not chosen"));
+    const rows = [...table.matchAll(/^\| ([^|]+?) +\|[^|]+\|[^|]+\| (\$[\d,.]+) +\|$/gm)].map((m) => [m[1]!.toLowerCase(), m[2]]);
+    expect(rows).toEqual(DECISION_ROWS.map(([name, , total]) => [name, total]));
+  });
+
   it.each(DECISION_ROWS)("%s", (_, input, total, labels) => {
     const r = quoteStorage(input);
     if (!r.ok) throw new Error(r.error);
