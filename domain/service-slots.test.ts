@@ -90,6 +90,11 @@ describe("serviceDays", () => {
     expect(labels(serviceDays("2027-09-01", "2027-09-02", ctx({ booked, handover: "pickup" })))).toEqual({ "2027-09-01": "full", "2027-09-02": "full" });
   });
 
+  it("offers days up to eight weeks ahead, today included", () => {
+    const days = serviceDays("2027-10-24", "2027-10-30", ctx());
+    expect(days.map((d) => d.date)).toEqual(["2027-10-24"]);
+  });
+
   it("offers nothing in the past", () => {
     expect(labels(serviceDays("2027-08-27", "2027-08-28", ctx()))).toEqual({ "2027-08-27": "too-soon", "2027-08-28": "too-soon" });
   });
@@ -122,6 +127,7 @@ describe("serviceSlotProblem", () => {
     ["2027-08-30T08:00", "That window starts too soon: please pick a later window"],
     ["2027-08-31T09:00", "Please pick one of the windows offered"],
     ["2027-02-30T08:00", "Pick a day and a time window"],
+    ["2027-10-25T08:00", "Service can be booked up to 8 weeks ahead: please pick an earlier day"],
   ])("%s", (slot, problem) => expect(serviceSlotProblem(slot, ctx())).toBe(problem));
 
   it("refuses a full day and a pickup too soon, in words", () => {

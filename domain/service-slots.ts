@@ -4,8 +4,9 @@
  * "YYYY-MM-DDTHH:MM", as a test drive's is. docs/decisions/0068-storage-and-service-rules.md.
  */
 import { DELIVERY_RULES } from "./delivery";
-import { addDays, formatDay, fromLocalDateTime, isLocalDateTime } from "./local-time";
+import { addDays, formatDay, fromLocalDateTime, isLocalDateTime, localDay } from "./local-time";
 import { formatClock } from "./opening-hours";
+import { SERVICE_MESSAGES } from "./service-fields";
 import { SLOT_PATTERN, weekday, type WeekHours } from "./test-drive";
 
 /** The service card's hours: Mon-Fri 8 AM-5 PM, Sat 9 AM-3 PM; Sunday emergencies only, by phone. */
@@ -29,6 +30,9 @@ const SHORTEST_WINDOW_MINUTES = 60;
 /** How far ahead a window must start: a bay is readied in 2 hours; the truck's round is planned the day before. */
 export const LEAD_HOURS = { "drop-off": 2, pickup: 24 } as const;
 export type Handover = keyof typeof LEAD_HOURS;
+
+/** How many days ahead, today included, a visitor may book: eight weeks. */
+export const SERVICE_BOOKING_DAYS = 56;
 
 /** Appointments a site takes a day (its service bays) and pickups its truck makes a day. */
 export interface ServiceCapacity {
@@ -88,17 +92,17 @@ export function serviceWindows(hours: WeekHours, date: string): ServiceWindow[] 
 const isFull = (b: DayBookings | undefined, capacity: ServiceCapacity, handover: Handover) =>
   (b?.appointments ?? 0) >= capacity.baysPerDay || (handover === "pickup" && (b?.pickups ?? 0) >= capacity.pickupsPerDay);
 
-/** The first instant a window may start at `now` (real hours, so a clock change does not shorten the lead). */
-const earliest = (ctx: Pick<SlotContext, "handover" | "now">) => +ctx.now + LEAD_HOURS[ctx.handover] * HOUR_MS;
-
-/** Each day from `from` to `to` (inclusive) with the windows offered on it, and when none is, why. */
+/** Each day from `from` to `to` (inclusive, and at most SERVICE_BOOKING_DAYS from today) with the windows offered on it, and when none is, why. */
 export function serviceDays(from: string, to: string, ctx: SlotContext): ServiceDay[] {
+  const last = addDays(localDay(ctx.now, ctx.timeZone), SERVICE_BOOKING_DAYS - 1);
+  const soonest = +ctx.now + LEAD_HOURS[ctx.handover] * HOUR_MS;
   const days: ServiceDay[] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) {
+  for (let date = from; date <= to && date <= last; date = addDays(date, 1)) {
     const all = serviceWindows(ctx.hours, date);
-    const soonest = earliest(ctx);
-    const windows = isFull(ctx.booked[date], ctx.capacity, ctx.handover) ? [] : all.filter((w) => +fromLocalDateTime(w.slot, ctx.timeZone) >= soonest);
-    const unavailable = windows.length ? null : !all.length ? "emergency-only" : isFull(ctx.booked[date], ctx.capacity, ctx.handover) ? "full" : "too-soon";
+    const full = isFull(ctx.booked[date], ctx.capacity, ctx.handover);
+    // Real hours from now, so a clock change does not shorten the lead.
+    const windows = full ? [] : all.filter((w) => +fromLocalDateTime(w.slot, ctx.timeZone) >= soonest);
+    const unavailable = windows.length ? null : !all.length ? "emergency-only" : full ? "full" : "too-soon";
     days.push({ date, windows, unavailable });
   }
   return days;
@@ -114,8 +118,9 @@ export function unavailableText(day: ServiceDay, servicePhone: string): string {
 
 /** Why `slot` cannot be booked, in words; null when it is offered. */
 export function serviceSlotProblem(slot: string, ctx: SlotContext): string | null {
-  if (!SLOT_PATTERN.test(slot) || !isLocalDateTime(slot)) return "Pick a day and a time window";
-  const day = serviceDays(slot.slice(0, 10), slot.slice(0, 10), ctx)[0]!;
+  if (!SLOT_PATTERN.test(slot) || !isLocalDateTime(slot)) return SERVICE_MESSAGES.slot;
+  const day = serviceDays(slot.slice(0, 10), slot.slice(0, 10), ctx)[0];
+  if (!day) return `Service can be booked up to ${SERVICE_BOOKING_DAYS / 7} weeks ahead: please pick an earlier day`;
   if (day.windows.some((w) => w.slot === slot)) return null;
   if (day.unavailable === "emergency-only") return `We take no bookings on ${weekday(day.date)}s: pick another day, or call us in an emergency`;
   if (day.unavailable === "full") return "That day is fully booked: please pick another day";
