@@ -25,6 +25,10 @@ export const STORAGE_PRICES = {
   abandonedServiceDays: 30,
 } as const;
 
+/** What a cart is released against (spec §5 "Policy rules": valid ID for storage retrieval), on the policy page and at the desk. */
+export const STORAGE_RELEASE_RULE =
+  "Bring a valid photo ID when you collect your cart; we release carts only to the owner or someone the owner has named in writing.";
+
 /** A part month is charged by the day, at this share of the monthly rate. */
 export const DAYS_PER_MONTH_CHARGED = 30;
 const CENTS = 100;

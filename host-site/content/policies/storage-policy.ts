@@ -1,5 +1,5 @@
 import { formatUsd } from "../../../domain/money";
-import { STORAGE_PRICES } from "../../../domain/storage";
+import { STORAGE_PRICES, STORAGE_RELEASE_RULE } from "../../../domain/storage";
 import { STORAGE_DELINQUENCY_STEPS } from "../../../domain/storage-accounts";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
 
@@ -42,7 +42,7 @@ export const STORAGE_POLICY: PolicyDocument = {
           "Storage is billed in advance, monthly or per package.",
           `A ${formatUsd(s.lateFee)} late fee applies to payments more than ${s.lateAfterDays} days overdue.`,
           `Either side may end a monthly agreement with ${s.terminationNoticeDays} days' written notice.`,
-          "Bring a valid photo ID when you collect your cart; we release carts only to the owner or someone the owner has named in writing.",
+          STORAGE_RELEASE_RULE,
         ]),
       ],
     },
