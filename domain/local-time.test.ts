@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toLocalDateTime } from "./local-time";
+import { addMonths, daysBetween, formatDay, toLocalDateTime } from "./local-time";
 
 /** The wall clock as Intl reads it, one formatter call per instant: what the hour cache must always agree with. */
 const direct = (instant: number, timeZone: string) => {
@@ -38,4 +38,23 @@ describe("toLocalDateTime", () => {
       for (const zone of zones) expect(toLocalDateTime(t, zone), `${zone} ${new Date(t).toISOString()}`).toBe(direct(t, zone));
     }
   });
+});
+
+describe("calendar days", () => {
+  it.each([
+    ["2027-01-15", 1, "2027-02-15"],
+    ["2027-01-31", 1, "2027-02-28"],
+    ["2028-01-31", 1, "2028-02-29"],
+    ["2028-01-31", 2, "2028-03-31"],
+    ["2027-10-15", 6, "2028-04-15"],
+  ])("%s plus %i months is %s", (day, n, out) => expect(addMonths(day, n)).toBe(out));
+
+  it.each([
+    ["2027-02-28", "2027-03-01", 1],
+    ["2028-02-28", "2028-03-01", 2],
+    ["2027-03-13", "2027-03-15", 2],
+    ["2027-01-01", "2028-01-01", 365],
+  ])("%s to %s is %i days, whatever clock change falls between", (from, to, n) => expect(daysBetween(from, to)).toBe(n));
+
+  it("words a day as people read it", () => expect(formatDay("2028-02-29")).toBe("February 29, 2028"));
 });

@@ -99,6 +99,20 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
+/** Whole days from `from` to `to` ("2027-06-12" to "2027-06-14" → 2), by the calendar. */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00Z`) - Date.parse(`${from}T00:00Z`)) / 86_400_000);
+
+/** The day `n` calendar months after `day`, on the month's last day when it is shorter ("2028-01-31" + 1 → "2028-02-29"). */
+export function addMonths(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m - 1 + n + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + n, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/** "October 15, 2027": a day as customers and staff read it. */
+export const formatDay = (day: string): string =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
 /** The instant `day` begins in `timeZone` (its midnight, or the first minute after it when a clock change skips it). */
 export const dayStartsAt = (day: string, timeZone: string): Date => fromLocalDateTime(`${day}T00:00`, timeZone);
 

@@ -157,6 +157,8 @@ export const SiteSchema = z
     /** The showroom's position, for the map and structured data. */
     geo: GeoSchema,
     hours: WeekHoursSchema,
+    /** The service department's hours; absent: SERVICE_HOURS (domain/service-slots.ts). A day without them takes emergencies by phone. */
+    serviceHours: WeekHoursSchema.optional(),
     /** The area's name as pages word it, e.g. "Sussex County". */
     region: text("The region", 100),
     towns: z.array(SiteTownSchema),

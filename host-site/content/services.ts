@@ -1,5 +1,6 @@
 import { formatUsd } from "../../domain/money";
 import { DELIVERY_RULES } from "../../domain/delivery";
+import { SERVICE_PRICE_TEXT } from "../../domain/service-fields";
 import type { SiteFacts } from "../lib/site-facts";
 /** The services page's offerings (spec §2 "Services": four service cards; §9: the labour rate). */
 export interface ServiceOffering {
@@ -10,23 +11,20 @@ export interface ServiceOffering {
   priceText: string;
 }
 
-/** Labour rate, US dollars per hour. */
-export const LABOR_RATE_PER_HOUR = 155;
-
 export const serviceOfferings = (biz: SiteFacts): readonly ServiceOffering[] => [
   {
     id: "repairs",
     title: "Repairs & Maintenance",
     description: "Diagnostics, brakes, steering, suspension and electrical work for every make, with most repairs finished within 24 to 48 hours.",
     features: ["Annual safety inspections", "Brake and tyre service", "Controller and motor diagnostics", `Pickup and return across ${biz.region}`],
-    priceText: `Starting at $${LABOR_RATE_PER_HOUR}/hour`,
+    priceText: SERVICE_PRICE_TEXT.repairs,
   },
   {
     id: "batteries",
     title: "Batteries & Charging",
     description: "Lead-acid to lithium conversions, battery testing and charger replacement so your cart goes further on every charge.",
     features: ["Lithium conversion kits", "Battery load testing", "Charger repair and replacement", "Off-season battery care"],
-    priceText: "Quoted per cart",
+    priceText: SERVICE_PRICE_TEXT.batteries,
   },
   {
     id: "custom",
@@ -34,14 +32,14 @@ export const serviceOfferings = (biz: SiteFacts): readonly ServiceOffering[] => 
     description:
       "Lift kits, wheels, lighting, seating, enclosures and sound: we build the cart you have in mind and make it street legal where the law allows.",
     features: ["Lift kits and wheels", "LED light kits and turn signals", "Rear seats and cargo boxes", "Weather enclosures"],
-    priceText: "Custom work by quote",
+    priceText: SERVICE_PRICE_TEXT.custom,
   },
   {
     id: "warranty",
     title: "Warranty Service",
     description: "As an authorised Denago and Evolution dealer we handle warranty claims from start to finish, with the manufacturer's parts.",
     features: ["Claims filed for you", "Genuine manufacturer parts", "Recall campaigns", "Loaner carts when available"],
-    priceText: "Covered by warranty",
+    priceText: SERVICE_PRICE_TEXT.warranty,
   },
 ];
 

@@ -1,27 +1,7 @@
 import { formatUsd } from "../../../domain/money";
+import { STORAGE_PRICES, STORAGE_RELEASE_RULE } from "../../../domain/storage";
+import { STORAGE_DELINQUENCY_STEPS } from "../../../domain/storage-accounts";
 import { EFFECTIVE_DATE_LINE, p, list, table, type PolicyDocument } from "./document";
-
-/** Storage prices in US dollars (spec §9 "Storage": monthly indoor and outdoor rates, seasonal packages, add-ons). */
-export const STORAGE_PRICES = {
-  indoorMonthly: 125,
-  outdoorMonthly: 75,
-  winter: { season: "October 15 to April 15", indoor: 650, outdoor: 400 },
-  summer: { season: "May 1 to September 30", indoor: 575, outdoor: 350 },
-  maintenanceMonthly: 50,
-  preSeasonPrep: 150,
-  lateFee: 25,
-  lateAfterDays: 10,
-  terminationNoticeDays: 30,
-  abandonedServiceDays: 30,
-} as const;
-
-/** The delinquent-account steps (spec §4: notice at 30 days overdue, final notice at 60, lien at 90, sale at 120), by days overdue. */
-export const STORAGE_DELINQUENCY_STEPS = [
-  { days: 30, step: "We send a written notice of the overdue balance." },
-  { days: 60, step: "We call you and send a final written notice." },
-  { days: 90, step: "The lien process under {state} law begins." },
-  { days: 120, step: "The cart may be sold to recover the balance owed." },
-] as const;
 
 const s = STORAGE_PRICES;
 
@@ -62,7 +42,7 @@ export const STORAGE_POLICY: PolicyDocument = {
           "Storage is billed in advance, monthly or per package.",
           `A ${formatUsd(s.lateFee)} late fee applies to payments more than ${s.lateAfterDays} days overdue.`,
           `Either side may end a monthly agreement with ${s.terminationNoticeDays} days' written notice.`,
-          "Bring a valid photo ID when you collect your cart; we release carts only to the owner or someone the owner has named in writing.",
+          STORAGE_RELEASE_RULE,
         ]),
       ],
     },
@@ -72,7 +52,7 @@ export const STORAGE_POLICY: PolicyDocument = {
         table(
           "Steps on an overdue account",
           ["Days overdue", "What happens"],
-          STORAGE_DELINQUENCY_STEPS.map(({ days, step }) => [`${days} days`, step]),
+          STORAGE_DELINQUENCY_STEPS.flatMap((step) => ("notice" in step ? [[`${step.days} days`, step.notice]] : [])),
         ),
         p("Call us at any stage: we would much rather agree a payment plan than take any of these steps."),
       ],
