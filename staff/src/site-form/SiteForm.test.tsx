@@ -88,6 +88,17 @@ describe("<SiteForm>", { timeout: 30_000 }, () => {
     expect(sent(onSave)).toEqual(sussex);
   });
 
+  it("sends back unchanged what the form does not show (the service hours), beside the owner's change", async () => {
+    const serviceHours = { ...sussex.hours, Saturday: { opens: "09:00", closes: "15:00" }, Sunday: null };
+    const stored: Site = { ...sussex, serviceHours };
+    const onSave = vi.fn(async () => {});
+    render(<SiteForm defaults={toFormValues(stored)} isNew={false} onSave={onSave} onCancel={() => {}} />);
+    await fill("Legal name", "");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(sent(onSave).serviceHours).toEqual(serviceHours);
+    expect(sent(onSave).legalName).toBeUndefined();
+  });
+
   it("sends the owner's changes to hours, phones, links and lead mail; optional fields left empty are left out", async () => {
     const onSave = vi.fn(async () => {});
     render(<SiteForm defaults={toFormValues(sussex)} isNew={false} onSave={onSave} onCancel={() => {}} />);

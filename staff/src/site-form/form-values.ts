@@ -56,6 +56,8 @@ export interface SiteFormValues {
   leadAssignment: { rule: AssignmentRule; byInterest: Record<Interest, string> };
   /** The site's own figures and phrases (site.story): each empty when the site has none. */
   story: StoryValues;
+  /** The stored site as it was loaded: the fields this form does not edit (its service hours, say) go back unchanged. */
+  kept: Partial<SiteInput>;
 }
 
 /** The phrases of site.story the form edits as text, in the form's order. */
@@ -119,6 +121,7 @@ export function toFormValues(site: SiteInput): SiteFormValues {
       byInterest: { ...noInterests(), ...Object.fromEntries(Object.entries(site.leadAssignment?.byInterest ?? {}).map(([k, v]) => [k, v ?? ""])) },
     },
     story: { ...blankStory(), ...Object.fromEntries(STORY_TEXTS.map((k) => [k, text(site.story?.[k])])), familyRun: site.story?.familyRun === true },
+    kept: site,
   };
 }
 
@@ -146,6 +149,7 @@ export const blankFormValues = (template: SiteInput): SiteFormValues => ({
   timeZone: "",
   story: blankStory(),
   leadAssignment: { rule: "none", byInterest: noInterests() },
+  kept: {},
 });
 
 /** What the API is sent for the form's values (before validation: the schema judges it). Blank optional fields are left out. */
@@ -155,7 +159,7 @@ export function toSiteInput(v: SiteFormValues): SiteInput {
   const defaultApr = optionalText(v.financing.defaultApr);
   const zeroApr = lines(v.financing.zeroApr);
   const recipients = lines(v.leadRecipients);
-  return withoutAbsent({
+  const edited = {
     id: v.id.trim(),
     name: v.name.trim(),
     legalName: optionalText(v.legalName),
@@ -200,7 +204,9 @@ export function toSiteInput(v: SiteFormValues): SiteInput {
             byInterest: withoutAbsent(Object.fromEntries(INTERESTS.map((i) => [i, optionalText(v.leadAssignment.byInterest[i])]))),
           },
     story: storyInput(v.story),
-  }) as SiteInput;
+  };
+  const kept = Object.fromEntries(Object.entries(v.kept).filter(([key]) => !(key in edited)));
+  return withoutAbsent({ ...kept, ...edited }) as SiteInput;
 }
 
 /**
