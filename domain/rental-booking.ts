@@ -85,18 +85,15 @@ export function cheapestTiers(plan: Pick<RentalPlan, "tiers">, periods: number):
 
 // --- The quote --------------------------------------------------------------------------------------------------
 
+/** A street in one of the site's towns, where the shop's truck delivers or collects a cart; `messages` say what is wrong. */
+export const townAddressFields = (messages: { street: string; town: string; unknownTown: string }) => ({
+  street: z.string({ error: messages.street }).check(z.trim(), z.minLength(3, messages.street), z.maxLength(200, "Must be at most 200 characters")),
+  town: z.string({ error: messages.town }).check(z.trim(), z.minLength(1, messages.town), z.maxLength(100, messages.unknownTown)),
+});
+
 export const DeliverySchema = z.discriminatedUnion(
   "kind",
-  [
-    z.object({ kind: z.literal("pickup") }),
-    z.object({
-      kind: z.literal("delivery"),
-      street: z
-        .string({ error: RENTAL_MESSAGES.street })
-        .check(z.trim(), z.minLength(3, RENTAL_MESSAGES.street), z.maxLength(200, "Must be at most 200 characters")),
-      town: z.string({ error: RENTAL_MESSAGES.town }).check(z.trim(), z.minLength(1, RENTAL_MESSAGES.town), z.maxLength(100, RENTAL_MESSAGES.unknownTown)),
-    }),
-  ],
+  [z.object({ kind: z.literal("pickup") }), z.object({ kind: z.literal("delivery"), ...townAddressFields(RENTAL_MESSAGES) })],
   { error: RENTAL_MESSAGES.delivery },
 );
 export type RentalDelivery = z.infer<typeof DeliverySchema>;

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { ContactMessageSchema, LeadSourceSchema, MESSAGE_MAX_LENGTH, optionalLine } from "./contact";
 import { rentalDeliveryFee } from "./delivery";
 import { formatUsd } from "./money";
-import type { RentalTown } from "./rental-booking";
+import { townAddressFields, type RentalTown } from "./rental-booking";
 import { RENTAL_TERMS } from "./rentals";
 import { SLOT_PATTERN } from "./test-drive";
 import { TradeInRequestSchema } from "./trade-in";
@@ -19,16 +19,7 @@ const MODIFICATIONS = Object.keys(MODIFICATION_LABELS) as [Modification, ...Modi
 
 const HandoverSchema = z.discriminatedUnion(
   "kind",
-  [
-    z.object({ kind: z.literal("drop-off") }),
-    z.object({
-      kind: z.literal("pickup"),
-      street: z
-        .string({ error: SERVICE_MESSAGES.street })
-        .check(z.trim(), z.minLength(3, SERVICE_MESSAGES.street), z.maxLength(200, "Must be at most 200 characters")),
-      town: z.string({ error: SERVICE_MESSAGES.town }).check(z.trim(), z.minLength(1, SERVICE_MESSAGES.town), z.maxLength(100, SERVICE_MESSAGES.unknownTown)),
-    }),
-  ],
+  [z.object({ kind: z.literal("drop-off") }), z.object({ kind: z.literal("pickup"), ...townAddressFields(SERVICE_MESSAGES) })],
   { error: SERVICE_MESSAGES.handover },
 );
 export type ServiceHandover = z.infer<typeof HandoverSchema>;
